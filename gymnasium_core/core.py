@@ -1,0 +1,404 @@
+"""The environment API: :class:`Env` and the wrapper base classes.
+
+An :class:`Env` is a stateful simulator with ``reset`` and ``step``; a :class:`Wrapper` stands in
+front of one and may change its spaces, observations, actions or rewards while forwarding
+everything else.
+"""
+
+from __future__ import annotations
+
+from copy import deepcopy
+from typing import TYPE_CHECKING, Any, Generic, SupportsFloat, TypeVar
+
+import numpy as np
+
+from gymnasium_core import logger, spaces
+from gymnasium_core.utils import seeding
+from gymnasium_core.utils.record_constructor import RecordConstructorArgs
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
+    from gymnasium_core.registration import EnvSpec, WrapperSpec
+
+__all__ = ["ActionWrapper", "Env", "ObservationWrapper", "RewardWrapper", "Wrapper"]
+
+ObsType = TypeVar("ObsType")
+ActType = TypeVar("ActType")
+RenderFrame = TypeVar("RenderFrame")
+WrapperObsType = TypeVar("WrapperObsType")
+WrapperActType = TypeVar("WrapperActType")
+
+
+class Env(Generic[ObsType, ActType]):
+    """A reinforcement-learning environment with the Gymnasium API.
+
+    Subclasses set :attr:`action_space` and :attr:`observation_space` and implement
+    :meth:`step` and :meth:`reset` (calling ``super().reset(seed=seed)`` so that
+    :attr:`np_random` is seeded); :meth:`render` and :meth:`close` are optional.
+
+    Attributes:
+        metadata: Static facts about the environment: ``render_modes``, ``render_fps``, ...
+        render_mode: The render mode chosen at construction, or ``None``.
+        spec: The :class:`~gymnasium_core.registration.EnvSpec` that ``make`` used, if any.
+        action_space: The space of valid actions.
+        observation_space: The space of observations.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": []}
+    render_mode: str | None = None
+    spec: EnvSpec | None = None
+
+    action_space: spaces.Space[ActType]
+    observation_space: spaces.Space[ObsType]
+
+    _np_random: np.random.Generator | None = None
+    _np_random_seed: int | None = None
+
+    def step(self, action: ActType) -> tuple[ObsType, SupportsFloat, bool, bool, dict[str, Any]]:
+        """Advance the environment by one step.
+
+        Args:
+            action: An element of :attr:`action_space`.
+
+        Returns:
+            ``(observation, reward, terminated, truncated, info)``: ``terminated`` says the task
+            reached a terminal state; ``truncated`` says the episode was cut short (a time limit).
+        """
+        raise NotImplementedError
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[ObsType, dict[str, Any]]:
+        """Start a new episode.
+
+        With an integer ``seed`` the random generator is re-seeded; with ``None`` it carries on.
+
+        Args:
+            seed: Seed for :attr:`np_random`.
+            options: Environment-specific reset options.
+
+        Returns:
+            ``(observation, info)`` of the first state.
+        """
+        if seed is not None:
+            self._np_random, self._np_random_seed = seeding.np_random(seed)
+        return None, {}  # type: ignore[return-value]
+
+    def render(self) -> Any:
+        """Render the environment as chosen by :attr:`render_mode`.
+
+        Returns:
+            A frame (``rgb_array``), text (``ansi``), a list of frames (``*_list``) or ``None``.
+        """
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Release resources held by the environment (windows, files, processes)."""
+
+    @property
+    def unwrapped(self) -> Env[Any, Any]:
+        """The environment under all wrappers: the environment itself."""
+        return self
+
+    @property
+    def np_random_seed(self) -> int:
+        """The seed of :attr:`np_random`, or ``-1`` if the generator was assigned directly."""
+        if self._np_random_seed is None:
+            self._np_random, self._np_random_seed = seeding.np_random()
+        return self._np_random_seed
+
+    @property
+    def np_random(self) -> np.random.Generator:
+        """The environment's random generator, created unseeded on first use."""
+        if self._np_random is None:
+            self._np_random, self._np_random_seed = seeding.np_random()
+        return self._np_random
+
+    @np_random.setter
+    def np_random(self, value: np.random.Generator) -> None:
+        self._np_random = value
+        # The seed of an arbitrary generator cannot be recovered: -1 marks it unknown.
+        self._np_random_seed = -1
+
+    def __str__(self) -> str:
+        if self.spec is None:
+            return f"<{type(self).__name__} instance>"
+        return f"<{type(self).__name__}<{self.spec.id}>>"
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *args: object) -> bool:
+        self.close()
+        return False
+
+    def has_wrapper_attr(self, name: str) -> bool:
+        """Whether this environment has attribute ``name``."""
+        return hasattr(self, name)
+
+    def get_wrapper_attr(self, name: str) -> Any:
+        """Return attribute ``name`` of this environment (the end of a wrapper chain)."""
+        return getattr(self, name)
+
+    def set_wrapper_attr(self, name: str, value: Any, *, force: bool = True) -> bool:
+        """Set attribute ``name`` if it exists, or anyway when ``force``.
+
+        Returns:
+            Whether the attribute was set.
+        """
+        if force or hasattr(self, name):
+            setattr(self, name, value)
+            return True
+        return False
+
+
+class Wrapper(Env[WrapperObsType, WrapperActType], Generic[WrapperObsType, WrapperActType, ObsType, ActType]):
+    """Base class of wrappers: forwards everything to :attr:`env` unless overridden.
+
+    A wrapper may set its own :attr:`action_space`, :attr:`observation_space` and
+    :attr:`metadata`; :attr:`spec`, :attr:`render_mode` and :attr:`np_random` always come from
+    the wrapped environment. Attributes of inner layers are reached with
+    :meth:`get_wrapper_attr`.
+    """
+
+    def __init__(self, env: Env[ObsType, ActType]) -> None:
+        """Wrap ``env``.
+
+        Args:
+            env: The environment (or wrapper) to wrap.
+
+        Raises:
+            TypeError: If ``env`` is not an :class:`Env`.
+        """
+        self.env = env
+        if not isinstance(env, Env):
+            raise TypeError(
+                f"{type(self).__name__} expects a gymnasium_core.Env to wrap, got {type(env)}."
+            )
+        self._action_space: spaces.Space[WrapperActType] | None = None
+        self._observation_space: spaces.Space[WrapperObsType] | None = None
+        self._metadata: dict[str, Any] | None = None
+        self._cached_spec: EnvSpec | None = None
+
+    def step(
+        self, action: WrapperActType
+    ) -> tuple[WrapperObsType, SupportsFloat, bool, bool, dict[str, Any]]:
+        """Step the wrapped environment."""
+        return self.env.step(action)  # type: ignore[arg-type, return-value]
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[WrapperObsType, dict[str, Any]]:
+        """Reset the wrapped environment."""
+        return self.env.reset(seed=seed, options=options)  # type: ignore[return-value]
+
+    def render(self) -> Any:
+        """Render the wrapped environment."""
+        return self.env.render()
+
+    def close(self) -> None:
+        """Close the wrapped environment."""
+        return self.env.close()
+
+    @property
+    def np_random_seed(self) -> int:
+        """The wrapped environment's :attr:`Env.np_random_seed`."""
+        return self.env.np_random_seed
+
+    @property
+    def unwrapped(self) -> Env[Any, Any]:
+        """The environment under all wrappers."""
+        return self.env.unwrapped
+
+    @property  # type: ignore[override]
+    def spec(self) -> EnvSpec | None:
+        """The wrapped environment's spec with this wrapper added to ``additional_wrappers``."""
+        if self._cached_spec is not None:
+            return self._cached_spec
+        env_spec = self.env.spec
+        if env_spec is not None:
+            kwargs: dict[str, Any] | None = None
+            if isinstance(self, RecordConstructorArgs):
+                kwargs = {k: v for k, v in self._saved_kwargs.items() if k != "env"}
+            try:
+                env_spec = deepcopy(env_spec)
+                env_spec.additional_wrappers += (self.wrapper_spec_for(kwargs),)
+            except Exception as exc:  # a spec holding an uncopyable value
+                logger.warn(f"The spec {env_spec} could not be copied ({exc}); spec is None.")
+                return None
+        self._cached_spec = env_spec
+        return env_spec
+
+    @classmethod
+    def wrapper_spec_for(cls, kwargs: dict[str, Any] | None) -> WrapperSpec:
+        """A :class:`~gymnasium_core.registration.WrapperSpec` for this class with ``kwargs``."""
+        from gymnasium_core.registration import WrapperSpec
+
+        return WrapperSpec(
+            name=cls.class_name(), entry_point=f"{cls.__module__}:{cls.__name__}", kwargs=kwargs
+        )
+
+    @classmethod
+    def wrapper_spec(cls, **kwargs: Any) -> WrapperSpec:
+        """A :class:`~gymnasium_core.registration.WrapperSpec` for this class with ``kwargs``."""
+        return cls.wrapper_spec_for(kwargs)
+
+    def has_wrapper_attr(self, name: str) -> bool:
+        """Whether this wrapper or any layer below it has attribute ``name``."""
+        return hasattr(self, name) or self.env.has_wrapper_attr(name)
+
+    def get_wrapper_attr(self, name: str) -> Any:
+        """Return attribute ``name`` from the outermost layer that has it.
+
+        Raises:
+            AttributeError: If no layer has it.
+        """
+        if hasattr(self, name):
+            return getattr(self, name)
+        try:
+            return self.env.get_wrapper_attr(name)
+        except AttributeError as exc:
+            raise AttributeError(
+                f"{self.class_name()} and the environments it wraps have no attribute {name!r}"
+            ) from exc
+
+    def set_wrapper_attr(self, name: str, value: Any, *, force: bool = True) -> bool:
+        """Set attribute ``name`` on the outermost layer that has it.
+
+        Args:
+            name: The attribute.
+            value: Its new value.
+            force: If no layer has it, create it on this wrapper.
+
+        Returns:
+            Whether the attribute was set.
+        """
+        if hasattr(self, name):
+            setattr(self, name, value)
+            return True
+        if self.env.set_wrapper_attr(name, value, force=False):
+            return True
+        if force:
+            setattr(self, name, value)
+            return True
+        return False
+
+    def __str__(self) -> str:
+        return f"<{type(self).__name__}{self.env}>"
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    @classmethod
+    def class_name(cls) -> str:
+        """The wrapper's class name."""
+        return cls.__name__
+
+    @property  # type: ignore[override]
+    def action_space(self) -> spaces.Space[WrapperActType]:
+        """This wrapper's action space, else the wrapped environment's."""
+        if self._action_space is None:
+            return self.env.action_space  # type: ignore[return-value]
+        return self._action_space
+
+    @action_space.setter
+    def action_space(self, space: spaces.Space[WrapperActType]) -> None:
+        self._action_space = space
+
+    @property  # type: ignore[override]
+    def observation_space(self) -> spaces.Space[WrapperObsType]:
+        """This wrapper's observation space, else the wrapped environment's."""
+        if self._observation_space is None:
+            return self.env.observation_space  # type: ignore[return-value]
+        return self._observation_space
+
+    @observation_space.setter
+    def observation_space(self, space: spaces.Space[WrapperObsType]) -> None:
+        self._observation_space = space
+
+    @property  # type: ignore[override]
+    def metadata(self) -> dict[str, Any]:
+        """This wrapper's metadata, else the wrapped environment's."""
+        if self._metadata is None:
+            return self.env.metadata
+        return self._metadata
+
+    @metadata.setter
+    def metadata(self, value: dict[str, Any]) -> None:
+        self._metadata = value
+
+    @property  # type: ignore[override]
+    def render_mode(self) -> str | None:
+        """The wrapped environment's render mode."""
+        return self.env.render_mode
+
+    @property
+    def np_random(self) -> np.random.Generator:
+        """The wrapped environment's random generator."""
+        return self.env.np_random
+
+    @np_random.setter
+    def np_random(self, value: np.random.Generator) -> None:
+        self.env.np_random = value
+
+    @property  # type: ignore[override]
+    def _np_random(self) -> np.random.Generator:
+        raise AttributeError(
+            "A wrapper has no `_np_random`: use `.np_random`, or `.unwrapped._np_random`."
+        )
+
+
+class ObservationWrapper(Wrapper[WrapperObsType, ActType, ObsType, ActType]):
+    """A wrapper that transforms every observation with :meth:`observation`.
+
+    Set :attr:`observation_space` in ``__init__`` if the transformation changes it.
+    """
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[WrapperObsType, dict[str, Any]]:
+        """Reset the wrapped environment and transform its observation."""
+        obs, info = self.env.reset(seed=seed, options=options)
+        return self.observation(obs), info
+
+    def step(
+        self, action: ActType
+    ) -> tuple[WrapperObsType, SupportsFloat, bool, bool, dict[str, Any]]:
+        """Step the wrapped environment and transform its observation."""
+        obs, reward, terminated, truncated, info = self.env.step(action)
+        return self.observation(obs), reward, terminated, truncated, info
+
+    def observation(self, observation: ObsType) -> WrapperObsType:
+        """Transform an observation of the wrapped environment."""
+        raise NotImplementedError
+
+
+class RewardWrapper(Wrapper[ObsType, ActType, ObsType, ActType]):
+    """A wrapper that transforms every reward with :meth:`reward`."""
+
+    def step(self, action: ActType) -> tuple[ObsType, SupportsFloat, bool, bool, dict[str, Any]]:
+        """Step the wrapped environment and transform its reward."""
+        obs, reward, terminated, truncated, info = self.env.step(action)
+        return obs, self.reward(reward), terminated, truncated, info
+
+    def reward(self, reward: SupportsFloat) -> SupportsFloat:
+        """Transform a reward of the wrapped environment."""
+        raise NotImplementedError
+
+
+class ActionWrapper(Wrapper[ObsType, WrapperActType, ObsType, ActType]):
+    """A wrapper that transforms every action with :meth:`action` before stepping.
+
+    Set :attr:`action_space` in ``__init__`` if the wrapper accepts other actions.
+    """
+
+    def step(
+        self, action: WrapperActType
+    ) -> tuple[ObsType, SupportsFloat, bool, bool, dict[str, Any]]:
+        """Transform the action and step the wrapped environment."""
+        return self.env.step(self.action(action))
+
+    def action(self, action: WrapperActType) -> ActType:
+        """Transform an action into one of the wrapped environment."""
+        raise NotImplementedError

@@ -1,0 +1,129 @@
+"""The functional environment template: a task written as pure functions."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any, Generic, TypeVar
+
+import numpy as np
+
+from gymnasium_core.spaces import Space
+
+StateType = TypeVar("StateType")
+ObsType = TypeVar("ObsType")
+ActType = TypeVar("ActType")
+RewardType = TypeVar("RewardType")
+TerminalType = TypeVar("TerminalType")
+RenderStateType = TypeVar("RenderStateType")
+Params = TypeVar("Params")
+
+_REQUIRED = ("initial", "transition", "observation", "reward", "terminal")
+
+
+class FuncEnv(
+    Generic[StateType, ObsType, ActType, RewardType, TerminalType, RenderStateType, Params]
+):
+    """An environment as pure functions of (state, action, rng, params).
+
+    Nothing here holds episode state: the adapters (a stateful :class:`~gymnasium_core.Env`,
+    the numpy-batched vector env, the JAX envs) carry the state and call these functions.
+    Array code uses :attr:`xp`, the array namespace (``numpy`` by default, ``jax.numpy`` when
+    the env is moved to JAX with :meth:`with_xp`); random draws go through
+    :mod:`gymnasium_core.functional.random`, which accepts a numpy generator or a JAX key.
+
+    The signatures are those of Gymnasium's ``FuncEnv``, so an env written for it runs here.
+
+    Attributes:
+        observation_space: The space of one observation.
+        action_space: The space of one action.
+        xp: The array namespace the functions compute with.
+    """
+
+    observation_space: Space[Any]
+    action_space: Space[Any]
+    xp: ModuleType = np
+
+    def __init__(self, options: dict[str, Any] | None = None) -> None:
+        """Set constants from ``options`` and compute the default params.
+
+        Args:
+            options: Attribute values to set on the instance.
+        """
+        self.__dict__.update(options or {})
+        self.default_params = self.get_default_params()
+
+
+    def initial(self, rng: Any, params: Params | None = None) -> StateType:
+        """Draw an initial state."""
+        raise NotImplementedError
+
+    def transition(
+        self, state: StateType, action: ActType, rng: Any, params: Params | None = None
+    ) -> StateType:
+        """Return the state after ``action``."""
+        raise NotImplementedError
+
+    def observation(self, state: StateType, rng: Any, params: Params | None = None) -> ObsType:
+        """Return the observation of ``state``."""
+        raise NotImplementedError
+
+    def reward(
+        self,
+        state: StateType,
+        action: ActType,
+        next_state: StateType,
+        rng: Any,
+        params: Params | None = None,
+    ) -> RewardType:
+        """Return the reward of the transition ``state --action--> next_state``."""
+        raise NotImplementedError
+
+    def terminal(self, state: StateType, rng: Any, params: Params | None = None) -> TerminalType:
+        """Return whether ``state`` is terminal."""
+        raise NotImplementedError
+
+    def state_info(self, state: StateType, params: Params | None = None) -> dict[str, Any]:
+        """Return the info of a state (the info of ``reset``)."""
+        return {}
+
+    def transition_info(
+        self, state: StateType, action: ActType, next_state: StateType, params: Params | None = None
+    ) -> dict[str, Any]:
+        """Return the info of a transition (the info of ``step``)."""
+        return {}
+
+    def transform(self, func: Callable[[Callable[..., Any]], Callable[..., Any]]) -> None:
+        """Replace each functional method by ``func(method)`` (for example ``jax.jit``)."""
+        for name in (*_REQUIRED, "state_info", "transition_info"):
+            setattr(self, name, func(getattr(self, name)))
+
+    def render_image(
+        self, state: StateType, render_state: RenderStateType, params: Params | None = None
+    ) -> tuple[RenderStateType, np.ndarray[Any, Any]]:
+        """Draw ``state``; return the updated render state and an RGB frame."""
+        raise NotImplementedError
+
+    def render_init(self, params: Params | None = None, **kwargs: Any) -> RenderStateType:
+        """Create the render state (window, surface, ...)."""
+        raise NotImplementedError
+
+    def render_close(self, render_state: RenderStateType, params: Params | None = None) -> None:
+        """Release the render state."""
+        raise NotImplementedError
+
+    def get_default_params(self, **kwargs: Any) -> Params | None:
+        """Return the default params, with ``kwargs`` overriding fields."""
+        return None
+
+    def with_xp(self, xp: ModuleType) -> FuncEnv[Any, Any, Any, Any, Any, Any, Params]:
+        """Return a shallow copy of this env that computes with array namespace ``xp``."""
+        clone = copy.copy(self)
+        clone.xp = xp
+        return clone
+
+    @classmethod
+    def missing_functions(cls) -> list[str]:
+        """Names of the required functions this class does not define."""
+        return [name for name in _REQUIRED if getattr(cls, name) is getattr(FuncEnv, name)]
