@@ -1,0 +1,1 @@
+"""Benchmarks comparing gymnasium_core with the reference and other libraries."""

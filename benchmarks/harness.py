@@ -1,0 +1,107 @@
+"""The one benchmark harness: cases, timing, and results as JSON and markdown.
+
+A benchmark module ``benchmarks/bench_<area>.py`` defines ``CASES``, a list of :class:`Case`.
+Each case's ``setup`` builds what it measures (and warms it up: JIT compiles happen there,
+and their time is reported apart as ``setup_s``), then returns a ``run`` callable that does
+one chunk of work and returns how many environment steps it made. ``run`` is timed several
+times and the median throughput is reported. Cases of one ``group`` are compared side by side:
+``impl`` is ``"ours"``, ``"reference"``, ``"gymnax"`` or another library's name.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import platform
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+RunFn = Callable[[], int]
+
+
+@dataclasses.dataclass(frozen=True)
+class Case:
+    """One measured thing.
+
+    Attributes:
+        group: What is compared, e.g. ``"CartPole-v1 make() single env"``.
+        impl: Whose implementation: ``"ours"``, ``"reference"``, ``"gymnax"``, ...
+        setup: Builds and warms up; returns the ``run`` callable (steps done per call).
+        params: Extra labels (``num_envs``, ...) recorded with the result.
+    """
+
+    group: str
+    impl: str
+    setup: Callable[[], RunFn]
+    params: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+
+def measure(case: Case, repeats: int = 5, min_time: float = 0.2) -> dict[str, Any]:
+    """Time ``case``: setup once, then ``repeats`` rounds of at least ``min_time`` seconds each.
+
+    Returns:
+        A result row: group, impl, params, setup_s, steps_per_s (median), all rounds.
+    """
+    t0 = time.perf_counter()
+    run = case.setup()
+    setup_s = time.perf_counter() - t0
+    rates = []
+    for _ in range(repeats):
+        steps, start = 0, time.perf_counter()
+        while True:
+            steps += run()
+            elapsed = time.perf_counter() - start
+            if elapsed >= min_time:
+                break
+        rates.append(steps / elapsed)
+    return {
+        "group": case.group,
+        "impl": case.impl,
+        "params": case.params,
+        "setup_s": round(setup_s, 4),
+        "steps_per_s": statistics.median(rates),
+        "rounds": rates,
+    }
+
+
+def machine() -> dict[str, Any]:
+    """The machine and versions the results were measured on."""
+    import os
+
+    versions = {}
+    for mod in ("numpy", "gymnasium", "jax", "gymnax", "gymnasium_core"):
+        try:
+            versions[mod] = __import__(mod).__version__
+        except Exception:
+            versions[mod] = None
+    return {
+        "platform": platform.platform(),
+        "processor": platform.processor() or platform.machine(),
+        "cpus": os.cpu_count(),
+        "python": platform.python_version(),
+        "versions": versions,
+        "date": time.strftime("%Y-%m-%d"),
+    }
+
+
+def to_markdown(rows: list[dict[str, Any]]) -> str:
+    """A markdown table of results with each row's ratio to the reference of its group."""
+    lines = [
+        "| group | params | impl | steps/s | vs reference | setup (s) |",
+        "|---|---|---|---:|---:|---:|",
+    ]
+    ref: dict[tuple[str, str], float] = {}
+    for r in rows:
+        if r["impl"] == "reference":
+            ref[(r["group"], json.dumps(r["params"], sort_keys=True))] = r["steps_per_s"]
+    for r in rows:
+        key = (r["group"], json.dumps(r["params"], sort_keys=True))
+        ratio = f"{r['steps_per_s'] / ref[key]:.2f}x" if key in ref else "-"
+        params = ", ".join(f"{k}={v}" for k, v in r["params"].items())
+        lines.append(
+            f"| {r['group']} | {params} | {r['impl']} | {r['steps_per_s']:,.0f} | {ratio} "
+            f"| {r['setup_s']:.3f} |"
+        )
+    return "\n".join(lines)
