@@ -1,0 +1,26 @@
+"""Vector environments: many copies of one environment stepped as a batch.
+
+:class:`SyncVectorEnv` steps its sub-environments one after another in this process;
+:class:`AsyncVectorEnv` runs each in its own worker process. Both follow :class:`VectorEnv`'s
+API, with the autoreset behaviour chosen by :class:`AutoresetMode`.
+"""
+
+from __future__ import annotations
+
+from gymnasium_core.vector.vector_env import (
+    AutoresetMode,
+    VectorActionWrapper,
+    VectorEnv,
+    VectorObservationWrapper,
+    VectorRewardWrapper,
+    VectorWrapper,
+)
+
+__all__ = [
+    "AutoresetMode",
+    "VectorActionWrapper",
+    "VectorEnv",
+    "VectorObservationWrapper",
+    "VectorRewardWrapper",
+    "VectorWrapper",
+]
