@@ -1,0 +1,31 @@
+"""Spaces: the sets that actions and observations belong to.
+
+Every environment has an ``action_space`` and an ``observation_space``. For example, an
+environment with three actions whose observations are points of the unit square declares::
+
+    self.action_space = spaces.Discrete(3)
+    self.observation_space = spaces.Box(0, 1, shape=(2,))
+
+All spaces derive from :class:`Space`. :mod:`gymnasium_core.spaces.utils` flattens elements
+of any space into one array and back.
+"""
+
+from __future__ import annotations
+
+from gymnasium_core.spaces.box import Box
+from gymnasium_core.spaces.dict import Dict
+from gymnasium_core.spaces.discrete import Discrete
+from gymnasium_core.spaces.multi_binary import MultiBinary
+from gymnasium_core.spaces.multi_discrete import MultiDiscrete
+from gymnasium_core.spaces.space import Space
+from gymnasium_core.spaces.tuple import Tuple
+
+__all__ = [
+    "Box",
+    "Dict",
+    "Discrete",
+    "MultiBinary",
+    "MultiDiscrete",
+    "Space",
+    "Tuple",
+]

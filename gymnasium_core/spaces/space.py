@@ -1,0 +1,136 @@
+"""The :class:`Space` base class that every observation and action space derives from."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Generic, TypeAlias, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+from gymnasium_core.utils import seeding
+
+T_co = TypeVar("T_co", covariant=True)
+
+MaskNDArray: TypeAlias = npt.NDArray[np.int8]
+
+
+class Space(Generic[T_co]):
+    """The set of valid actions or observations of an environment.
+
+    A space says what its elements look like (``shape`` and ``dtype`` when they are arrays),
+    tests membership (``x in space``), draws random elements (:meth:`sample`) from its own
+    seeded generator, and converts batches of elements to and from JSON-friendly values.
+    Composite spaces (:class:`~gymnasium_core.spaces.Tuple`, :class:`~gymnasium_core.spaces.Dict`,
+    ...) nest other spaces.
+
+    Subclass it for a custom space; the utilities in :mod:`gymnasium_core.spaces.utils` are
+    ``functools.singledispatch`` functions, so a custom space can register its own
+    ``flatten``, ``flatdim``, ... implementations.
+
+    Example:
+        >>> from gymnasium_core.spaces import Discrete
+        >>> space = Discrete(4, seed=1)
+        >>> space.sample() in space
+        True
+    """
+
+    dtype: np.dtype[Any] | None
+    _shape: tuple[int, ...] | None
+    _np_random: np.random.Generator | None
+
+    def __init__(
+        self,
+        shape: Sequence[int] | None = None,
+        dtype: npt.DTypeLike | None = None,
+        seed: int | np.random.Generator | None = None,
+    ) -> None:
+        """Set the shape, dtype and (optionally) the random generator of the space.
+
+        Args:
+            shape: The shape of the elements when they are numpy arrays, else ``None``.
+            dtype: The dtype of the elements when they are numpy arrays, else ``None``.
+            seed: A seed for :meth:`seed`, or a ``np.random.Generator`` used as is.
+        """
+        self._shape = None if shape is None else tuple(shape)
+        self.dtype = None if dtype is None else np.dtype(dtype)
+        self._np_random = None
+        if isinstance(seed, np.random.Generator):
+            self._np_random = seed
+        elif seed is not None:
+            self.seed(seed)
+
+    @property
+    def np_random(self) -> np.random.Generator:
+        """The generator that :meth:`sample` draws from, seeded from fresh entropy on first use."""
+        if self._np_random is None:
+            self.seed()
+        # A composite space's seed() seeds its children only, so it may still be unset.
+        if self._np_random is None:
+            self._np_random, _ = seeding.np_random()
+        return self._np_random
+
+    @property
+    def shape(self) -> tuple[int, ...] | None:
+        """The shape of the elements, or ``None`` when they are not arrays."""
+        return self._shape
+
+    @property
+    def is_np_flattenable(self) -> bool:
+        """Whether the elements can be flattened into one numpy array (a :class:`Box`)."""
+        raise NotImplementedError
+
+    def sample(self, mask: Any | None = None, probability: Any | None = None) -> T_co:
+        """Draw a random element of the space.
+
+        Args:
+            mask: Restricts which values may be drawn (``np.int8``, shape per space).
+            probability: Weights for the values (``np.float64``, shape per space); not
+                together with ``mask``.
+
+        Returns:
+            An element of the space.
+        """
+        raise NotImplementedError
+
+    def seed(self, seed: Any | None = None) -> Any:
+        """Reset the generator of the space (and of its subspaces for composite spaces).
+
+        Args:
+            seed: A non-negative integer, or ``None`` for fresh entropy. Composite spaces
+                also accept one seed per subspace.
+
+        Returns:
+            The seed(s) used: an int here, a tuple or dict of them for composite spaces.
+        """
+        self._np_random, used = seeding.np_random(seed)
+        return used
+
+    def contains(self, x: Any) -> bool:
+        """Whether ``x`` is an element of the space."""
+        raise NotImplementedError
+
+    def __contains__(self, x: Any) -> bool:
+        """Whether ``x`` is an element of the space (``x in space``)."""
+        return self.contains(x)
+
+    def __setstate__(self, state: Iterable[tuple[str, Any]] | Mapping[str, Any]) -> None:
+        """Restore a pickled space, renaming the attributes of older pickles.
+
+        Args:
+            state: The pickled attributes.
+        """
+        restored = dict(state)
+        # Old pickles stored these two under their public names.
+        for old, new in (("shape", "_shape"), ("np_random", "_np_random")):
+            if old in restored:
+                restored[new] = restored.pop(old)
+        self.__dict__.update(restored)
+
+    def to_jsonable(self, sample_n: Iterable[Any]) -> Any:
+        """Turn a batch of elements into JSON-friendly values (here: a list of them)."""
+        return list(sample_n)
+
+    def from_jsonable(self, sample_n: Any) -> list[Any]:
+        """Turn JSON-friendly values back into a batch of elements (here: unchanged)."""
+        return sample_n  # type: ignore[no-any-return]
