@@ -1,0 +1,209 @@
+"""The built-in environments, installed as :mod:`gymnasium_core.envs`.
+
+Importing this package registers every built-in id. Entry points are strings, so no
+environment module (nor pygame, jax, ...) is imported until an environment is made.
+
+Every stateful id also names the JAX vector environment of its task
+(``jax_vector_entry_point``: classic control -> ``phys2d``, toy text -> ``tabular``), which
+``make_vec(id, n, vectorization_mode="jax")`` builds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gymnasium_core.registration import make, pprint_registry, register, registry, spec
+
+__all__ = ["make", "pprint_registry", "register", "registry", "spec"]
+
+_PKG = "gymnasium_core.envs"
+
+
+def _register_family(
+    family: str,
+    jax_family: str,
+    entries: list[tuple[str, str, str, str | None, dict[str, Any]]],
+) -> None:
+    """Register a stateful family and point each id at its JAX vector environment.
+
+    Each entry is ``(id, module, class stem, JAX module or None, register kwargs)``: the
+    environment class is ``<stem>Env``, its numpy vector class ``<stem>VectorEnv``.
+    """
+    for env_id, module, stem, jax_target, options in entries:
+        register(
+            id=env_id,
+            entry_point=f"{_PKG}.{family}.{module}:{stem}Env",
+            vector_entry_point=f"{_PKG}.{family}.{module}:{stem}VectorEnv",
+            jax_vector_entry_point=(
+                None if jax_target is None else f"{_PKG}.{jax_family}.{jax_target}"
+            ),
+            **options,
+        )
+
+
+def _register_functional(family: str, entries: list[tuple[str, str, str, dict[str, Any]]]) -> None:
+    """Register functional JAX ids: ``(id, module, class stem, register kwargs)``."""
+    for env_id, module, stem, options in entries:
+        register(
+            id=f"{family}/{env_id}",
+            entry_point=f"{_PKG}.{family}.{module}:{stem}JaxEnv",
+            vector_entry_point=f"{_PKG}.{family}.{module}:{stem}JaxVectorEnv",
+            disable_env_checker=True,
+            **options,
+        )
+
+
+# Classic control ------------------------------------------------------------------------------
+
+_register_family(
+    "classic_control",
+    "phys2d",
+    [
+        (
+            "CartPole-v0",
+            "cartpole",
+            "CartPole",
+            "cartpole:CartPoleJaxVectorEnv",
+            {"max_episode_steps": 200, "reward_threshold": 195.0},
+        ),
+        (
+            "CartPole-v1",
+            "cartpole",
+            "CartPole",
+            "cartpole:CartPoleJaxVectorEnv",
+            {"max_episode_steps": 500, "reward_threshold": 475.0},
+        ),
+        (
+            "MountainCar-v0",
+            "mountain_car",
+            "MountainCar",
+            "mountain_car:MountainCarJaxVectorEnv",
+            {"max_episode_steps": 200, "reward_threshold": -110.0},
+        ),
+        (
+            "MountainCarContinuous-v0",
+            "continuous_mountain_car",
+            "Continuous_MountainCar",
+            "continuous_mountain_car:ContinuousMountainCarJaxVectorEnv",
+            {"max_episode_steps": 999, "reward_threshold": 90.0},
+        ),
+        (
+            "Pendulum-v1",
+            "pendulum",
+            "Pendulum",
+            "pendulum:PendulumJaxVectorEnv",
+            {"max_episode_steps": 200},
+        ),
+        (
+            "Acrobot-v1",
+            "acrobot",
+            "Acrobot",
+            "acrobot:AcrobotJaxVectorEnv",
+            {"max_episode_steps": 500, "reward_threshold": -100.0},
+        ),
+    ],
+)
+
+_register_functional(
+    "phys2d",
+    [
+        (
+            "CartPole-v0",
+            "cartpole",
+            "CartPole",
+            {"max_episode_steps": 200, "reward_threshold": 195.0},
+        ),
+        (
+            "CartPole-v1",
+            "cartpole",
+            "CartPole",
+            {"max_episode_steps": 500, "reward_threshold": 475.0},
+        ),
+        ("Pendulum-v0", "pendulum", "Pendulum", {"max_episode_steps": 200}),
+        (
+            "MountainCar-v0",
+            "mountain_car",
+            "MountainCar",
+            {"max_episode_steps": 200, "reward_threshold": -110.0},
+        ),
+        (
+            "MountainCarContinuous-v0",
+            "continuous_mountain_car",
+            "ContinuousMountainCar",
+            {"max_episode_steps": 999, "reward_threshold": 90.0},
+        ),
+        (
+            "Acrobot-v0",
+            "acrobot",
+            "Acrobot",
+            {"max_episode_steps": 500, "reward_threshold": -100.0},
+        ),
+    ],
+)
+
+# Toy text -------------------------------------------------------------------------------------
+
+_register_family(
+    "toy_text",
+    "tabular",
+    [
+        (
+            "Blackjack-v1",
+            "blackjack",
+            "Blackjack",
+            "blackjack:BlackJackJaxVectorEnv",
+            {"kwargs": {"sab": True, "natural": False}},
+        ),
+        (
+            "FrozenLake-v1",
+            "frozen_lake",
+            "FrozenLake",
+            "frozen_lake:FrozenLakeJaxVectorEnv",
+            {"kwargs": {"map_name": "4x4"}, "max_episode_steps": 100, "reward_threshold": 0.70},
+        ),
+        (
+            "FrozenLake8x8-v1",
+            "frozen_lake",
+            "FrozenLake",
+            "frozen_lake:FrozenLakeJaxVectorEnv",
+            {"kwargs": {"map_name": "8x8"}, "max_episode_steps": 200, "reward_threshold": 0.85},
+        ),
+        (
+            "CliffWalking-v1",
+            "cliffwalking",
+            "CliffWalking",
+            "cliffwalking:CliffWalkingJaxVectorEnv",
+            {},
+        ),
+        (
+            "CliffWalkingSlippery-v1",
+            "cliffwalking",
+            "CliffWalking",
+            "cliffwalking:CliffWalkingJaxVectorEnv",
+            {"kwargs": {"is_slippery": True}},
+        ),
+        (
+            "Taxi-v4",
+            "taxi",
+            "Taxi",
+            "taxi:TaxiJaxVectorEnv",
+            {"max_episode_steps": 200, "reward_threshold": 8},
+        ),
+    ],
+)
+# Taxi-v3 is deliberately not registered: asking for it raises DeprecatedEnv (use Taxi-v4).
+
+_register_functional(
+    "tabular",
+    [
+        ("Blackjack-v0", "blackjack", "BlackJack", {}),
+        ("CliffWalking-v0", "cliffwalking", "CliffWalking", {}),
+        (
+            "FrozenLake-v0",
+            "frozen_lake",
+            "FrozenLake",
+            {"max_episode_steps": 100, "reward_threshold": 0.70},
+        ),
+        ("Taxi-v0", "taxi", "Taxi", {"max_episode_steps": 200, "reward_threshold": 8}),
+    ],
+)

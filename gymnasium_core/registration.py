@@ -1,0 +1,155 @@
+"""The environment registry: register environments by id and build them with ``make``.
+
+Everything :mod:`gymnasium.envs.registration` offers, under the same names, plus
+:attr:`EnvSpec.jax_vector_entry_point` and :attr:`VectorizeMode.JAX`. Ids are written
+``[namespace/]Name[-vN]``. The built-in ids (:mod:`gymnasium_core.envs`, which only stores
+entry point strings) and the ids of installed packages that declare an entry point in the
+group ``gymnasium_core.envs`` are registered the first time :data:`registry` is read, e.g. by
+:func:`make`, :func:`make_vec`, :func:`spec` or :func:`pprint_registry`; never at import.
+
+Example:
+    >>> import gymnasium_core as gym
+    >>> gym.spec("CartPole-v1").max_episode_steps
+    500
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from gymnasium_core._registry_lookup import (
+    find_highest_version,
+    find_spec,
+    get_current_namespace,
+    load_env_creator,
+    lookup_spec,
+    namespace,
+    register,
+    register_envs,
+    registry,
+)
+from gymnasium_core._registry_make import VectorizeMode, jax_vector_entry_point, make, make_vec
+from gymnasium_core._registry_plugins import PLUGIN_GROUP, load_plugin_envs
+from gymnasium_core._registry_spec import (
+    ENV_ID_RE,
+    EnvCreator,
+    EnvSpec,
+    VectorEnvCreator,
+    WrapperSpec,
+    get_env_id,
+    parse_env_id,
+)
+
+__all__ = [
+    "ENV_ID_RE",
+    "PLUGIN_GROUP",
+    "EnvCreator",
+    "EnvSpec",
+    "VectorEnvCreator",
+    "VectorizeMode",
+    "WrapperSpec",
+    "current_namespace",
+    "find_highest_version",
+    "find_spec",
+    "get_env_id",
+    "jax_vector_entry_point",
+    "load_env_creator",
+    "load_plugin_envs",
+    "make",
+    "make_vec",
+    "namespace",
+    "parse_env_id",
+    "pprint_registry",
+    "register",
+    "register_envs",
+    "registry",
+    "spec",
+]
+
+current_namespace: str | None
+
+
+def __getattr__(name: str) -> object:
+    # `current_namespace` changes inside `namespace(...)`; read it live rather than a copy.
+    if name == "current_namespace":
+        return get_current_namespace()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def spec(env_id: str) -> EnvSpec:
+    """The :class:`EnvSpec` registered under exactly ``env_id``.
+
+    Args:
+        env_id: The id, ``[namespace/]Name[-vN]``.
+
+    Returns:
+        The spec (the registry's own object: copy it before changing it).
+
+    Raises:
+        NamespaceNotFound: If the namespace is unknown.
+        NameNotFound: If the name is unknown in its namespace.
+        VersionNotFound: If the version does not exist.
+        DeprecatedEnv: If the version is deprecated.
+        Error: If the id is malformed or not registered.
+    """
+    return lookup_spec(env_id)
+
+
+def _family(env_spec: EnvSpec) -> str:
+    """The heading an id is listed under: its namespace, else a name taken from its module."""
+    if env_spec.namespace is not None:
+        return env_spec.namespace
+    if not isinstance(env_spec.entry_point, str):
+        return env_spec.name
+    # "gymnasium_core.envs.classic_control.cartpole:CartPoleEnv" -> "classic_control";
+    # "my_package.envs:Env" -> "envs"; a single module name -> the environment name.
+    parts = re.sub(r":\w+", "", env_spec.entry_point).split(".")
+    if len(parts) >= 3:
+        return parts[2]
+    if len(parts) == 2:
+        return parts[1]
+    return env_spec.name
+
+
+def pprint_registry(
+    print_registry: dict[str, EnvSpec] = registry,
+    *,
+    num_cols: int = 3,
+    exclude_namespaces: list[str] | None = None,
+    disable_print: bool = False,
+) -> str | None:
+    """Print the registered ids grouped under ``===== family =====`` headings, in columns.
+
+    Ids without a namespace are grouped by the third part of their entry point's module
+    (``classic_control``, ``toy_text``, ...), as Gymnasium does.
+
+    Args:
+        print_registry: The registry to show; :data:`registry` by default.
+        num_cols: Ids per row.
+        exclude_namespaces: Headings to leave out.
+        disable_print: Return the text instead of printing it.
+
+    Returns:
+        The text when ``disable_print`` is true, otherwise ``None``.
+    """
+    groups: dict[str, list[str]] = defaultdict(list)
+    width = 0
+    for env_spec in print_registry.values():
+        groups[_family(env_spec)].append(env_spec.id)
+        width = max(width, len(env_spec.name))
+
+    blocks = []
+    for family, ids in groups.items():
+        if exclude_namespaces is not None and family in exclude_namespaces:
+            continue
+        rows = [
+            " ".join(env_id.ljust(width) for env_id in sorted(ids)[start : start + num_cols])
+            for start in range(0, len(ids), num_cols)
+        ]
+        blocks.append(f"{'=' * 5} {family} {'=' * 5}\n" + "\n".join(r.rstrip(" ") for r in rows))
+    text = "\n".join(blocks)
+    if disable_print:
+        return text
+    print(text)
+    return None
