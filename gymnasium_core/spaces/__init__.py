@@ -15,17 +15,26 @@ from __future__ import annotations
 from gymnasium_core.spaces.box import Box
 from gymnasium_core.spaces.dict import Dict
 from gymnasium_core.spaces.discrete import Discrete
+from gymnasium_core.spaces.graph import Graph, GraphInstance
 from gymnasium_core.spaces.multi_binary import MultiBinary
 from gymnasium_core.spaces.multi_discrete import MultiDiscrete
+from gymnasium_core.spaces.oneof import OneOf
+from gymnasium_core.spaces.sequence import Sequence
 from gymnasium_core.spaces.space import Space
+from gymnasium_core.spaces.text import Text
 from gymnasium_core.spaces.tuple import Tuple
 
 __all__ = [
     "Box",
     "Dict",
     "Discrete",
+    "Graph",
+    "GraphInstance",
     "MultiBinary",
     "MultiDiscrete",
+    "OneOf",
+    "Sequence",
     "Space",
+    "Text",
     "Tuple",
 ]
