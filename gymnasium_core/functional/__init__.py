@@ -1,5 +1,49 @@
-"""Functional environments: tasks as pure functions, adapted to every backend."""
+"""Functional environments: tasks as pure functions, adapted to every backend.
 
+* :class:`FuncEnv`: the template a task is written against;
+* :mod:`~gymnasium_core.functional.backends` and :mod:`~gymnasium_core.functional.random`: the
+  array namespaces and random draws that let one definition run on scalars, numpy and JAX;
+* :class:`FunctionalNumpyEnv` and :class:`FunctionalNumpyVectorEnv`: a stateful single env and a
+  numpy-batched vector env over any functional env;
+* :class:`FunctionalJaxEnv`, :class:`FunctionalJaxVectorEnv` and :func:`rollout`: the JAX
+  adapters (JAX is imported only when one of them is used).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gymnasium_core.functional import backends, random
+from gymnasium_core.functional._checks import check_func_env
 from gymnasium_core.functional.func_env import FuncEnv
+from gymnasium_core.functional.numpy_env import FunctionalNumpyEnv
+from gymnasium_core.functional.numpy_vector_env import FunctionalNumpyVectorEnv
 
-__all__ = ["FuncEnv"]
+__all__ = [
+    "FuncEnv",
+    "FunctionalJaxEnv",
+    "FunctionalJaxVectorEnv",
+    "FunctionalNumpyEnv",
+    "FunctionalNumpyVectorEnv",
+    "Trajectory",
+    "backends",
+    "check_func_env",
+    "random",
+    "rollout",
+]
+
+_LAZY = {
+    "FunctionalJaxEnv": "gymnasium_core.functional.jax_env",
+    "FunctionalJaxVectorEnv": "gymnasium_core.functional.jax_vector_env",
+    "rollout": "gymnasium_core.functional.rollout",
+    "Trajectory": "gymnasium_core.functional.rollout",
+}
+
+
+def __getattr__(name: str) -> Any:
+    # The JAX adapters import JAX; load them only when asked for.
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'gymnasium_core.functional' has no attribute {name!r}")

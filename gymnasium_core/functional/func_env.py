@@ -43,7 +43,8 @@ class FuncEnv(
 
     observation_space: Space[Any]
     action_space: Space[Any]
-    xp: ModuleType = np
+    # Any: numpy, jax.numpy and the scalar namespace share no static type.
+    xp: Any = np
 
     def __init__(self, options: dict[str, Any] | None = None) -> None:
         """Set constants from ``options`` and compute the default params.
@@ -53,7 +54,6 @@ class FuncEnv(
         """
         self.__dict__.update(options or {})
         self.default_params = self.get_default_params()
-
 
     def initial(self, rng: Any, params: Params | None = None) -> StateType:
         """Draw an initial state."""
@@ -95,9 +95,29 @@ class FuncEnv(
         return {}
 
     def transform(self, func: Callable[[Callable[..., Any]], Callable[..., Any]]) -> None:
-        """Replace each functional method by ``func(method)`` (for example ``jax.jit``)."""
+        """Replace each functional method by ``func(method)`` (for example ``jax.jit``), in place.
+
+        Kept for code written against Gymnasium's ``FuncEnv``; the adapters never call it (they
+        wrap the functions they need), and :meth:`transformed` returns a transformed copy
+        instead of changing this env.
+        """
         for name in (*_REQUIRED, "state_info", "transition_info"):
             setattr(self, name, func(getattr(self, name)))
+
+    def transformed(
+        self, func: Callable[[Callable[..., Any]], Callable[..., Any]]
+    ) -> FuncEnv[StateType, ObsType, ActType, RewardType, TerminalType, RenderStateType, Params]:
+        """Return a copy whose functional methods are ``func(method)``; ``self`` is unchanged.
+
+        Args:
+            func: A function transformation such as ``jax.jit`` or ``jax.vmap``.
+
+        Returns:
+            The transformed copy.
+        """
+        clone = copy.copy(self)
+        clone.transform(func)
+        return clone
 
     def render_image(
         self, state: StateType, render_state: RenderStateType, params: Params | None = None
@@ -117,10 +137,20 @@ class FuncEnv(
         """Return the default params, with ``kwargs`` overriding fields."""
         return None
 
-    def with_xp(self, xp: ModuleType) -> FuncEnv[Any, Any, Any, Any, Any, Any, Params]:
-        """Return a shallow copy of this env that computes with array namespace ``xp``."""
+    def with_xp(self, xp: ModuleType | str | Any) -> FuncEnv[Any, Any, Any, Any, Any, Any, Params]:
+        """Return a shallow copy of this env that computes with array namespace ``xp``.
+
+        Args:
+            xp: A namespace (``numpy``, ``jax.numpy``, :data:`~gymnasium_core.functional.
+                backends.scalar`) or a backend name (``"numpy"``, ``"jax"``, ``"scalar"``).
+
+        Returns:
+            The copy; ``self`` keeps its namespace.
+        """
+        from gymnasium_core.functional.backends import get_namespace
+
         clone = copy.copy(self)
-        clone.xp = xp
+        clone.xp = get_namespace(xp)
         return clone
 
     @classmethod

@@ -1,21 +1,93 @@
-"""Random draws that work on a numpy ``Generator`` and on a JAX key alike.
+"""Random draws that work on a numpy ``Generator``, a batch of them, and a JAX key alike.
 
-Functional environments call these with the ``rng`` they are given. On numpy the generator is
-shared and advanced in call order, so a definition that draws in the reference's order
-reproduces the reference's streams exactly; ``split`` then hands back the same generator.
-On JAX ``rng`` is a key and ``split`` makes fresh keys, one per draw.
+Functional environments call these with the ``rng`` they are given:
+
+* a :class:`numpy.random.Generator` (the stateful single environment): draws advance the one
+  shared generator in call order, so a definition that draws in the reference's order
+  reproduces the reference's streams exactly, and :func:`split` hands back the same generator;
+* a :class:`BatchedRng` (the numpy-batched vector env): the same generator, plus the batch
+  shape of the environments being drawn for. Every draw gets that batch shape added, leading
+  (``batch_axis=0``, the default) or trailing (``batch_axis=-1``, for a definition that unpacks
+  a ``(4,)`` draw into four state fields and wants each field to come out with shape
+  ``(num_envs,)``, in the memory order a ``(4, num_envs)`` draw fills);
+* a JAX key (the JAX adapters, usually under ``vmap``): each draw uses the key it is given, and
+  :func:`split` makes fresh keys. Inside ``vmap`` a draw of shape ``(4,)`` is per environment.
+
+Example:
+    >>> import numpy as np
+    >>> from gymnasium_core.functional import random
+    >>> rng = random.BatchedRng(np.random.default_rng(0), (3,))
+    >>> random.uniform(rng, -1.0, 1.0, shape=(4,), batch_axis=-1).shape
+    (4, 3)
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
+__all__ = [
+    "BatchedRng",
+    "batch_shape",
+    "bernoulli",
+    "choice",
+    "integers",
+    "is_numpy_rng",
+    "key",
+    "normal",
+    "split",
+    "uniform",
+]
+
+
+class BatchedRng:
+    """A numpy generator that draws for a batch of environments at once.
+
+    Attributes:
+        generator: The shared generator (the vector env's ``np_random``).
+        batch_shape: The batch dimensions each draw gets, e.g. ``(num_envs,)``.
+    """
+
+    __slots__ = ("batch_shape", "generator")
+
+    def __init__(self, generator: np.random.Generator, batch_shape: tuple[int, ...]) -> None:
+        self.generator = generator
+        self.batch_shape = tuple(batch_shape)
+
+    def __repr__(self) -> str:
+        return f"BatchedRng(batch_shape={self.batch_shape})"
+
 
 def is_numpy_rng(rng: Any) -> bool:
-    """Whether ``rng`` is a numpy generator (rather than a JAX key)."""
-    return isinstance(rng, np.random.Generator)
+    """Whether ``rng`` is a numpy generator or a :class:`BatchedRng` (rather than a JAX key)."""
+    return isinstance(rng, np.random.Generator | BatchedRng)
+
+
+def batch_shape(rng: Any) -> tuple[int, ...]:
+    """The batch dimensions draws on ``rng`` get: ``()`` except for a :class:`BatchedRng`."""
+    return rng.batch_shape if isinstance(rng, BatchedRng) else ()
+
+
+def key(seed: int) -> Any:
+    """A raw ``uint32`` JAX key from an integer seed, as ``jax.random.PRNGKey`` (imports JAX)."""
+    import jax
+
+    return jax.random.PRNGKey(seed)
+
+
+def _numpy_call(rng: Any, shape: Sequence[int], batch_axis: int) -> tuple[Any, Any]:
+    """The generator and the numpy ``size`` for a draw of ``shape`` on ``rng``."""
+    if isinstance(rng, BatchedRng):
+        if batch_axis == 0:
+            size = (*rng.batch_shape, *shape)
+        elif batch_axis == -1:
+            size = (*shape, *rng.batch_shape)
+        else:
+            raise ValueError(f"batch_axis must be 0 or -1, got {batch_axis}.")
+        return rng.generator, size
+    return rng, (tuple(shape) or None)
 
 
 def split(rng: Any, num: int = 2) -> list[Any]:
@@ -28,35 +100,126 @@ def split(rng: Any, num: int = 2) -> list[Any]:
 
 
 def uniform(
-    rng: Any, low: Any = 0.0, high: Any = 1.0, shape: tuple[int, ...] = (), dtype: Any = None
+    rng: Any,
+    low: Any = 0.0,
+    high: Any = 1.0,
+    shape: Sequence[int] = (),
+    dtype: Any = None,
+    batch_axis: int = 0,
 ) -> Any:
-    """Draw uniformly from ``[low, high)``, as ``Generator.uniform``."""
+    """Draw uniformly from ``[low, high)``, as ``Generator.uniform``.
+
+    Args:
+        rng: A numpy generator, a :class:`BatchedRng` or a JAX key.
+        low: Lower bound (broadcast against the shape).
+        high: Upper bound.
+        shape: The shape of one environment's draw.
+        dtype: The result dtype; numpy draws float64 then casts, JAX draws float32 by default.
+        batch_axis: Where a :class:`BatchedRng` puts its batch dimensions (0 or -1).
+
+    Returns:
+        A Python float for a scalar numpy draw, else an array.
+    """
     if is_numpy_rng(rng):
-        out = rng.uniform(low=low, high=high, size=shape or None)
+        gen, size = _numpy_call(rng, shape, batch_axis)
+        out = gen.uniform(low=low, high=high, size=size)
         return out if dtype is None else np.asarray(out, dtype=dtype)
     import jax
     import jax.numpy as jnp
 
     return jax.random.uniform(
-        rng, shape, dtype=dtype or jnp.float32, minval=low, maxval=high
+        rng, tuple(shape), dtype=dtype or jnp.float32, minval=low, maxval=high
     )
 
 
-def normal(rng: Any, shape: tuple[int, ...] = (), dtype: Any = None) -> Any:
-    """Draw standard normal values, as ``Generator.standard_normal``."""
+def normal(rng: Any, shape: Sequence[int] = (), dtype: Any = None, batch_axis: int = 0) -> Any:
+    """Draw standard normal values, as ``Generator.standard_normal``.
+
+    Args:
+        rng: A numpy generator, a :class:`BatchedRng` or a JAX key.
+        shape: The shape of one environment's draw.
+        dtype: The result dtype.
+        batch_axis: Where a :class:`BatchedRng` puts its batch dimensions (0 or -1).
+
+    Returns:
+        A Python float for a scalar numpy draw, else an array.
+    """
     if is_numpy_rng(rng):
-        out = rng.standard_normal(size=shape or None)
+        gen, size = _numpy_call(rng, shape, batch_axis)
+        out = gen.standard_normal(size=size)
         return out if dtype is None else np.asarray(out, dtype=dtype)
     import jax
     import jax.numpy as jnp
 
-    return jax.random.normal(rng, shape, dtype=dtype or jnp.float32)
+    return jax.random.normal(rng, tuple(shape), dtype=dtype or jnp.float32)
 
 
-def integers(rng: Any, low: int, high: int, shape: tuple[int, ...] = ()) -> Any:
-    """Draw integers from ``[low, high)``, as ``Generator.integers``."""
+def integers(rng: Any, low: Any, high: Any, shape: Sequence[int] = (), batch_axis: int = 0) -> Any:
+    """Draw integers from ``[low, high)``, as ``Generator.integers``.
+
+    Args:
+        rng: A numpy generator, a :class:`BatchedRng` or a JAX key.
+        low: Inclusive lower bound.
+        high: Exclusive upper bound.
+        shape: The shape of one environment's draw.
+        batch_axis: Where a :class:`BatchedRng` puts its batch dimensions (0 or -1).
+
+    Returns:
+        A numpy integer for a scalar numpy draw, else an integer array.
+    """
     if is_numpy_rng(rng):
-        return rng.integers(low, high, size=shape or None)
+        gen, size = _numpy_call(rng, shape, batch_axis)
+        return gen.integers(low, high, size=size)
     import jax
 
-    return jax.random.randint(rng, shape, low, high)
+    return jax.random.randint(rng, tuple(shape), low, high)
+
+
+def choice(
+    rng: Any,
+    a: Any,
+    shape: Sequence[int] = (),
+    p: Any = None,
+    batch_axis: int = 0,
+) -> Any:
+    """Draw elements of ``a`` (or of ``range(a)`` for an int) with replacement.
+
+    Args:
+        rng: A numpy generator, a :class:`BatchedRng` or a JAX key.
+        a: The population: a 1-d array, or an int ``n`` for ``range(n)``.
+        shape: The shape of one environment's draw.
+        p: Probabilities of each element (uniform if ``None``).
+        batch_axis: Where a :class:`BatchedRng` puts its batch dimensions (0 or -1).
+
+    Returns:
+        The drawn elements.
+    """
+    if is_numpy_rng(rng):
+        gen, size = _numpy_call(rng, shape, batch_axis)
+        return gen.choice(a, size=size, p=p)
+    import jax
+
+    return jax.random.choice(rng, a, tuple(shape), replace=True, p=p)
+
+
+def bernoulli(rng: Any, p: Any = 0.5, shape: Sequence[int] = (), batch_axis: int = 0) -> Any:
+    """Draw booleans that are true with probability ``p``.
+
+    On numpy this compares one ``Generator.random`` draw per element with ``p``.
+
+    Args:
+        rng: A numpy generator, a :class:`BatchedRng` or a JAX key.
+        p: Probability of ``True``.
+        shape: The shape of one environment's draw.
+        batch_axis: Where a :class:`BatchedRng` puts its batch dimensions (0 or -1).
+
+    Returns:
+        A bool for a scalar numpy draw, else a boolean array.
+    """
+    if is_numpy_rng(rng):
+        gen, size = _numpy_call(rng, shape, batch_axis)
+        draw = gen.random(size=size)
+        return bool(draw < p) if size is None else draw < p
+    import jax
+
+    return jax.random.bernoulli(rng, p, tuple(shape))

@@ -1,0 +1,261 @@
+"""The numpy-batched vector env over any functional environment: N copies stepped in one call."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from gymnasium_core.error import ResetNeeded
+from gymnasium_core.functional import _params
+from gymnasium_core.functional._checks import check_func_env, default_params, is_ours
+from gymnasium_core.functional._tree import tree_map
+from gymnasium_core.functional._validation import check_actions, parse_autoreset_mode
+from gymnasium_core.functional.numpy_env import render_modes_of
+from gymnasium_core.functional.random import BatchedRng
+from gymnasium_core.vector.vector_env import AutoresetMode, VectorEnv
+
+__all__ = ["FunctionalNumpyVectorEnv"]
+
+
+def _scatter(tree: Any, mask: np.ndarray[Any, Any], new: Any) -> Any:
+    """``tree`` with the rows ``mask`` selects replaced by the rows of ``new``."""
+
+    def put(old: Any, fresh: Any) -> Any:
+        out = np.array(old, copy=True)
+        out[mask] = fresh
+        return out
+
+    return tree_map(put, tree, new)
+
+
+class FunctionalNumpyVectorEnv(VectorEnv[Any, Any, Any]):
+    """``num_envs`` copies of a functional env, stepped together with numpy broadcasting.
+
+    The functional env computes with ``numpy``: every state field carries a leading
+    ``(num_envs,)`` axis and the functions broadcast over it. Random draws get a
+    :class:`~gymnasium_core.functional.random.BatchedRng` over :attr:`np_random`, so one draw
+    covers all the environments that need it (at reset, only those being reset).
+
+    Autoreset follows :class:`~gymnasium_core.vector.AutoresetMode` as the sync vector env does:
+
+    * ``NEXT_STEP``: the step after an episode ends resets that sub-env (reward 0, not done);
+    * ``SAME_STEP``: a finished sub-env is reset in the same step; its last observation is in
+      ``info["final_obs"]`` (an object array, ``None`` elsewhere) and its step info in
+      ``info["final_info"]``, with the masks ``info["_final_obs"]`` / ``info["_final_info"]``;
+    * ``DISABLED``: nothing resets by itself; ``reset(options={"reset_mask": mask})`` resets the
+      selected sub-envs.
+
+    Attributes:
+        func_env: The functional environment (numpy namespace).
+        params: The params; leaves with a leading ``(num_envs,)`` axis are per sub-env.
+        state: The batched state.
+    """
+
+    def __init__(
+        self,
+        func_env: Any,
+        num_envs: int,
+        *,
+        params: Any = None,
+        max_episode_steps: int | None = None,
+        autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
+        render_mode: str | None = None,
+        metadata: dict[str, Any] | None = None,
+    ) -> None:
+        """Batch ``func_env``.
+
+        Args:
+            func_env: A functional environment whose functions broadcast over a batch axis.
+            num_envs: The number of sub-environments.
+            params: Shared params, or params whose leaves have a leading ``(num_envs,)`` axis
+                (one value per sub-env, e.g. for domain randomisation); defaults if ``None``.
+            max_episode_steps: Truncate episodes after this many steps (``None`` or 0: never).
+            autoreset_mode: An :class:`~gymnasium_core.vector.AutoresetMode` or its value.
+            render_mode: ``None`` or ``"rgb_array"`` (one frame per sub-env).
+            metadata: The env's metadata; ``autoreset_mode`` is set in it.
+
+        Raises:
+            TypeError: If ``func_env`` lacks a required function.
+            ValueError: For a bad ``num_envs``, params batch size, mode or render mode.
+        """
+        check_func_env(func_env)
+        if not isinstance(num_envs, int | np.integer) or num_envs < 1:
+            raise ValueError(f"num_envs must be a positive integer, got {num_envs!r}.")
+        from gymnasium_core.vector.utils import batch_space
+
+        self.func_env = func_env
+        self.num_envs = int(num_envs)
+        self.params = default_params(func_env) if params is None else params
+        self._param_axes = _params.batch_axes(self.params, default_params(func_env), num_envs)
+        self._pargs: tuple[Any, ...] = () if self.params is None else (self.params,)
+        self.autoreset_mode = parse_autoreset_mode(autoreset_mode)
+        self.max_episode_steps = max_episode_steps or 0
+
+        metadata = dict(metadata or getattr(func_env, "metadata", None) or {})
+        metadata["autoreset_mode"] = self.autoreset_mode
+        metadata.setdefault("render_modes", [m for m in render_modes_of(func_env) if m != "human"])
+        self.metadata = metadata
+        if render_mode is not None and render_mode != "rgb_array":
+            raise ValueError(
+                f"Render mode {render_mode!r} is not supported by the numpy vector env; "
+                "use None or 'rgb_array'."
+            )
+        self.render_mode = render_mode
+
+        self.single_observation_space = func_env.observation_space
+        self.single_action_space = func_env.action_space
+        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+        self.action_space = batch_space(self.single_action_space, self.num_envs)
+
+        self.state: Any = None
+        self._steps = np.zeros(self.num_envs, dtype=np.int32)
+        self._prev_done = np.zeros(self.num_envs, dtype=np.bool_)
+        self._render_states: list[Any] | None = None
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    def _initial(self, mask: np.ndarray[Any, Any] | None) -> Any:
+        """Draw first states for all sub-envs, or for those ``mask`` selects."""
+        count = self.num_envs if mask is None else int(mask.sum())
+        rng = BatchedRng(self.np_random, (count,))
+        params = self.params if mask is None else _params.take(self.params, self._param_axes, mask)
+        return self.func_env.initial(rng, *(() if params is None else (params,)))
+
+    def _reset_rows(self, state: Any, mask: np.ndarray[Any, Any]) -> Any:
+        """``state`` with the sub-envs ``mask`` selects replaced by fresh first states."""
+        return _scatter(state, mask, self._initial(mask))
+
+    def _batched(self, value: Any, dtype: Any) -> np.ndarray[Any, Any]:
+        """``value`` as a writable ``(num_envs,)`` array (a scalar is broadcast)."""
+        out = np.asarray(value, dtype=dtype)
+        if out.shape != (self.num_envs,):
+            out = np.broadcast_to(out, (self.num_envs,)).copy()
+        elif out is value:
+            out = out.copy()
+        return out
+
+    # -- API ----------------------------------------------------------------------------------
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Any, dict[str, Any]]:
+        """Reset every sub-env, or those ``options["reset_mask"]`` selects.
+
+        Args:
+            seed: Re-seeds :attr:`np_random` if given.
+            options: ``{"reset_mask": (num_envs,) bool array}`` resets only those sub-envs.
+
+        Returns:
+            ``(observations, info)``, batched.
+        """
+        super().reset(seed=seed)
+        mask = None if options is None else options.get("reset_mask")
+        if mask is not None:
+            mask = np.asarray(mask)
+            if mask.shape != (self.num_envs,) or mask.dtype != np.bool_:
+                raise ValueError(
+                    f"options['reset_mask'] must be a bool array of shape ({self.num_envs},), "
+                    f"got dtype {mask.dtype} and shape {mask.shape}."
+                )
+            if self.state is None:
+                raise ResetNeeded("Reset every sub-env once before resetting with a mask.")
+            self.state = self._reset_rows(self.state, mask)
+            self._steps[mask] = 0
+            self._prev_done[mask] = False
+        else:
+            self.state = self._initial(None)
+            self._steps[:] = 0
+            self._prev_done[:] = False
+        rng = BatchedRng(self.np_random, (self.num_envs,))
+        obs = self.func_env.observation(self.state, rng, *self._pargs)
+        return obs, self.func_env.state_info(self.state, *self._pargs)
+
+    def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
+        """Step every sub-env with its action, resetting finished ones as the mode says.
+
+        Args:
+            actions: A batch of actions, leading axis ``num_envs``.
+
+        Returns:
+            ``(observations, rewards, terminations, truncations, info)``; rewards, terminations
+            and truncations have shape ``(num_envs,)``.
+        """
+        if self.state is None:
+            raise ResetNeeded("Call `reset` before `step`.")
+        actions = check_actions(actions, self.single_action_space, self.num_envs, np)
+        f, pargs, state = self.func_env, self._pargs, self.state
+        rng = BatchedRng(self.np_random, (self.num_envs,))
+        next_state = f.transition(state, actions, rng, *pargs)
+        reward = f.reward(state, actions, next_state, rng, *pargs)
+        terminated = self._batched(f.terminal(next_state, rng, *pargs), np.bool_)
+        reward = self._batched(reward, np.result_type(reward, np.float32))
+        info = f.transition_info(state, actions, next_state, *pargs)
+        self._steps += 1
+        limit = self.max_episode_steps
+        truncated = self._steps >= limit if limit else np.zeros(self.num_envs, dtype=np.bool_)
+
+        mode = self.autoreset_mode
+        if mode is AutoresetMode.NEXT_STEP:
+            prev = self._prev_done
+            if prev.any():
+                next_state = self._reset_rows(next_state, prev)
+                self._steps[prev] = 0
+                reward[prev] = 0
+                terminated[prev] = False
+                truncated[prev] = False
+            obs = f.observation(next_state, rng, *pargs)
+        elif mode is AutoresetMode.SAME_STEP:
+            obs = f.observation(next_state, rng, *pargs)
+            done = terminated | truncated
+            if done.any():
+                info = self._final_info(info, obs, done)
+                next_state = self._reset_rows(next_state, done)
+                self._steps[done] = 0
+                obs = f.observation(next_state, rng, *pargs)
+        else:
+            obs = f.observation(next_state, rng, *pargs)
+        self._prev_done = terminated | truncated
+        self.state = next_state
+        return obs, reward, terminated, truncated, info
+
+    def _final_info(
+        self, info: dict[str, Any], obs: Any, done: np.ndarray[Any, Any]
+    ) -> dict[str, Any]:
+        """``info`` plus the final observations and infos of the sub-envs that just ended."""
+        final_obs = np.full(self.num_envs, None, dtype=object)
+        for i in np.flatnonzero(done):
+            final_obs[i] = tree_map(lambda x, i=i: np.asarray(x)[i], obs)
+        return {
+            **info,
+            "final_obs": final_obs,
+            "_final_obs": done.copy(),
+            "final_info": dict(info),
+            "_final_info": done.copy(),
+        }
+
+    def render(self) -> tuple[Any, ...] | None:
+        """One RGB frame per sub-env in ``"rgb_array"`` mode, else ``None``."""
+        if self.render_mode is None or self.state is None:
+            return None
+        f = self.func_env
+        render_args = self._pargs if is_ours(f) else ()
+        if self._render_states is None:
+            self._render_states = [f.render_init(*render_args) for _ in range(self.num_envs)]
+        frames = []
+        for i in range(self.num_envs):
+            single = tree_map(lambda x, i=i: np.asarray(x)[i], self.state)
+            self._render_states[i], frame = f.render_image(
+                single, self._render_states[i], *render_args
+            )
+            frames.append(np.asarray(frame))
+        return tuple(frames)
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Release the render states."""
+        if self._render_states is not None:
+            f = self.func_env
+            render_args = self._pargs if is_ours(f) else ()
+            for render_state in self._render_states:
+                f.render_close(render_state, *render_args)
+            self._render_states = None
