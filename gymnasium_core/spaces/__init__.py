@@ -23,6 +23,7 @@ from gymnasium_core.spaces.sequence import Sequence
 from gymnasium_core.spaces.space import Space
 from gymnasium_core.spaces.text import Text
 from gymnasium_core.spaces.tuple import Tuple
+from gymnasium_core.spaces.utils import flatdim, flatten, flatten_space, unflatten
 
 __all__ = [
     "Box",
@@ -37,4 +38,8 @@ __all__ = [
     "Space",
     "Text",
     "Tuple",
+    "flatdim",
+    "flatten",
+    "flatten_space",
+    "unflatten",
 ]

@@ -59,7 +59,8 @@ class Box(Space[NDArray[Any]]):
         >>> from gymnasium_core.spaces import Box
         >>> Box(low=-1.0, high=2.0, shape=(3, 4), dtype=np.float32)
         Box(-1.0, 2.0, (3, 4), float32)
-        >>> space = Box(np.array([-1.0, -2.0]), np.array([2.0, 4.0]), dtype=np.float32, seed=7)
+        >>> low = np.array([-1.0, -2.0], dtype=np.float32)
+        >>> space = Box(low, np.array([2.0, 4.0], dtype=np.float32), seed=7)
         >>> space
         Box([-1. -2.], [2. 4.], (2,), float32)
         >>> space.sample() in space
