@@ -7,6 +7,9 @@ API, with the autoreset behaviour chosen by :class:`AutoresetMode`.
 
 from __future__ import annotations
 
+from gymnasium_core.vector import utils
+from gymnasium_core.vector.async_vector_env import AsyncVectorEnv
+from gymnasium_core.vector.sync_vector_env import SyncVectorEnv
 from gymnasium_core.vector.vector_env import (
     AutoresetMode,
     VectorActionWrapper,
@@ -17,10 +20,13 @@ from gymnasium_core.vector.vector_env import (
 )
 
 __all__ = [
+    "AsyncVectorEnv",
     "AutoresetMode",
+    "SyncVectorEnv",
     "VectorActionWrapper",
     "VectorEnv",
     "VectorObservationWrapper",
     "VectorRewardWrapper",
     "VectorWrapper",
+    "utils",
 ]

@@ -1,0 +1,723 @@
+"""A vector environment that runs each sub-environment in its own worker process."""
+
+from __future__ import annotations
+
+import inspect
+import multiprocessing
+import time
+from collections.abc import Callable, Iterable, Sequence
+from copy import deepcopy
+from enum import Enum
+from multiprocessing.connection import Connection, wait
+from typing import Any, Generic
+
+import numpy as np
+import numpy.typing as npt
+
+from gymnasium_core import logger
+from gymnasium_core.core import Env
+from gymnasium_core.error import (
+    AlreadyPendingCallError,
+    ClosedEnvironmentError,
+    CustomSpaceError,
+    NoAsyncCallError,
+)
+from gymnasium_core.vector._async_worker import RESERVED_COMMANDS, async_worker
+from gymnasium_core.vector._common import (
+    ObservationMode,
+    as_autoreset_mode,
+    observation_spaces,
+    pop_reset_mask,
+    seeds_for,
+)
+from gymnasium_core.vector.utils import (
+    CloudpickleWrapper,
+    batch_space,
+    clear_mpi_env_vars,
+    concatenate,
+    create_empty_array,
+    create_shared_memory,
+    iterate,
+    read_from_shared_memory,
+)
+from gymnasium_core.vector.vector_env import ActType, AutoresetMode, ObsType, VectorEnv
+
+__all__ = ["AsyncState", "AsyncVectorEnv", "WorkerDiedError"]
+
+StepResult = tuple[
+    Any, npt.NDArray[np.float64], npt.NDArray[np.bool_], npt.NDArray[np.bool_], dict[str, Any]
+]
+Worker = Callable[..., None]
+
+# How long to wait for a failed worker's report on the error queue, and for a worker to exit
+# after `close` before it is terminated.
+_ERROR_REPORT_TIMEOUT = 5.0
+_JOIN_TIMEOUT = 5.0
+
+
+class AsyncState(Enum):
+    """Which asynchronous call an :class:`AsyncVectorEnv` is waiting for."""
+
+    DEFAULT = "default"
+    WAITING_RESET = "reset"
+    WAITING_STEP = "step"
+    WAITING_CALL = "call"
+
+
+class WorkerDiedError(RuntimeError):
+    """A worker process stopped: it crashed, was killed, or exited after an error.
+
+    Attributes:
+        indices: The indices of the stopped workers.
+    """
+
+    def __init__(self, message: str, indices: Sequence[int]) -> None:
+        super().__init__(message)
+        self.indices = tuple(indices)
+
+
+class _RemoteTraceback(Exception):
+    """Carries a worker's formatted traceback as the ``__cause__`` of the re-raised error."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[ObsType, ActType]):
+    """Runs each sub-environment in a worker process, talking to it over a pipe.
+
+    Observations come back through shared memory (``shared_memory=True``) or the pipes. An error
+    in a worker is re-raised in the caller with its type and message, the worker index and the
+    worker's traceback (as the ``__cause__``); the worker then exits, and further calls raise
+    :class:`WorkerDiedError` until the environment is closed. A worker that dies without
+    answering (killed, crashed) raises :class:`WorkerDiedError` at once instead of hanging.
+
+    Example:
+        >>> import numpy as np
+        >>> import gymnasium_core as gym
+        >>> envs = gym.vector.AsyncVectorEnv([lambda: gym.make("CartPole-v1")] * 2)
+        >>> obs, infos = envs.reset(seed=42)
+        >>> obs.shape
+        (2, 4)
+        >>> obs, rewards, terminations, truncations, infos = envs.step(np.array([0, 1]))
+        >>> rewards
+        array([1., 1.])
+        >>> envs.close()
+    """
+
+    def __init__(
+        self,
+        env_fns: Sequence[Callable[[], Env[Any, Any]]],
+        shared_memory: bool = True,
+        copy: bool = True,
+        context: str | None = None,
+        daemon: bool = True,
+        worker: Worker | None = None,
+        observation_mode: ObservationMode = "same",
+        autoreset_mode: str | AutoresetMode = AutoresetMode.NEXT_STEP,
+        max_concurrency: int | None = None,
+    ) -> None:
+        """Start one worker process per sub-environment.
+
+        Args:
+            env_fns: One factory per sub-environment; each is pickled with ``cloudpickle`` and
+                called in its worker (the first is also called once here to read the spaces).
+            shared_memory: Whether observations travel through shared memory (faster for large
+                observations such as images) rather than the pipes.
+            copy: Whether :meth:`reset` and :meth:`step` return a copy of the observation batch.
+            context: The ``multiprocessing`` start method (``"spawn"``, ``"fork"``,
+                ``"forkserver"``) or ``None`` for the default.
+            daemon: Whether the workers are daemonic (they die with the main process, but may not
+                start processes of their own).
+            worker: A replacement for the worker loop, with the eight arguments of
+                :func:`gymnasium_core.vector._async_worker.async_worker`.
+            observation_mode: ``"same"``, ``"different"`` or a ``(batched, single)`` pair of
+                spaces, as for :class:`~gymnasium_core.vector.SyncVectorEnv`.
+            autoreset_mode: An :class:`AutoresetMode` or its value.
+            max_concurrency: At most this many workers run ``reset`` / ``step`` at once, or
+                ``None`` for no limit.
+
+        Raises:
+            ValueError: For a bad ``max_concurrency``, a ``worker`` with the wrong arity, or a
+                space that shared memory cannot hold.
+            RuntimeError: If a sub-environment's spaces do not match.
+        """
+        self.env_fns = env_fns
+        self.shared_memory = shared_memory
+        self.copy = copy
+        self.context = context
+        self.daemon = daemon
+        self.worker = worker
+        self.observation_mode = observation_mode
+        self.autoreset_mode = as_autoreset_mode(autoreset_mode)
+        self.max_concurrency = _checked_concurrency(max_concurrency)
+        if worker is not None:
+            _check_worker_signature(worker)
+
+        self.num_envs = len(env_fns)
+        self._read_spaces()
+
+        ctx = multiprocessing.get_context(context)
+        self._obs_buffer = self._make_observation_buffer(ctx)
+        self.parent_pipes: list[Connection | None] = []
+        self.processes: list[Any] = []
+        self.error_queue = ctx.Queue()
+        self._state = AsyncState.DEFAULT
+        self._stale = [0] * self.num_envs
+        self._dead: dict[int, str] = {}
+        self._start_workers(ctx)
+        try:
+            self._check_spaces()
+        except BaseException:
+            self.close(terminate=True)
+            raise
+
+    def _read_spaces(self) -> None:
+        probe = self.env_fns[0]()
+        # A copy, so that the class-level metadata of the sub-environment is not changed.
+        self.metadata = dict(probe.metadata)
+        self.metadata["autoreset_mode"] = self.autoreset_mode
+        self.render_mode = probe.render_mode
+        self.single_action_space = probe.action_space
+        self.action_space = batch_space(self.single_action_space, self.num_envs)
+        self.single_observation_space, self.observation_space = observation_spaces(
+            self.observation_mode,
+            probe.observation_space,
+            lambda: [env_fn().observation_space for env_fn in self.env_fns],
+            self.num_envs,
+        )
+        probe.close()
+
+    def _make_observation_buffer(self, ctx: Any) -> Any:
+        if not self.shared_memory:
+            self.observations = create_empty_array(
+                self.single_observation_space, n=self.num_envs, fn=np.zeros
+            )
+            return None
+        try:
+            buffer = create_shared_memory(self.single_observation_space, n=self.num_envs, ctx=ctx)
+        except (CustomSpaceError, TypeError) as exc:
+            raise ValueError(
+                f"Shared memory cannot hold {self.single_observation_space}; use "
+                "`AsyncVectorEnv(..., shared_memory=False)` (observations then go over pipes)."
+            ) from exc
+        self.observations = read_from_shared_memory(
+            self.single_observation_space, buffer, n=self.num_envs
+        )
+        return buffer
+
+    def _start_workers(self, ctx: Any) -> None:
+        target = self.worker or async_worker
+        semaphore = (
+            ctx.BoundedSemaphore(self.max_concurrency) if self.max_concurrency is not None else None
+        )
+        with clear_mpi_env_vars():
+            for index, env_fn in enumerate(self.env_fns):
+                parent_pipe, child_pipe = ctx.Pipe()
+                process = ctx.Process(
+                    target=target,
+                    name=f"Worker<{type(self).__name__}>-{index}",
+                    args=(
+                        index,
+                        CloudpickleWrapper(env_fn),
+                        child_pipe,
+                        parent_pipe,
+                        self._obs_buffer,
+                        self.error_queue,
+                        self.autoreset_mode,
+                        semaphore,
+                    ),
+                )
+                process.daemon = self.daemon
+                self.parent_pipes.append(parent_pipe)
+                self.processes.append(process)
+                process.start()
+                # Only the worker keeps its end, so its death shows as end-of-file here.
+                child_pipe.close()
+
+    @property
+    def np_random_seed(self) -> tuple[int, ...]:  # type: ignore[override]
+        """The seed of each sub-environment's generator."""
+        return self.get_attr("np_random_seed")
+
+    @property  # type: ignore[misc]
+    def np_random(self) -> tuple[np.random.Generator, ...]:  # type: ignore[override]
+        """Each sub-environment's random generator (copies, from the workers)."""
+        return self.get_attr("np_random")
+
+    # -- reset ---------------------------------------------------------------------------------
+
+    def reset(
+        self,
+        *,
+        seed: int | Sequence[int | None] | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> tuple[ObsType, dict[str, Any]]:
+        """Reset the sub-environments in parallel; see :meth:`SyncVectorEnv.reset`.
+
+        Args:
+            seed: ``None``, an int ``s`` (sub-environment ``i`` gets ``s + i``) or a list.
+            options: Reset options, with an optional boolean ``"reset_mask"``.
+
+        Returns:
+            The batched observations and infos.
+        """
+        self.reset_async(seed=seed, options=options)
+        return self.reset_wait()
+
+    def reset_async(
+        self,
+        seed: int | Sequence[int | None] | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> None:
+        """Send ``reset`` to the workers; :meth:`reset_wait` collects the results.
+
+        Args:
+            seed: ``None``, an int ``s`` (sub-environment ``i`` gets ``s + i``) or a list.
+            options: Reset options, with an optional boolean ``"reset_mask"``.
+
+        Raises:
+            ClosedEnvironmentError: After :meth:`close`.
+            AlreadyPendingCallError: While another call is pending.
+        """
+        self._assert_is_running()
+        seeds = seeds_for(seed, self.num_envs)
+        self._assert_no_pending("reset_async")
+        mask = pop_reset_mask(options, self.num_envs)
+        for i, pipe in enumerate(self._live_pipes()):
+            if mask is None or mask[i]:
+                pipe.send(("reset", {"seed": seeds[i], "options": options}))
+            else:
+                pipe.send(("reset-noop", None))
+        self._state = AsyncState.WAITING_RESET
+
+    def reset_wait(self, timeout: float | None = None) -> tuple[ObsType, dict[str, Any]]:
+        """Collect the results of :meth:`reset_async`.
+
+        Args:
+            timeout: Seconds to wait, or ``None`` to wait as long as it takes.
+
+        Returns:
+            The batched observations and infos.
+
+        Raises:
+            NoAsyncCallError: Without a pending :meth:`reset_async`.
+            multiprocessing.TimeoutError: If the workers take longer than ``timeout``.
+            WorkerDiedError: If a worker stops without answering.
+        """
+        replies = self._wait_for(AsyncState.WAITING_RESET, "reset_wait", timeout)
+        infos: dict[str, Any] = {}
+        observations = []
+        for i, (obs, info) in enumerate(replies):
+            observations.append(obs)
+            infos = self._add_info(infos, info, i)
+        return self._batched_observations(observations), infos
+
+    # -- step ----------------------------------------------------------------------------------
+
+    def step(self, actions: ActType) -> StepResult:
+        """Step the sub-environments in parallel.
+
+        Args:
+            actions: A batch of actions, an element of :attr:`action_space`.
+
+        Returns:
+            ``(observations, rewards, terminations, truncations, infos)``.
+        """
+        self.step_async(actions)
+        return self.step_wait()
+
+    def step_async(self, actions: ActType) -> None:
+        """Send each worker its action; :meth:`step_wait` collects the results.
+
+        Args:
+            actions: A batch of actions, an element of :attr:`action_space`.
+
+        Raises:
+            ClosedEnvironmentError: After :meth:`close`.
+            AlreadyPendingCallError: While another call is pending (two ``step_async`` in a row).
+            ValueError: If the batch does not hold one action per sub-environment.
+        """
+        self._assert_is_running()
+        self._assert_no_pending("step_async")
+        per_env = list(iterate(self.action_space, actions))
+        if len(per_env) != self.num_envs:
+            raise ValueError(f"Got {len(per_env)} actions for {self.num_envs} sub-environments.")
+        for pipe, action in zip(self._live_pipes(), per_env, strict=True):
+            pipe.send(("step", action))
+        self._state = AsyncState.WAITING_STEP
+
+    def step_wait(self, timeout: float | None = None) -> StepResult:
+        """Collect the results of :meth:`step_async`.
+
+        Args:
+            timeout: Seconds to wait, or ``None`` to wait as long as it takes.
+
+        Returns:
+            ``(observations, rewards, terminations, truncations, infos)``.
+
+        Raises:
+            NoAsyncCallError: Without a pending :meth:`step_async`.
+            multiprocessing.TimeoutError: If the workers take longer than ``timeout``.
+            WorkerDiedError: If a worker stops without answering.
+        """
+        replies = self._wait_for(AsyncState.WAITING_STEP, "step_wait", timeout)
+        infos: dict[str, Any] = {}
+        for i, reply in enumerate(replies):
+            infos = self._add_info(infos, reply[4], i)
+        return (
+            self._batched_observations([reply[0] for reply in replies]),
+            np.array([reply[1] for reply in replies], dtype=np.float64),
+            np.array([reply[2] for reply in replies], dtype=np.bool_),
+            np.array([reply[3] for reply in replies], dtype=np.bool_),
+            infos,
+        )
+
+    def _batched_observations(self, observations: list[Any]) -> Any:
+        if not self.shared_memory:
+            self.observations = concatenate(
+                self.single_observation_space, observations, self.observations
+            )
+        return deepcopy(self.observations) if self.copy else self.observations
+
+    # -- call, attributes, render --------------------------------------------------------------
+
+    def call(self, name: str, *args: Any, **kwargs: Any) -> tuple[Any, ...]:
+        """Call a method (or read an attribute) of every sub-environment.
+
+        Args:
+            name: The method or attribute name.
+            *args: Positional arguments of the call.
+            **kwargs: Keyword arguments of the call.
+
+        Returns:
+            One result per sub-environment.
+        """
+        self.call_async(name, *args, **kwargs)
+        return self.call_wait()
+
+    def render(self) -> tuple[Any, ...] | None:
+        """Render every sub-environment in its worker.
+
+        Returns:
+            One frame (or ``None``) per sub-environment.
+        """
+        return self.call("render")
+
+    def call_async(self, name: str, /, *args: Any, **kwargs: Any) -> None:
+        """Send a call to every worker; :meth:`call_wait` collects the results.
+
+        Args:
+            name: The method or attribute name.
+            *args: Positional arguments of the call.
+            **kwargs: Keyword arguments of the call.
+
+        Raises:
+            ValueError: For ``reset``, ``step``, ``close`` and the internal commands.
+            AlreadyPendingCallError: While another call is pending.
+        """
+        self._assert_is_running()
+        self._assert_no_pending("call_async")
+        if name in RESERVED_COMMANDS:
+            raise ValueError(f"`call({name!r})` is not allowed: use `{name}` directly.")
+        for pipe in self._live_pipes():
+            pipe.send(("_call", (name, args, kwargs)))
+        self._state = AsyncState.WAITING_CALL
+
+    def call_wait(self, timeout: float | None = None) -> tuple[Any, ...]:
+        """Collect the results of :meth:`call_async`.
+
+        Args:
+            timeout: Seconds to wait, or ``None`` to wait as long as it takes.
+
+        Returns:
+            One result per sub-environment.
+
+        Raises:
+            NoAsyncCallError: Without a pending :meth:`call_async`.
+            multiprocessing.TimeoutError: If the workers take longer than ``timeout``.
+        """
+        return tuple(self._wait_for(AsyncState.WAITING_CALL, "call_wait", timeout))
+
+    def get_attr(self, name: str) -> tuple[Any, ...]:
+        """Read an attribute of every sub-environment.
+
+        Args:
+            name: The attribute name.
+
+        Returns:
+            One value per sub-environment.
+        """
+        return self.call(name)
+
+    def set_attr(self, name: str, values: list[Any] | tuple[Any, ...] | Any) -> None:
+        """Set an attribute of every sub-environment.
+
+        Args:
+            name: The attribute name.
+            values: One value per sub-environment as a list or tuple, or one value for all.
+
+        Raises:
+            ValueError: If a list or tuple does not have ``num_envs`` values.
+            AlreadyPendingCallError: While another call is pending.
+        """
+        self._assert_is_running()
+        if not isinstance(values, list | tuple):
+            values = [values] * self.num_envs
+        if len(values) != self.num_envs:
+            raise ValueError(
+                f"`set_attr` needs one value per sub-environment ({self.num_envs}), "
+                f"got {len(values)}."
+            )
+        self._assert_no_pending("set_attr")
+        for pipe, value in zip(self._live_pipes(), values, strict=True):
+            pipe.send(("_setattr", (name, value)))
+        self._raise_if_errors(self._collect(range(self.num_envs), None, "set_attr"))
+
+    # -- closing -------------------------------------------------------------------------------
+
+    def close_extras(  # type: ignore[override]
+        self, timeout: float | None = None, terminate: bool = False
+    ) -> None:
+        """Stop the workers and release the pipes; always returns and leaves no process behind.
+
+        Args:
+            timeout: Seconds to wait for a pending call and for the workers to close their
+                environments; past it the workers are terminated. ``None`` waits as needed.
+            terminate: Terminate the workers at once instead of asking them to close.
+        """
+        timeout = 0 if terminate else timeout
+        if self._state is not AsyncState.DEFAULT:
+            logger.warn(f"Closing while the call `{self._state.value}` is still pending.")
+            self._mark_pending_stale()
+        if not terminate:
+            terminate = not self._close_workers(timeout)
+        for index, process in enumerate(self.processes):
+            if terminate and process.is_alive():
+                process.terminate()
+            process.join(_JOIN_TIMEOUT)
+            if process.is_alive():
+                logger.warn(f"Worker {index} ignored terminate; killing it.")
+                process.kill()
+                process.join()
+        for pipe in self.parent_pipes:
+            if pipe is not None:
+                pipe.close()
+        self.error_queue.close()
+        self.error_queue.join_thread()
+
+    def _close_workers(self, timeout: float | None) -> bool:
+        """Ask the live workers to close; ``False`` if some did not answer in time."""
+        live = [i for i, pipe in enumerate(self.parent_pipes) if pipe is not None]
+        deadline = None if timeout is None else time.monotonic() + timeout
+        try:
+            self._drain_stale(deadline)
+            for i in live:
+                if self.parent_pipes[i] is not None:
+                    self.parent_pipes[i].send(("close", None))  # type: ignore[union-attr]
+            live = [i for i in live if self.parent_pipes[i] is not None]
+            self._collect(live, deadline, "close", drop_errors=True)
+        except (multiprocessing.TimeoutError, WorkerDiedError, OSError):
+            return False
+        return True
+
+    def __del__(self) -> None:
+        """Terminate the workers of an environment that was never closed."""
+        if not getattr(self, "closed", True) and hasattr(self, "_state"):
+            self.close(terminate=True)
+
+    # -- plumbing ------------------------------------------------------------------------------
+
+    def _assert_is_running(self) -> None:
+        if self.closed:
+            raise ClosedEnvironmentError(
+                f"`{type(self).__name__}` was closed: it cannot be used any more."
+            )
+        if self._dead:
+            stopped = ", ".join(f"{i} ({why})" for i, why in sorted(self._dead.items()))
+            raise WorkerDiedError(
+                f"Worker(s) {stopped} of `{type(self).__name__}` stopped; close this environment "
+                "and make a new one.",
+                sorted(self._dead),
+            )
+
+    def _assert_no_pending(self, caller: str) -> None:
+        if self._state is not AsyncState.DEFAULT:
+            raise AlreadyPendingCallError(
+                f"`{caller}` was called while `{self._state.value}` is still pending; call "
+                f"`{self._state.value}_wait` first.",
+                str(self._state.value),
+            )
+        self._drain_stale(None)
+        self._assert_is_running()
+
+    def _live_pipes(self) -> list[Connection]:
+        return [pipe for pipe in self.parent_pipes if pipe is not None]
+
+    def _wait_for(self, state: AsyncState, caller: str, timeout: float | None) -> list[Any]:
+        self._assert_is_running()
+        if self._state is not state:
+            raise NoAsyncCallError(
+                f"`{caller}` was called without a pending `{state.value}_async`.", state.value
+            )
+        deadline = None if timeout is None else time.monotonic() + timeout
+        try:
+            replies = self._collect(range(self.num_envs), deadline, caller)
+        finally:
+            self._state = AsyncState.DEFAULT
+        self._raise_if_errors(replies)
+        return [result for result, _ in replies]
+
+    def _mark_pending_stale(self) -> None:
+        for i, pipe in enumerate(self.parent_pipes):
+            if pipe is not None:
+                self._stale[i] += 1
+        self._state = AsyncState.DEFAULT
+
+    def _collect(
+        self,
+        indices: Iterable[int],
+        deadline: float | None,
+        caller: str,
+        drop_errors: bool = False,
+    ) -> list[tuple[Any, bool]]:
+        """One reply per worker in ``indices``, in order.
+
+        A worker that has not answered by ``deadline`` leaves its reply pending (it is read and
+        dropped before the next command); a worker that exits without answering is marked dead.
+
+        Raises:
+            multiprocessing.TimeoutError: If the deadline passes.
+            WorkerDiedError: If a worker exits without answering.
+        """
+        order = list(indices)
+        replies: dict[int, tuple[Any, bool]] = {}
+        waiting = {i for i in order if self.parent_pipes[i] is not None}
+        died: list[int] = []
+        while waiting:
+            handles: dict[Any, int] = {}
+            for i in waiting:
+                handles[self.parent_pipes[i]] = i
+                handles[self.processes[i].sentinel] = i
+            remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
+            ready = wait(list(handles), remaining)
+            if not ready:
+                for i in waiting:
+                    self._stale[i] += 1
+                raise multiprocessing.TimeoutError(
+                    f"`{caller}` timed out: worker(s) {sorted(waiting)} did not answer in time."
+                )
+            for handle in ready:
+                i = handles[handle]
+                if i not in waiting:
+                    continue
+                pipe = self.parent_pipes[i]
+                assert pipe is not None
+                try:
+                    # The sentinel fires when the worker exits; it may still have answered first.
+                    if pipe.poll():
+                        replies[i] = pipe.recv()
+                        waiting.discard(i)
+                        continue
+                except (EOFError, OSError):
+                    pass
+                if not self.processes[i].is_alive() or isinstance(handle, Connection):
+                    waiting.discard(i)
+                    died.append(i)
+        for i in died:
+            self._mark_dead(i, f"exit code {self.processes[i].exitcode}")
+        if died and not drop_errors:
+            self._state = AsyncState.DEFAULT
+            raise WorkerDiedError(
+                f"Worker(s) {sorted(died)} of `{type(self).__name__}` died during `{caller}` "
+                f"(exit codes {[self.processes[i].exitcode for i in sorted(died)]}).",
+                sorted(died),
+            )
+        return [replies[i] for i in order if i in replies]
+
+    def _drain_stale(self, deadline: float | None) -> None:
+        """Read and drop the replies of calls that timed out or were abandoned."""
+        while any(self._stale):
+            late = [i for i, count in enumerate(self._stale) if count > 0]
+            replies = self._collect(late, deadline, "a late reply", drop_errors=True)
+            for i in late:
+                self._stale[i] -= 1
+            failed = [reply for reply in replies if not reply[1]]
+            if failed:
+                self._raise_if_errors(replies, reraise=False)
+
+    def _mark_dead(self, index: int, why: str) -> None:
+        self._dead[index] = why
+        pipe = self.parent_pipes[index]
+        if pipe is not None:
+            pipe.close()
+            self.parent_pipes[index] = None
+        self._stale[index] = 0
+
+    def _raise_if_errors(self, replies: Sequence[tuple[Any, bool]], reraise: bool = True) -> None:
+        """Re-raise a worker's error with its index and traceback (the last if several)."""
+        failures = sum(1 for _, ok in replies if not ok)
+        if failures == 0:
+            return
+        last: BaseException | None = None
+        for _ in range(failures):
+            index, _, exc, trace = self.error_queue.get(timeout=_ERROR_REPORT_TIMEOUT)
+            logger.error(f"Worker {index} raised an error and stopped:\n{trace}")
+            self._mark_dead(index, f"raised {type(exc).__name__}")
+            exc.add_note(f"Raised in worker {index} of {type(self).__name__}.")
+            exc.__cause__ = _RemoteTraceback(f"\nTraceback in worker {index}:\n{trace}")
+            last = exc
+        self._state = AsyncState.DEFAULT
+        if reraise and last is not None:
+            raise last
+
+    def _check_spaces(self) -> None:
+        for pipe in self._live_pipes():
+            pipe.send(
+                (
+                    "_check_spaces",
+                    (
+                        self.observation_mode,
+                        self.single_observation_space,
+                        self.single_action_space,
+                    ),
+                )
+            )
+        replies = self._collect(range(self.num_envs), None, "space check")
+        self._raise_if_errors(replies)
+        obs_ok, action_ok = zip(*(result for result, _ in replies), strict=True)
+        if not all(obs_ok):
+            bad = [i for i, ok in enumerate(obs_ok) if not ok]
+            what = (
+                "are not equal to the first one's; use observation_mode='different' if intended"
+                if self.observation_mode == "same"
+                else "do not share the first one's shape and dtype"
+            )
+            raise RuntimeError(f"The observation spaces of sub-environment(s) {bad} {what}.")
+        if not all(action_ok):
+            bad = [i for i, ok in enumerate(action_ok) if not ok]
+            raise RuntimeError(
+                f"The action spaces of sub-environment(s) {bad} differ from "
+                f"{self.single_action_space}: actions can only be batched for equal spaces."
+            )
+
+
+def _checked_concurrency(max_concurrency: int | None) -> int | None:
+    if max_concurrency is None:
+        return None
+    if not isinstance(max_concurrency, int | np.integer) or isinstance(max_concurrency, bool):
+        raise ValueError(f"`max_concurrency` must be an int or None, got {type(max_concurrency)}.")
+    if max_concurrency < 1:
+        raise ValueError(f"`max_concurrency` must be positive, got {max_concurrency}.")
+    return int(max_concurrency)
+
+
+def _check_worker_signature(worker: Worker) -> None:
+    # Checked here: in the worker process a wrong signature only shows as a closed pipe.
+    try:
+        inspect.signature(worker).bind(*(None,) * 8)
+    except TypeError as exc:
+        raise ValueError(
+            f"A custom `worker` must take 8 arguments, like `async_worker`; got the signature "
+            f"{inspect.signature(worker)}."
+        ) from exc
