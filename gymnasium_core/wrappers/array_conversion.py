@@ -1,0 +1,234 @@
+"""Converting environment data between array libraries (numpy, JAX, torch).
+
+:func:`array_conversion` walks numbers, arrays, mappings, tuples, lists and named tuples and
+turns every array leaf into an array of the target module, on ``device`` if given. Each
+library is used through its own API (``numpy.asarray``, ``jax.numpy.asarray`` /
+``jax.device_put``, ``torch.as_tensor`` / ``torch.from_dlpack``); JAX and torch are imported
+only when a conversion involves them. Strings and ``None`` pass through unchanged.
+
+:class:`ArrayConversion` applies it around an environment: actions (and reset options) are
+converted to the env's module, observations, infos and renders to the target module.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import numbers
+from collections.abc import Iterable, Mapping
+from types import ModuleType
+from typing import Any, SupportsFloat
+
+import numpy as np
+
+from gymnasium_core.core import Env, Wrapper
+from gymnasium_core.utils.record_constructor import RecordConstructorArgs
+
+__all__ = ["ArrayConversion", "array_conversion", "module_name_to_namespace", "module_namespace"]
+
+# Devices are library objects (a jax.Device, a torch.device) or strings such as "cpu".
+Device = Any
+
+
+def module_namespace(xp: ModuleType) -> ModuleType:
+    """Check that ``xp`` is an array module (has ``asarray``) and return it.
+
+    Raises:
+        ValueError: If it is not.
+    """
+    if not callable(getattr(xp, "asarray", None)):
+        raise ValueError(f"{xp} is not an array module: it has no `asarray`")
+    return xp
+
+
+def module_name_to_namespace(name: str) -> ModuleType:
+    """Import the array module called ``name`` (``"numpy"``, ``"jax.numpy"``, ``"torch"``)."""
+    return module_namespace(importlib.import_module(name))
+
+
+def _library(value: Any) -> str:
+    """Which library an array belongs to: ``"numpy"``, ``"jax"``, ``"torch"`` or ``"other"``."""
+    root = type(value).__module__.split(".")[0]
+    if root in ("jax", "jaxlib"):
+        return "jax"
+    return root if root in ("numpy", "torch") else "other"
+
+
+def _is_array(value: Any) -> bool:
+    return hasattr(value, "__array__") or hasattr(value, "__dlpack__")
+
+
+def _to_numpy(value: Any) -> Any:
+    if _library(value) == "torch":
+        return value.detach().cpu().numpy()
+    return np.asarray(value)
+
+
+def _convert_array(value: Any, xp: ModuleType, device: Device | None) -> Any:
+    name = xp.__name__
+    source = _library(value)
+    if name == "numpy":
+        return _to_numpy(value)
+    if name == "jax.numpy":
+        import jax
+
+        if source == "torch":
+            value = _to_numpy(value)
+        array = xp.asarray(value)
+        return jax.device_put(array, device) if device is not None else array
+    if name == "torch":
+        if source == "jax":
+            tensor = xp.from_dlpack(value)
+        else:
+            # Copied so the tensor owns its memory (numpy arrays may be read-only).
+            tensor = xp.as_tensor(np.array(_to_numpy(value)))
+        return tensor.to(device) if device is not None else tensor
+    return xp.asarray(_to_numpy(value))
+
+
+@functools.singledispatch
+def array_conversion(value: Any, xp: ModuleType, device: Device | None = None) -> Any:
+    """Convert the arrays in ``value`` to arrays of ``xp``, keeping the container structure.
+
+    Register more types with ``@array_conversion.register(MyType)``.
+
+    Args:
+        value: A number, array, mapping, tuple, list, named tuple, ``None`` or string.
+        xp: The target module: ``numpy``, ``jax.numpy`` or ``torch``.
+        device: Where the new arrays live (ignored for numpy).
+
+    Returns:
+        ``value`` with its array leaves converted.
+
+    Raises:
+        TypeError: For a value of a type with no known conversion.
+    """
+    if _is_array(value):
+        return _convert_array(value, xp, device)
+    raise TypeError(f"array_conversion: no conversion of {type(value)} to {xp.__name__} is known")
+
+
+@array_conversion.register(numbers.Number)
+def _convert_number(value: numbers.Number, xp: ModuleType, device: Device | None = None) -> Any:
+    if isinstance(value, np.generic):
+        return _convert_array(value, xp, device)
+    return _convert_array(np.asarray(value), xp, device)
+
+
+@array_conversion.register(str)
+@array_conversion.register(bytes)
+@array_conversion.register(type(None))
+def _keep(value: Any, xp: ModuleType, device: Device | None = None) -> Any:
+    return value
+
+
+@array_conversion.register(Mapping)
+def _convert_mapping(value: Mapping[Any, Any], xp: ModuleType, device: Device | None = None) -> Any:
+    return type(value)(**{key: array_conversion(item, xp, device) for key, item in value.items()})
+
+
+@array_conversion.register(Iterable)
+def _convert_iterable(value: Iterable[Any], xp: ModuleType, device: Device | None = None) -> Any:
+    if _is_array(value):
+        return _convert_array(value, xp, device)
+    items = (array_conversion(item, xp, device) for item in value)
+    if hasattr(value, "_make"):  # a named tuple
+        return type(value)._make(items)
+    return type(value)(items)  # type: ignore[call-arg]
+
+
+class ArrayConversion(Wrapper[Any, Any, Any, Any], RecordConstructorArgs):
+    """Lets an environment working in one array library be used from another.
+
+    Actions and reset options are converted to ``env_xp`` (on ``env_device``); observations,
+    infos and rendered frames to ``target_xp`` (on ``target_device``). Rewards become
+    ``float`` and the flags ``bool``.
+
+    Example:
+        >>> import numpy as np
+        >>> import jax.numpy as jnp  # doctest: +SKIP
+        >>> env = ArrayConversion(jax_env, env_xp=jnp, target_xp=np)  # doctest: +SKIP
+    """
+
+    def __init__(
+        self,
+        env: Env[Any, Any],
+        env_xp: ModuleType,
+        target_xp: ModuleType,
+        env_device: Device | None = None,
+        target_device: Device | None = None,
+    ) -> None:
+        """Wrap ``env``.
+
+        Args:
+            env: The environment.
+            env_xp: The array module ``env`` works with.
+            target_xp: The array module the user works with.
+            env_device: Device for the env's arrays.
+            target_device: Device for the user's arrays.
+        """
+        RecordConstructorArgs.__init__(
+            self,
+            _disable_deepcopy=True,
+            env_xp=env_xp,
+            target_xp=target_xp,
+            env_device=env_device,
+            target_device=target_device,
+        )
+        Wrapper.__init__(self, env)
+        self._env_xp = module_namespace(env_xp)
+        self._target_xp = module_namespace(target_xp)
+        self._env_device: Device | None = env_device
+        self._target_device: Device | None = target_device
+
+    def _to_user(self, value: Any) -> Any:
+        return array_conversion(value, self._target_xp, self._target_device)
+
+    def step(self, action: Any) -> tuple[Any, SupportsFloat, bool, bool, dict[str, Any]]:
+        """Convert the action, step the env and convert what it returns."""
+        env_action = array_conversion(action, self._env_xp, self._env_device)
+        obs, reward, terminated, truncated, info = self.env.step(env_action)
+        return (
+            self._to_user(obs),
+            float(reward),
+            bool(terminated),
+            bool(truncated),
+            self._to_user(info),
+        )
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Any, dict[str, Any]]:
+        """Reset the env (with converted options) and convert the observation and info."""
+        if options:
+            options = array_conversion(options, self._env_xp, self._env_device)
+        return self._to_user(self.env.reset(seed=seed, options=options))  # type: ignore[no-any-return]
+
+    def render(self) -> Any:
+        """The env's render, converted."""
+        return self._to_user(self.env.render())
+
+    def __getstate__(self) -> dict[str, Any]:
+        # Modules cannot be pickled: store their names and import them again on unpickling.
+        state = dict(self.__dict__)
+        state["_env_xp"] = self._env_xp.__name__
+        state["_target_xp"] = self._target_xp.__name__
+        state["_saved_kwargs"] = {
+            key: _ModuleName(value.__name__) if isinstance(value, ModuleType) else value
+            for key, value in self._saved_kwargs.items()
+        }
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        state = dict(state)
+        state["_env_xp"] = module_name_to_namespace(state["_env_xp"])
+        state["_target_xp"] = module_name_to_namespace(state["_target_xp"])
+        state["_saved_kwargs"] = {
+            key: module_name_to_namespace(value) if isinstance(value, _ModuleName) else value
+            for key, value in state["_saved_kwargs"].items()
+        }
+        self.__dict__.update(state)
+
+
+class _ModuleName(str):
+    """A module stored by name in a pickled :class:`ArrayConversion`."""

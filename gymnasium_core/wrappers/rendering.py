@@ -1,0 +1,423 @@
+"""Wrappers that change or use what ``render`` returns.
+
+* :class:`RenderCollection` makes ``render`` return the frames of every step since the last call.
+* :class:`RecordVideo` saves episodes or step ranges as MP4 files (needs ``moviepy``).
+* :class:`HumanRendering` shows an ``rgb_array`` environment in a pygame window.
+* :class:`AddWhiteNoise` and :class:`ObstructView` corrupt rendered frames with noise.
+
+pygame and moviepy are imported only when a window is opened or a video is written.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+from collections.abc import Callable
+from copy import deepcopy
+from typing import Any, TypeVar
+
+import numpy as np
+
+from gymnasium_core import logger
+from gymnasium_core.core import Env, Wrapper
+from gymnasium_core.error import DependencyNotInstalled
+from gymnasium_core.utils.record_constructor import RecordConstructorArgs
+from gymnasium_core.wrappers._render_noise import AddWhiteNoise, ObstructView
+
+__all__ = ["AddWhiteNoise", "HumanRendering", "ObstructView", "RecordVideo", "RenderCollection"]
+
+ObsType = TypeVar("ObsType")
+ActType = TypeVar("ActType")
+
+StepReturn = tuple[Any, Any, bool, bool, dict[str, Any]]
+
+# The noise wrappers live in a private module; they report this public one.
+AddWhiteNoise.__module__ = ObstructView.__module__ = __name__
+
+_MOVIEPY_MISSING = 'moviepy is needed to write videos: pip install "gymnasium-core[other]"'
+
+
+class RenderCollection(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructorArgs):
+    """Collects a frame after every ``reset`` and ``step``; ``render`` returns the list.
+
+    The render mode becomes ``f"{env.render_mode}_list"``.
+
+    Example:
+        >>> import gymnasium_core as gym
+        >>> from gymnasium_core.wrappers import RenderCollection
+        >>> env = RenderCollection(gym.make("CartPole-v1", render_mode="rgb_array"))
+        >>> _ = env.reset(seed=0)
+        >>> for _ in range(3):
+        ...     _ = env.step(0)
+        >>> len(env.render()), len(env.render())
+        (4, 0)
+    """
+
+    def __init__(
+        self, env: Env[ObsType, ActType], pop_frames: bool = True, reset_clean: bool = True
+    ) -> None:
+        """Wrap ``env``.
+
+        Args:
+            env: An environment with a render mode that returns one frame (not ``*_list``).
+            pop_frames: Empty the collection each time ``render`` returns it.
+            reset_clean: Empty the collection on ``reset``.
+
+        Raises:
+            ValueError: If ``env`` has no render mode or already renders lists.
+        """
+        RecordConstructorArgs.__init__(self, pop_frames=pop_frames, reset_clean=reset_clean)
+        Wrapper.__init__(self, env)
+        if env.render_mode is None:
+            raise ValueError("RenderCollection needs an env with a render_mode, got None")
+        if env.render_mode.endswith("_list"):
+            raise ValueError(
+                f"RenderCollection needs a render_mode that is not a list mode, "
+                f"got {env.render_mode!r}"
+            )
+        self.frame_list: list[Any] = []
+        self.pop_frames = pop_frames
+        self.reset_clean = reset_clean
+        self.metadata = deepcopy(self.env.metadata)
+        modes = self.metadata.setdefault("render_modes", [])
+        if self.render_mode not in modes:
+            modes.append(self.render_mode)
+
+    @property  # type: ignore[override]
+    def render_mode(self) -> str:
+        """The wrapped env's render mode followed by ``_list``."""
+        return f"{self.env.render_mode}_list"
+
+    def step(self, action: ActType) -> StepReturn:
+        """Step the env and keep the frame rendered afterwards."""
+        result = self.env.step(action)
+        self.frame_list.append(self.env.render())
+        return result
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[ObsType, dict[str, Any]]:
+        """Reset the env (emptying the collection if ``reset_clean``) and keep its first frame."""
+        result = self.env.reset(seed=seed, options=options)
+        if self.reset_clean:
+            self.frame_list = []
+        self.frame_list.append(self.env.render())
+        return result
+
+    def render(self) -> list[Any]:
+        """The frames collected so far (then emptied if ``pop_frames``)."""
+        frames = self.frame_list
+        if self.pop_frames:
+            self.frame_list = []
+        return frames
+
+
+class RecordVideo(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructorArgs):
+    """Writes MP4 videos of chosen episodes or step ranges to ``video_folder``.
+
+    A recording starts when ``episode_trigger(episode_id)`` is true at a ``reset`` (file
+    ``{name_prefix}-episode-{id}.mp4``) or ``step_trigger(step_id)`` is true at a ``step``
+    (``{name_prefix}-step-{id}.mp4``); step ids count over all episodes. Without a trigger,
+    :func:`~gymnasium_core.utils.save_video.capped_cubic_video_schedule` chooses the episodes.
+    With ``video_length=0`` a recording ends at the next ``reset``; otherwise it holds
+    ``video_length`` frames and may span episodes. Frames come from ``env.render()``, which must
+    return images. Call ``close()`` to save the recording in progress.
+
+    Example:
+        >>> import gymnasium_core as gym
+        >>> from gymnasium_core.wrappers import RecordVideo
+        >>> env = gym.make("CartPole-v1", render_mode="rgb_array")
+        >>> env = RecordVideo(env, "videos", episode_trigger=lambda e: e == 0)  # doctest: +SKIP
+    """
+
+    def __init__(
+        self,
+        env: Env[ObsType, ActType],
+        video_folder: str,
+        episode_trigger: Callable[[int], bool] | None = None,
+        step_trigger: Callable[[int], bool] | None = None,
+        video_length: int = 0,
+        name_prefix: str = "rl-video",
+        fps: int | None = None,
+        disable_logger: bool = True,
+        gc_trigger: Callable[[int], bool] | None = lambda episode: True,
+    ) -> None:
+        """Wrap ``env``.
+
+        Args:
+            env: An environment whose render mode returns images (``rgb_array`` or a list mode).
+            video_folder: Where the ``.mp4`` files go (created if missing).
+            episode_trigger: Episode id -> whether to start recording at that ``reset``.
+            step_trigger: Step id -> whether to start recording at that ``step``.
+            video_length: Frames per video; ``0`` records whole episodes.
+            name_prefix: Start of every file name.
+            fps: Frames per second of the video; default ``metadata["render_fps"]`` or 30.
+            disable_logger: Silence moviepy's progress bar.
+            gc_trigger: Episode id -> whether to run the garbage collector after saving.
+
+        Raises:
+            ValueError: If the render mode does not produce images.
+            DependencyNotInstalled: If moviepy is missing.
+        """
+        RecordConstructorArgs.__init__(
+            self,
+            video_folder=video_folder,
+            episode_trigger=episode_trigger,
+            step_trigger=step_trigger,
+            video_length=video_length,
+            name_prefix=name_prefix,
+            fps=fps,
+            disable_logger=disable_logger,
+            gc_trigger=gc_trigger,
+        )
+        Wrapper.__init__(self, env)
+        if env.render_mode in (None, "human", "ansi"):
+            raise ValueError(
+                f"RecordVideo needs a render_mode that returns images such as 'rgb_array', "
+                f"got {env.render_mode!r}"
+            )
+        if episode_trigger is None and step_trigger is None:
+            from gymnasium_core.utils.save_video import capped_cubic_video_schedule
+
+            episode_trigger = capped_cubic_video_schedule
+        self.episode_trigger = episode_trigger
+        self.step_trigger = step_trigger
+        self.disable_logger = disable_logger
+        self.gc_trigger = gc_trigger
+        self.video_folder = os.path.abspath(video_folder)
+        if os.path.isdir(self.video_folder):
+            logger.warn(
+                f"RecordVideo: the folder {self.video_folder} exists; videos in it may be "
+                "overwritten (pick another `video_folder` to keep them)."
+            )
+        os.makedirs(self.video_folder, exist_ok=True)
+        self.frames_per_sec: int = fps if fps is not None else self.metadata.get("render_fps", 30)
+        self.name_prefix: str = name_prefix
+        self._video_name: str | None = None
+        self.video_length: float = video_length if video_length != 0 else float("inf")
+        self.recording: bool = False
+        self.recorded_frames: list[Any] = []
+        self.render_history: list[Any] = []
+        self.step_id = -1
+        self.episode_id = -1
+        try:
+            import moviepy  # noqa: F401
+        except ImportError as exc:
+            raise DependencyNotInstalled(_MOVIEPY_MISSING) from exc
+
+    def _capture_frame(self) -> None:
+        frame = self.env.render()
+        if isinstance(frame, list):
+            if not frame:
+                logger.warn(
+                    "RecordVideo: env.render() returned an empty list (it was just called "
+                    "elsewhere), so no frame was captured."
+                )
+                return
+            # A list render mode hands over its frames once; keep them for our own render().
+            self.render_history += frame
+            frame = frame[-1]
+        if isinstance(frame, np.ndarray):
+            self.recorded_frames.append(frame)
+            return
+        self.stop_recording()
+        logger.warn(
+            f"RecordVideo stopped recording: render() returned {type(frame)}, not an image."
+        )
+
+    def _after_frame_source(self) -> None:
+        if self.recording:
+            self._capture_frame()
+            if len(self.recorded_frames) > self.video_length:
+                self.stop_recording()
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[ObsType, dict[str, Any]]:
+        """Reset the env; end an episode-long recording and maybe start a new one."""
+        result = self.env.reset(seed=seed, options=options)
+        self.episode_id += 1
+        if self.recording and self.video_length == float("inf"):
+            self.stop_recording()
+        if self.episode_trigger is not None and self.episode_trigger(self.episode_id):
+            self.start_recording(f"{self.name_prefix}-episode-{self.episode_id}")
+        self._after_frame_source()
+        return result
+
+    def step(self, action: ActType) -> StepReturn:
+        """Step the env; maybe start a recording; capture a frame while recording."""
+        result = self.env.step(action)
+        self.step_id += 1
+        if self.step_trigger is not None and self.step_trigger(self.step_id):
+            self.start_recording(f"{self.name_prefix}-step-{self.step_id}")
+        self._after_frame_source()
+        return result
+
+    def render(self) -> Any:
+        """The env's render, preceded by list frames this wrapper consumed while recording."""
+        out = self.env.render()
+        if self.recording and isinstance(out, list):
+            self.recorded_frames += out
+        if not self.render_history:
+            return out
+        history, self.render_history = self.render_history, []
+        return history + out
+
+    def close(self) -> None:
+        """Close the env and save the recording in progress."""
+        self.env.close()
+        if self.recording:
+            self.stop_recording()
+
+    def start_recording(self, video_name: str) -> None:
+        """Begin recording into ``{video_name}.mp4``, saving any recording in progress first."""
+        if self.recording:
+            self.stop_recording()
+        self.recording = True
+        self._video_name = video_name
+
+    def stop_recording(self) -> None:
+        """Save the frames recorded so far as an MP4 and stop recording.
+
+        Raises:
+            RuntimeError: If no recording is in progress.
+        """
+        if not self.recording:
+            raise RuntimeError("RecordVideo.stop_recording() called while not recording")
+        if self.recorded_frames:
+            from gymnasium_core.utils.save_video import _write_mp4
+
+            path = os.path.join(self.video_folder, f"{self._video_name}.mp4")
+            _write_mp4(
+                self.recorded_frames,
+                path,
+                fps=self.frames_per_sec,
+                progress=None if self.disable_logger else "bar",
+            )
+        else:
+            logger.warn("RecordVideo: no frames were recorded, so no video was saved.")
+        self.recorded_frames = []
+        self.recording = False
+        self._video_name = None
+        if self.gc_trigger is not None and self.gc_trigger(self.episode_id):
+            gc.collect()
+
+    def __del__(self) -> None:
+        # __init__ may have failed before the attribute existed.
+        if getattr(self, "recorded_frames", None):
+            logger.warn("RecordVideo: the last video was not saved; call close() first.")
+
+
+class HumanRendering(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructorArgs):
+    """Shows the frames of an image-rendering environment in a pygame window.
+
+    After every ``reset`` and ``step`` the latest frame of the wrapped env is drawn, paced at
+    ``metadata["render_fps"]``; ``render`` itself returns ``None``. ``make(id,
+    render_mode="human")`` adds this wrapper to envs that only render images.
+
+    Example:
+        >>> import gymnasium_core as gym
+        >>> from gymnasium_core.wrappers import HumanRendering
+        >>> env = HumanRendering(gym.make("CartPole-v1", render_mode="rgb_array"))
+        >>> env.render_mode
+        'human'
+        >>> env.close()
+    """
+
+    ACCEPTED_RENDER_MODES = ["rgb_array", "rgb_array_list", "depth_array", "depth_array_list"]
+
+    def __init__(self, env: Env[ObsType, ActType]) -> None:
+        """Wrap ``env``.
+
+        Args:
+            env: An environment rendering in one of :attr:`ACCEPTED_RENDER_MODES` whose
+                metadata has ``render_fps``.
+
+        Raises:
+            ValueError: On another render mode or a missing ``render_fps``.
+        """
+        RecordConstructorArgs.__init__(self)
+        Wrapper.__init__(self, env)
+        # Set before any check: close() (also run on garbage collection) reads them.
+        self.screen_size: tuple[int, int] | None = None
+        self.window: Any = None
+        self.clock: Any = None
+        if self.env.render_mode not in self.ACCEPTED_RENDER_MODES:
+            raise ValueError(
+                f"HumanRendering needs env.render_mode in {self.ACCEPTED_RENDER_MODES}, "
+                f"got {self.env.render_mode!r}"
+            )
+        if "render_fps" not in self.env.metadata:
+            raise ValueError("HumanRendering needs 'render_fps' in the wrapped env's metadata")
+        if "human" not in self.metadata.get("render_modes", []):
+            self.metadata = deepcopy(self.env.metadata)
+            self.metadata.setdefault("render_modes", []).append("human")
+
+    @property  # type: ignore[override]
+    def render_mode(self) -> str:
+        """Always ``"human"``."""
+        return "human"
+
+    def step(self, action: ActType) -> StepReturn:
+        """Step the env and show the new frame."""
+        result = self.env.step(action)
+        self._render_frame()
+        return result
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[ObsType, dict[str, Any]]:
+        """Reset the env and show its first frame."""
+        result = self.env.reset(seed=seed, options=options)
+        self._render_frame()
+        return result
+
+    def render(self) -> None:
+        """Nothing to return: frames are drawn by ``reset`` and ``step``."""
+        return None
+
+    def _latest_frame(self) -> np.ndarray[Any, Any]:
+        frame = self.env.render()
+        if isinstance(frame, list):
+            frame = frame[-1]
+        if not isinstance(frame, np.ndarray):
+            raise TypeError(
+                f"HumanRendering: env.render() should return a numpy array, got {type(frame)}"
+            )
+        return frame
+
+    def _render_frame(self) -> None:
+        try:
+            import pygame
+        except ImportError as exc:
+            raise DependencyNotInstalled(
+                'pygame is needed for HumanRendering: pip install "gymnasium-core[classic-control]"'
+            ) from exc
+        # pygame surfaces are indexed (x, y); images are (row, column).
+        pixels = np.transpose(self._latest_frame(), axes=(1, 0, 2))
+        size = (int(pixels.shape[0]), int(pixels.shape[1]))
+        if self.screen_size is None:
+            self.screen_size = size
+        if size != self.screen_size:
+            raise ValueError(
+                f"HumanRendering: frame size changed from {self.screen_size} to {size}"
+            )
+        if self.window is None:
+            pygame.display.init()
+            self.window = pygame.display.set_mode(self.screen_size)
+        if self.clock is None:
+            self.clock = pygame.time.Clock()
+        self.window.blit(pygame.surfarray.make_surface(pixels), (0, 0))
+        pygame.event.pump()
+        self.clock.tick(self.metadata["render_fps"])
+        pygame.display.flip()
+
+    def close(self) -> None:
+        """Close the window, then the env."""
+        if self.window is not None:
+            import pygame
+
+            pygame.display.quit()
+            pygame.quit()
+            self.window = None
+        self.env.close()
