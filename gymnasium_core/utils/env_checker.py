@@ -1,0 +1,524 @@
+"""An active checker that exercises an environment and reports where it breaks the API.
+
+:func:`check_env` calls ``reset``, ``step``, ``render`` and ``close`` with several arguments
+and raises on the first hard failure (``AssertionError``, ``TypeError``, ``Error``), warning
+(through :func:`gymnasium_core.logger.warn`) on softer problems. :func:`check_env_report` runs
+the same checks one by one and returns a structured report instead, for tools such as the
+command line interface.
+
+The checks follow those of Gymnasium's ``check_env``, which grew out of Stable-Baselines3's and
+PettingZoo's checkers (MIT licence).
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import warnings
+from collections.abc import Callable
+from copy import deepcopy
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any, Literal
+
+import numpy as np
+
+from gymnasium_core import error, logger, spaces
+from gymnasium_core.core import Env
+from gymnasium_core.utils.passive_env_checker import (
+    check_action_space,
+    check_observation_space,
+    data_shares_objects,
+    env_render_passive_checker,
+    env_reset_passive_checker,
+    env_step_passive_checker,
+)
+
+__all__ = [
+    "CheckResult",
+    "check_env",
+    "check_env_report",
+    "check_reset_options",
+    "check_reset_return_info_deprecation",
+    "check_reset_return_type",
+    "check_reset_seed_determinism",
+    "check_returned_data_not_reused",
+    "check_seed_deprecation",
+    "check_space_limit",
+    "check_step_determinism",
+    "data_equivalence",
+]
+
+
+def data_equivalence(data_1: Any, data_2: Any, exact: bool = False) -> bool:
+    """Whether two observations, actions or infos hold equal data.
+
+    Types must match exactly. Dicts, tuples, lists and object arrays are compared item by
+    item; numeric arrays need equal shape and dtype and equal values (within ``rtol=atol=1e-5``
+    unless ``exact``); anything else is compared with ``==``.
+
+    Args:
+        data_1: The first value.
+        data_2: The second value.
+        exact: Compare arrays for exact equality instead of with a tolerance.
+
+    Returns:
+        ``True`` if the two are equivalent.
+
+    Example:
+        >>> import numpy as np
+        >>> data_equivalence({"a": np.zeros(2)}, {"a": np.zeros(2)})
+        True
+        >>> data_equivalence(np.zeros(2, np.float32), np.zeros(2, np.float64))
+        False
+    """
+    if type(data_1) is not type(data_2):
+        return False
+    if isinstance(data_1, dict):
+        return data_1.keys() == data_2.keys() and all(
+            data_equivalence(data_1[key], data_2[key], exact) for key in data_1
+        )
+    if isinstance(data_1, (tuple, list)):
+        return len(data_1) == len(data_2) and all(
+            data_equivalence(a, b, exact) for a, b in zip(data_1, data_2)
+        )
+    if isinstance(data_1, np.ndarray):
+        if data_1.shape != data_2.shape or data_1.dtype != data_2.dtype:
+            return False
+        if data_1.dtype == object:
+            return all(data_equivalence(a, b, exact) for a, b in zip(data_1, data_2))
+        if exact:
+            return bool(np.all(data_1 == data_2))
+        return bool(np.allclose(data_1, data_2, rtol=1e-5, atol=1e-5))
+    # `==` on numpy scalars gives np.bool_; make it a plain bool.
+    return bool(data_1 == data_2)
+
+
+def _accepts_keyword(env: Env[Any, Any], name: str) -> bool:
+    parameters = inspect.signature(env.reset).parameters
+    var_keyword = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
+    return name in parameters or var_keyword
+
+
+def _rng_state(env: Env[Any, Any]) -> Any:
+    rng = env.unwrapped._np_random
+    assert rng is not None, (
+        "A seeded reset did not create the random generator; does `reset` call "
+        "`super().reset(seed=seed)`?"
+    )
+    return deepcopy(rng.bit_generator.state)
+
+
+def _reset_in_space(env: Env[Any, Any], call: str, **kwargs: Any) -> Any:
+    # Deep-copied: an environment may reuse its observation buffer on the next reset.
+    obs = deepcopy(env.reset(**kwargs)[0])
+    assert obs in env.observation_space, (
+        f"The observation returned by `{call}` is not within the observation space."
+    )
+    return obs
+
+
+def check_reset_seed_determinism(env: Env[Any, Any]) -> None:
+    """Check that ``reset(seed=...)`` seeds the environment's generator deterministically.
+
+    Args:
+        env: The environment.
+
+    Raises:
+        Error: If ``reset`` takes neither ``seed`` nor ``**kwargs``.
+        AssertionError: If equal seeds give different observations or generator states, or
+            different seeds give equal states.
+    """
+    if not _accepts_keyword(env, "seed"):
+        raise error.Error("The `reset` method does not provide a `seed` or `**kwargs` argument.")
+    try:
+        obs_1 = _reset_in_space(env, "env.reset(seed=123)", seed=123)
+        state_1 = _rng_state(env)
+        obs_2 = _reset_in_space(env, "env.reset()")
+        obs_3 = _reset_in_space(env, "env.reset(seed=123)", seed=123)
+        state_3 = _rng_state(env)
+        obs_4 = _reset_in_space(env, "env.reset()")
+        if env.spec is not None and env.spec.nondeterministic is False:
+            for first, second, call in (
+                (obs_1, obs_3, "`env.reset(seed=123)`"),
+                (obs_2, obs_4, "`env.reset(seed=123)` then `env.reset()`"),
+            ):
+                assert data_equivalence(first, second), (
+                    f"Using {call} is non-deterministic as the observations are not equivalent."
+                )
+                if not data_equivalence(first, second, exact=True):
+                    logger.warn(f"Using {call} observations are not equal although similar.")
+        assert state_1 == state_3, (
+            "Resetting twice with seed 123 left the random generator in different states; does "
+            "`reset` call `super().reset(seed=seed)`?"
+        )
+        _reset_in_space(env, "env.reset(seed=456)", seed=456)
+        assert _rng_state(env) != state_1, (
+            "Resetting with seeds 123 and 456 gave the same random generator state; does "
+            "`reset` call `super().reset(seed=seed)`?"
+        )
+    except TypeError as exc:
+        raise AssertionError(
+            "The environment cannot be reset with a seed although its signature accepts one. "
+            f"The error was: {exc}"
+        ) from exc
+    seed_param = inspect.signature(env.reset).parameters.get("seed")
+    if seed_param is not None and seed_param.default is not None:
+        logger.warn(
+            "The default seed argument in reset should be `None`, otherwise the environment is "
+            f"always deterministic. Actual default: {seed_param.default}"
+        )
+
+
+def check_reset_options(env: Env[Any, Any]) -> None:
+    """Check that ``reset(options={})`` is accepted.
+
+    Raises:
+        Error: If ``reset`` takes neither ``options`` nor ``**kwargs``.
+        AssertionError: If the call raises ``TypeError``.
+    """
+    if not _accepts_keyword(env, "options"):
+        raise error.Error(
+            "The `reset` method does not provide an `options` or `**kwargs` keyword argument."
+        )
+    try:
+        env.reset(options={})
+    except TypeError as exc:
+        raise AssertionError(
+            "The environment cannot be reset with options although its signature accepts them. "
+            f"The error was: {exc}"
+        ) from exc
+
+
+def _compare_steps(first: tuple[Any, ...], second: tuple[Any, ...]) -> None:
+    for index, what in ((0, "observations"), (1, "rewards"), (4, "info")):
+        assert data_equivalence(first[index], second[index]), (
+            f"Deterministic step {what} are not equivalent for the same seed and action"
+        )
+        if not data_equivalence(first[index], second[index], exact=True):
+            logger.warn(
+                f"Step {what} are not equal although similar given the same seed and action"
+            )
+    assert data_equivalence(first[2], second[2], exact=True), (
+        "Deterministic step termination are not equivalent for the same seed and action"
+    )
+    assert first[3] is False and second[3] is False, (
+        "Environment truncates after 1 step, something has gone very wrong."
+    )
+
+
+def check_step_determinism(env: Env[Any, Any], seed: int = 123) -> None:
+    """Check that one step from a seeded reset gives the same result twice.
+
+    Skipped when ``env.spec.nondeterministic`` is true.
+
+    Args:
+        env: The environment.
+        seed: The seed for ``reset`` and for sampling the action.
+
+    Raises:
+        AssertionError: If the two steps differ, or the environment truncates after one step.
+    """
+    if env.spec is not None and env.spec.nondeterministic is True:
+        return
+    env.action_space.seed(seed)
+    action = env.action_space.sample()
+    env.reset(seed=seed)
+    first = deepcopy(env.step(action))
+    state_after_first = _rng_state(env)
+    env.reset(seed=seed)
+    second = env.step(action)
+    assert _rng_state(env) == state_after_first, (
+        "The `.np_random` is not properly been updated after step."
+    )
+    _compare_steps(first, second)
+
+
+def check_returned_data_not_reused(env: Env[Any, Any], seed: int = 123) -> None:
+    """Check that every ``reset`` and ``step`` returns new observation and info objects.
+
+    Raises:
+        AssertionError: If two calls returned data sharing a mutable object.
+    """
+    env.action_space.seed(seed)
+    calls: list[tuple[str, tuple[Any, Any]]] = [("env.reset() (call 1)", env.reset(seed=seed))]
+    for _ in range(2):
+        obs, _reward, terminated, truncated, info = env.step(env.action_space.sample())
+        calls.append((f"env.step() (call {len(calls) + 1})", (obs, info)))
+        if terminated or truncated:
+            break
+    calls.append((f"env.reset() (call {len(calls) + 1})", env.reset(seed=seed)))
+    for (source_1, data_1), (source_2, data_2) in combinations(calls, 2):
+        for index, what in ((0, "observations"), (1, "infos")):
+            assert not data_shares_objects(data_1[index], data_2[index]), (
+                f"The {what} returned by `{source_1}` and `{source_2}` share an object, so "
+                "changing one changes the other. Return new data on every call."
+            )
+
+
+def check_reset_return_info_deprecation(env: Env[Any, Any]) -> None:
+    """Warn if ``reset`` still takes the removed ``return_info`` argument."""
+    if "return_info" in inspect.signature(env.reset).parameters:
+        logger.warn(
+            "`return_info` is deprecated as an optional argument to `reset`; `reset` always "
+            "returns `(obs, info)`."
+        )
+
+
+def check_seed_deprecation(env: Env[Any, Any]) -> None:
+    """Warn if the environment still has a ``seed`` method (seed through ``reset`` instead)."""
+    if callable(getattr(env, "seed", None)):
+        logger.warn(
+            "Official support for the `seed` function is dropped. "
+            "Seed an environment with `env.reset(seed=<seed>)`."
+        )
+
+
+def check_reset_return_type(env: Env[Any, Any]) -> None:
+    """Check that ``reset()`` returns ``(obs, info)`` with ``obs`` in the space.
+
+    Raises:
+        AssertionError: If it does not.
+    """
+    result: Any = env.reset()
+    assert isinstance(result, tuple), (
+        "The result returned by `env.reset()` was not a tuple of the form `(obs, info)`. "
+        f"Actual type: `{type(result)}`"
+    )
+    assert len(result) == 2, (
+        f"Calling the reset method did not return a 2-tuple, actual length: {len(result)}"
+    )
+    obs, info = result
+    assert obs in env.observation_space, (
+        "The first element returned by `env.reset()` is not within the observation space."
+    )
+    assert isinstance(info, dict), (
+        "The second element returned by `env.reset()` was not a dictionary, actual type: "
+        f"{type(info)}"
+    )
+
+
+def check_space_limit(space: spaces.Space[Any], space_type: str) -> None:
+    """Warn about infinite ``Box`` bounds, and about action boxes that are not normalised.
+
+    Args:
+        space: The space, searched recursively through ``Tuple`` and ``Dict``.
+        space_type: ``"observation"`` or ``"action"``.
+    """
+    if isinstance(space, spaces.Tuple):
+        for child in space.spaces:
+            check_space_limit(child, space_type)
+    elif isinstance(space, spaces.Dict):
+        for child in space.spaces.values():
+            check_space_limit(child, space_type)
+    elif isinstance(space, spaces.Box):
+        if np.any(np.equal(space.low, -np.inf)):
+            logger.warn(
+                f"A Box {space_type} space minimum value is -infinity. This is probably too low."
+            )
+        if np.any(np.equal(space.high, np.inf)):
+            logger.warn(
+                f"A Box {space_type} space maximum value is infinity. This is probably too high."
+            )
+        if space_type == "action" and len(space.shape) == 1:
+            asymmetric = (space.low != 0) & (np.abs(space.low) != np.abs(space.high))
+            if np.any(asymmetric) or np.any(space.low < -1) or np.any(space.high > 1):
+                logger.warn(
+                    "For Box action spaces, we recommend using a symmetric and normalized space "
+                    "(range=[-1, 1] or [0, 1])."
+                )
+
+
+def _as_numpy_env(env: Env[Any, Any]) -> Env[Any, Any]:
+    if not isinstance(env, Env):
+        raise TypeError(
+            f"The environment must inherit from the gymnasium_core.Env class, actual class: "
+            f"{type(env)}."
+        )
+    if env.unwrapped is not env:
+        logger.warn(
+            f"The environment ({env}) is different from the unwrapped version ({env.unwrapped}): "
+            "wrappers may hide problems from the checker. Check `env.unwrapped` instead."
+        )
+    if env.metadata.get("jax", False):
+        from gymnasium_core import wrappers
+
+        converted: Env[Any, Any] = wrappers.JaxToNumpy(env)
+        return converted
+    if env.metadata.get("torch", False):
+        from gymnasium_core import wrappers
+
+        torch_converted: Env[Any, Any] = wrappers.TorchToNumpy(env)
+        return torch_converted
+    return env
+
+
+def _check_spaces(env: Env[Any, Any]) -> None:
+    for attr, check in (("action", check_action_space), ("observation", check_observation_space)):
+        if not hasattr(env, f"{attr}_space"):
+            raise AttributeError(f"The environment must specify an {attr} space.")
+        space = getattr(env, f"{attr}_space")
+        check(space)
+        check_space_limit(space, attr)
+
+
+def _check_reset(env: Env[Any, Any]) -> None:
+    check_seed_deprecation(env)
+    check_reset_return_info_deprecation(env)
+    check_reset_return_type(env)
+    check_reset_seed_determinism(env)
+    check_reset_options(env)
+
+
+def _check_returned_values(env: Env[Any, Any]) -> None:
+    env_reset_passive_checker(env)
+    env_step_passive_checker(env, env.action_space.sample())
+
+
+def _check_step(env: Env[Any, Any]) -> None:
+    check_step_determinism(env)
+    check_returned_data_not_reused(env)
+
+
+def _check_render(env: Env[Any, Any]) -> None:
+    if env.render_mode is not None:
+        env_render_passive_checker(env)
+    if env.spec is None:
+        logger.warn(
+            "Not able to test alternative render modes due to the environment not having a "
+            "spec. Try instantiating the environment through `gymnasium_core.make`"
+        )
+        return
+    for render_mode in env.metadata["render_modes"]:
+        other = env.spec.make(render_mode=render_mode)
+        other.reset()
+        env_render_passive_checker(other)
+        other.close()
+
+
+def _check_close(env: Env[Any, Any]) -> None:
+    if env.spec is None:
+        return
+    other = env.spec.make()
+    other.close()
+    try:
+        other.close()
+    except Exception as exc:
+        logger.warn(
+            "Calling `env.close()` on the closed environment should be allowed, but it raised an "
+            f"exception: {exc}"
+        )
+
+
+def _checks(
+    skip_render_check: bool, skip_close_check: bool
+) -> list[tuple[str, Callable[..., None]]]:
+    steps: list[tuple[str, Callable[..., None]]] = [
+        ("spaces", _check_spaces),
+        ("reset", _check_reset),
+        ("returned_values", _check_returned_values),
+        ("step", _check_step),
+    ]
+    if not skip_render_check:
+        steps.append(("render", _check_render))
+    if not skip_close_check:
+        steps.append(("close", _check_close))
+    return steps
+
+
+def check_env(
+    env: Env[Any, Any],
+    warn: bool | None = None,
+    skip_render_check: bool = False,
+    skip_close_check: bool = False,
+) -> None:
+    """Check that an environment follows the gymnasium_core (= Gymnasium) API.
+
+    Checks the spaces, then calls ``reset`` (with and without seeds and options), ``step``
+    (twice from the same seed, for determinism and for reused buffers), ``render`` in every
+    declared render mode (on new environments made from ``env.spec``) and ``close`` twice.
+
+    Args:
+        env: The environment, preferably unwrapped.
+        warn: Ignored (kept for compatibility); passing it warns.
+        skip_render_check: Skip the render checks (useful on machines without a display).
+        skip_close_check: Skip the double ``close`` check.
+
+    Raises:
+        TypeError: If ``env`` is not a :class:`gymnasium_core.Env`.
+        AssertionError: On the first broken invariant.
+        Error: If ``reset`` does not accept ``seed`` or ``options``.
+    """
+    if warn is not None:
+        logger.warn("`check_env(warn=...)` parameter is now ignored.")
+    env = _as_numpy_env(env)
+    for _name, check in _checks(skip_render_check, skip_close_check):
+        check(env)
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """The outcome of one group of checks in :func:`check_env_report`.
+
+    Attributes:
+        name: The group: ``"environment"``, ``"spaces"``, ``"reset"``, ``"returned_values"``,
+            ``"step"``, ``"render"`` or ``"close"``.
+        status: ``"pass"``, ``"warn"`` (it ran but warned) or ``"fail"`` (it raised).
+        detail: The warning messages or the error, empty on a pass.
+    """
+
+    name: str
+    status: Literal["pass", "warn", "fail"]
+    detail: str = ""
+
+
+def _run_recorded(name: str, check: Callable[[], object]) -> CheckResult:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            check()
+        except Exception as exc:
+            return CheckResult(name, "fail", f"{type(exc).__name__}: {exc}")
+    if caught:
+        unique = dict.fromkeys(str(w.message) for w in caught)
+        return CheckResult(name, "warn", "\n".join(unique))
+    return CheckResult(name, "pass")
+
+
+def check_env_report(
+    env: Env[Any, Any], skip_render_check: bool = False, skip_close_check: bool = False
+) -> list[CheckResult]:
+    """Run the checks of :func:`check_env` group by group and report each outcome.
+
+    Unlike :func:`check_env` it does not stop at the first failure: every group runs (a
+    group that fails does not prevent the next from running) and warnings are collected
+    rather than emitted.
+
+    Args:
+        env: The environment, preferably unwrapped.
+        skip_render_check: Leave out the ``"render"`` group.
+        skip_close_check: Leave out the ``"close"`` group.
+
+    Returns:
+        One :class:`CheckResult` per group, in order, starting with ``"environment"`` (the type
+        check and the JAX/torch to numpy conversion).
+
+    Example:
+        >>> import gymnasium_core as gym
+        >>> from gymnasium_core.utils.env_checker import check_env_report
+        >>> report = check_env_report(gym.make("CartPole-v1").unwrapped)  # doctest: +SKIP
+        >>> [(r.name, r.status) for r in report]  # doctest: +SKIP
+        [('environment', 'pass'), ('spaces', 'pass'), ('reset', 'pass'), ...]
+    """
+    holder: dict[str, Env[Any, Any]] = {}
+
+    def prepare() -> None:
+        holder["env"] = _as_numpy_env(env)
+
+    report = [_run_recorded("environment", prepare)]
+    if "env" not in holder:
+        return report
+    checked = holder["env"]
+    for name, check in _checks(skip_render_check, skip_close_check):
+        report.append(_run_recorded(name, functools.partial(check, checked)))
+    return report
