@@ -1,0 +1,203 @@
+"""Shared machinery of the tabular toy-text tasks: transition tables and their sampling.
+
+A tabular task is fully described by its transition table ``P``, in the reference's layout
+``P[s][a] = [(prob, next_state, reward, terminated), ...]``. :class:`TransitionTable` keeps
+that dict (the public ``P`` attribute of the stateful envs) and, built from it once, array
+views of shape ``(num_states, num_actions, num_branches)`` that numpy and JAX can index.
+
+Sampling follows the reference exactly: one uniform draw ``u`` per step, and the chosen
+branch is the first whose cumulative probability exceeds ``u`` (the first branch when none
+does). On the scalar path the cumulative sums are the float64 values ``np.cumsum`` gives on
+the same list, so a numpy generator shared with the reference yields the same branches.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from gymnasium_core.functional import FuncEnv
+from gymnasium_core.functional import random as frandom
+
+Transition = tuple[float, int, Any, bool]
+TableDict = dict[int, dict[int, list[Transition]]]
+
+
+class TabularState(NamedTuple):
+    """The state of a tabular task, with the outcome of the transition that led to it.
+
+    Each field is a Python scalar on the single-env path, an array of shape ``()`` (or
+    ``(num_envs,)`` when batched) otherwise.
+    """
+
+    s: Any  # () int: index of the agent's discrete state
+    last_action: Any  # () int: the action that led here, -1 after a reset
+    prob: Any  # () float: probability of the branch the last transition took (1 at reset)
+    reward: Any  # () float: reward of the last transition (0 at reset)
+    terminated: Any  # () bool: whether the last transition ended the episode
+
+
+def first_exceeding(cumulative: list[float] | tuple[float, ...], u: float) -> int:
+    """Index of the first cumulative probability above ``u``; 0 when there is none."""
+    for index, value in enumerate(cumulative):
+        if value > u:
+            return index
+    return 0
+
+
+def sample_branch(cumulative: Any, u: Any, xp: Any) -> Any:
+    """Array version of :func:`first_exceeding` along the last axis of ``cumulative``."""
+    return xp.argmax(cumulative > xp.asarray(u)[..., None], axis=-1)
+
+
+class TransitionTable:
+    """A tabular task's transitions as the reference's dict and as padded arrays.
+
+    Attributes:
+        P: ``P[s][a]`` is the list of ``(prob, next_state, reward, terminated)`` branches.
+        num_states: Number of discrete states.
+        num_actions: Number of discrete actions.
+        next_state: ``(num_states, num_actions, num_branches)`` int next states.
+        reward: ``(num_states, num_actions, num_branches)`` float rewards.
+        terminated: ``(num_states, num_actions, num_branches)`` bool episode ends.
+        prob: ``(num_states, num_actions, num_branches)`` float64 branch probabilities.
+        cumulative: ``(num_states, num_actions, num_branches)`` float64 cumulative sums.
+        initial_distribution: ``(num_states,)`` float64 probabilities of the first state.
+        initial_cumulative: ``(num_states,)`` float64 cumulative initial distribution.
+    """
+
+    def __init__(self, P: TableDict, initial_distribution: np.ndarray[Any, Any]) -> None:
+        """Build the array views of ``P``.
+
+        Args:
+            P: The transition dict, with every state and action present.
+            initial_distribution: ``(num_states,)`` probabilities of the first state.
+        """
+        self.P = P
+        self.num_states = len(P)
+        self.num_actions = len(P[0])
+        width = max(len(branches) for row in P.values() for branches in row.values())
+        shape = (self.num_states, self.num_actions, width)
+        self.next_state = np.zeros(shape, dtype=np.int64)
+        self.reward = np.zeros(shape, dtype=np.float64)
+        self.terminated = np.zeros(shape, dtype=np.bool_)
+        self.prob = np.zeros(shape, dtype=np.float64)
+        self.cumulative = np.zeros(shape, dtype=np.float64)
+        # Per (state, action): the cumulative sums and branches, for the scalar path.
+        self.rows: dict[int, dict[int, tuple[tuple[float, ...], list[Transition]]]] = {}
+        for s, row in P.items():
+            self.rows[s] = {}
+            for a, branches in row.items():
+                cumulative = np.cumsum([branch[0] for branch in branches])
+                self.rows[s][a] = (tuple(float(c) for c in cumulative), branches)
+                count = len(branches)
+                for k, (p, s_next, r, t) in enumerate(branches):
+                    self.prob[s, a, k] = p
+                    self.next_state[s, a, k] = s_next
+                    self.reward[s, a, k] = r
+                    self.terminated[s, a, k] = t
+                # Padding repeats the last branch with probability 0: never chosen.
+                self.cumulative[s, a, :count] = cumulative
+                self.cumulative[s, a, count:] = cumulative[-1]
+                self.next_state[s, a, count:] = self.next_state[s, a, count - 1]
+        self.initial_distribution = np.asarray(initial_distribution, dtype=np.float64)
+        self.initial_cumulative = np.cumsum(self.initial_distribution)
+        self.initial_cumulative_list = tuple(float(c) for c in self.initial_cumulative)
+
+
+class TabularFunctional(FuncEnv[TabularState, Any, Any, Any, Any, Any, None]):
+    """A FuncEnv over a :class:`TransitionTable`.
+
+    On a numpy generator with scalar inputs (the single-env path) it works on Python
+    scalars and draws exactly as the reference does; on arrays (a batch on numpy, or JAX
+    after :meth:`with_xp`) it gathers from the array views.
+    """
+
+    table: TransitionTable
+
+    def _is_scalar(self, rng: Any, state: Any = None) -> bool:
+        """Whether to take the single-env path: Python scalars and the reference's draws."""
+        if not isinstance(rng, np.random.Generator) or self.xp is not np:
+            return False
+        return state is None or isinstance(state.s, (int, np.integer))
+
+    def _index_dtype(self) -> Any:
+        # Indices are int64 on numpy (the dtype of the batched Discrete space), int32 on JAX.
+        return self.xp.int32 if self.xp is not np else np.int64
+
+    def _array_state(self, s: Any, last_action: Any, prob: Any, reward: Any, term: Any) -> Any:
+        xp = self.xp
+        s = xp.asarray(s, dtype=self._index_dtype())
+        zeros = xp.zeros_like(s)
+        return TabularState(
+            s,
+            (zeros + last_action).astype(xp.int32),
+            (zeros + prob).astype(xp.float32),
+            (zeros + reward).astype(xp.float32),
+            xp.logical_or(zeros != 0, term),
+        )
+
+    def initial(self, rng: Any, params: None = None) -> TabularState:
+        """Draw the first state from the initial distribution (one uniform draw)."""
+        if self._is_scalar(rng):
+            s = first_exceeding(self.table.initial_cumulative_list, rng.random())
+            return TabularState(s, -1, 1.0, 0.0, False)
+        xp = self.xp
+        # On a batched numpy rng the draw already has the batch shape; under vmap it is ().
+        u = frandom.uniform(rng)
+        s = sample_branch(xp.asarray(self.table.initial_cumulative), u, xp)
+        return self._array_state(s, -1, 1.0, 0.0, False)  # type: ignore[no-any-return]
+
+    def transition(
+        self, state: TabularState, action: Any, rng: Any, params: None = None
+    ) -> TabularState:
+        """Take one branch of ``P[s][action]`` (one uniform draw)."""
+        if self._is_scalar(rng, state):
+            cumulative, branches = self.table.rows[state.s][action]
+            p, s_next, r, t = branches[first_exceeding(cumulative, rng.random())]
+            # _replace keeps any extra fields of a task's own state type.
+            return state._replace(s=s_next, last_action=action, prob=p, reward=r, terminated=t)
+        xp = self.xp
+        u = frandom.uniform(rng)
+        s = xp.asarray(state.s)
+        a = xp.reshape(xp.asarray(action, dtype=xp.int32), xp.shape(s))
+        k = sample_branch(xp.asarray(self.table.cumulative)[s, a], u, xp)
+        return self._array_state(  # type: ignore[no-any-return]
+            xp.asarray(self.table.next_state)[s, a, k],
+            a,
+            xp.asarray(self.table.prob)[s, a, k],
+            xp.asarray(self.table.reward)[s, a, k],
+            xp.asarray(self.table.terminated)[s, a, k],
+        )
+
+    def observation(self, state: TabularState, rng: Any = None, params: None = None) -> Any:
+        """The state index: a Python int on the scalar path, an int32 array otherwise."""
+        if isinstance(state.s, (int, np.integer)):
+            return int(state.s)
+        return self.xp.asarray(state.s, dtype=self._index_dtype())
+
+    def reward(
+        self,
+        state: TabularState,
+        action: Any,
+        next_state: TabularState,
+        rng: Any = None,
+        params: None = None,
+    ) -> Any:
+        """The reward stored with the branch that was taken."""
+        return next_state.reward
+
+    def terminal(self, state: TabularState, rng: Any = None, params: None = None) -> Any:
+        """Whether the branch that led to ``state`` ended the episode."""
+        return state.terminated
+
+    def state_info(self, state: TabularState, params: None = None) -> dict[str, Any]:
+        """The reset info: the probability of the first state, as the reference reports it."""
+        return {"prob": 1}
+
+    def transition_info(
+        self, state: TabularState, action: Any, next_state: TabularState, params: None = None
+    ) -> dict[str, Any]:
+        """The step info: the probability of the branch taken."""
+        return {"prob": next_state.prob}

@@ -1,0 +1,459 @@
+"""Blackjack: beat the dealer with a hand closer to 21, drawn from an infinite deck.
+
+The player sees ``(player_sum, dealer_card, usable_ace)``; actions are 0 stick and 1 hit.
+Hitting past 21 loses (-1) at once; sticking lets the dealer draw to 17 or more, then the
+higher score wins (+1 / -1, 0 for a draw). Aces count 11 while that does not bust.
+``natural`` pays 1.5 for a winning two-card 21 (ignored when ``sab``); with ``sab`` (Sutton &
+Barto, Example 5.1) a player natural against a dealer without one always wins.
+
+Cards are drawn with ``choice`` over the 13-card deck in the reference's order: at reset the
+dealer's two cards, the player's two, the dealer's shown suit, and a face (J/Q/K) when the
+shown card is worth 10. The suit and face only matter for rendering.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple, SupportsFloat
+
+import numpy as np
+
+from gymnasium_core import logger, spaces
+from gymnasium_core.core import Env
+from gymnasium_core.functional import FuncEnv
+from gymnasium_core.functional import random as frandom
+
+from ._render import RenderTarget, import_pygame
+from ._vector import ToyTextVectorEnv
+
+__all__ = [
+    "BlackjackEnv",
+    "BlackjackFunctional",
+    "BlackjackParams",
+    "BlackjackState",
+    "BlackjackVectorEnv",
+]
+
+DECK = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+SUITS = ("C", "D", "H", "S")
+FACES = ("J", "Q", "K")
+SCREEN_SIZE = (384, 376)
+MAX_CARDS = 21  # 21 aces is the longest hand that has not bust
+# A dealer stops at 17: at most 7 draws after the first two cards (seven aces make 17).
+MAX_DEALER_DRAWS = 7
+
+
+class BlackjackState(NamedTuple):
+    """The game: both hands, the shown card's look, and the last outcome.
+
+    On the single-env path the hands are Python lists; on arrays they are ``(21,)`` int
+    arrays padded with zeros, with the card counts alongside.
+    """
+
+    player: Any  # (21,) int: the player's cards (1 = ace), 0-padded
+    dealer: Any  # (21,) int: the dealer's cards, 0-padded
+    player_count: Any  # () int: number of player cards
+    dealer_count: Any  # () int: number of dealer cards
+    suit: Any  # () int: suit of the dealer's shown card, index into "CDHS"
+    face: Any  # () int: J/Q/K index when the shown card is worth 10, else -1
+    reward: Any  # () float: reward of the last step
+    terminated: Any  # () bool: whether the game is over
+
+
+class BlackjackParams(NamedTuple):
+    """Rules. ``sutton_and_barto`` overrides ``natural``."""
+
+    natural: Any = False
+    sutton_and_barto: Any = True
+
+
+def _hand_total(hand: list[int]) -> tuple[int, int]:
+    """``(sum, usable_ace)`` of a hand, an ace counting 11 when that does not bust."""
+    total = sum(hand)
+    if 1 in hand and total + 10 <= 21:
+        return total + 10, 1
+    return total, 0
+
+
+def _score(hand: list[int]) -> int:
+    total = _hand_total(hand)[0]
+    return 0 if total > 21 else total
+
+
+def _is_natural(hand: list[int]) -> bool:
+    return len(hand) == 2 and 1 in hand and 10 in hand
+
+
+def _payout(
+    player_score: Any,
+    dealer_score: Any,
+    natural_player: Any,
+    natural_dealer: Any,
+    params: BlackjackParams,
+    xp: Any,
+) -> Any:
+    """The reward when the player sticks: the comparison, then the natural-hand rules."""
+    base = (player_score > dealer_score) * 1.0 - (player_score < dealer_score) * 1.0
+    sab = xp.logical_and(
+        params.sutton_and_barto, xp.logical_and(natural_player, xp.logical_not(natural_dealer))
+    )
+    bonus = xp.logical_and(
+        xp.logical_and(params.natural, xp.logical_not(params.sutton_and_barto)),
+        xp.logical_and(natural_player, base == 1.0),
+    )
+    return xp.where(sab, 1.0, xp.where(bonus, 1.5, base))
+
+
+class BlackjackFunctional(FuncEnv[BlackjackState, Any, Any, Any, Any, Any, BlackjackParams]):
+    """Blackjack as pure functions (see the module docstring for the rules)."""
+
+    action_space = spaces.Discrete(2)
+    observation_space = spaces.Tuple((spaces.Discrete(32), spaces.Discrete(11), spaces.Discrete(2)))
+    metadata: dict[str, Any] = {"render_modes": ["rgb_array"], "render_fps": 4}
+
+    def __init__(self, natural: bool = False, sab: bool = True, stack_obs: bool = False) -> None:
+        """Set the default rules.
+
+        Args:
+            natural: Pay 1.5 for a winning natural; ignored when ``sab``.
+            sab: Follow Sutton & Barto (``sutton_and_barto`` in the params).
+            stack_obs: Observe one ``(3,)`` int32 array (the reference's ``tabular``
+                layout, with a ``Box`` space) instead of a tuple of three ints.
+        """
+        self._defaults = BlackjackParams(natural=natural, sutton_and_barto=sab)
+        self.stack_obs = stack_obs
+        if stack_obs:
+            self.observation_space = spaces.Box(  # type: ignore[assignment]
+                low=np.array([1, 1, 0]), high=np.array([32, 11, 1]), shape=(3,), dtype=np.int32
+            )
+        super().__init__()
+
+    def get_default_params(self, **kwargs: Any) -> BlackjackParams:
+        """The rules given at construction, with ``kwargs`` overriding fields."""
+        return self._defaults._replace(**kwargs)
+
+    def _is_scalar(self, rng: Any) -> bool:
+        return isinstance(rng, np.random.Generator) and self.xp is np
+
+    # -- initial --------------------------------------------------------------------------
+
+    def initial(self, rng: Any, params: BlackjackParams | None = None) -> BlackjackState:
+        """Deal two cards each (dealer first) and draw the shown card's suit and face."""
+        if self._is_scalar(rng):
+            dealer = [DECK[rng.integers(0, 13)], DECK[rng.integers(0, 13)]]
+            player = [DECK[rng.integers(0, 13)], DECK[rng.integers(0, 13)]]
+            suit = int(rng.integers(0, 4))
+            face = int(rng.integers(0, 3)) if dealer[0] == 10 else -1
+            return BlackjackState(player, dealer, 2, 2, suit, face, 0.0, False)
+        xp = self.xp
+        keys = frandom.split(rng, 6)
+        deck = xp.asarray(DECK)
+        cards = [deck[frandom.integers(k, 0, 13)] for k in keys[:4]]
+        slots = xp.arange(MAX_CARDS)
+        dealer = _put(_put(xp.zeros_like(slots), 0, cards[0], xp), 1, cards[1], xp, slots)
+        player = _put(_put(xp.zeros_like(slots), 0, cards[2], xp), 1, cards[3], xp, slots)
+        suit = frandom.integers(keys[4], 0, 4)
+        face = xp.where(cards[0] == 10, frandom.integers(keys[5], 0, 3), -1)
+        two = xp.zeros_like(suit) + 2
+        return BlackjackState(
+            player,
+            dealer,
+            two,
+            two,
+            suit,
+            face,
+            xp.zeros_like(suit) * 0.0,
+            xp.zeros_like(suit) != 0,
+        )
+
+    # -- transition -----------------------------------------------------------------------
+
+    def transition(
+        self, state: BlackjackState, action: Any, rng: Any, params: BlackjackParams | None = None
+    ) -> BlackjackState:
+        """Hit (draw a card, lose on a bust) or stick (the dealer plays, then the payout)."""
+        params = self.default_params if params is None else params
+        if self._is_scalar(rng) and isinstance(state.player, list):
+            return self._scalar_transition(state, action, rng, params)
+        return self._array_transition(state, action, rng, params)
+
+    def _scalar_transition(
+        self, state: BlackjackState, action: Any, rng: Any, params: BlackjackParams
+    ) -> BlackjackState:
+        player, dealer = list(state.player), list(state.dealer)
+        if action:
+            player.append(DECK[rng.integers(0, 13)])
+            bust = _hand_total(player)[0] > 21
+            return state._replace(
+                player=player,
+                player_count=len(player),
+                reward=-1.0 if bust else 0.0,
+                terminated=bust,
+            )
+        while _hand_total(dealer)[0] < 17:
+            dealer.append(DECK[rng.integers(0, 13)])
+        reward = float(
+            _payout(
+                _score(player), _score(dealer), _is_natural(player), _is_natural(dealer), params, np
+            )
+        )
+        return state._replace(
+            dealer=dealer, dealer_count=len(dealer), reward=reward, terminated=True
+        )
+
+    def _array_transition(
+        self, state: BlackjackState, action: Any, rng: Any, params: BlackjackParams
+    ) -> BlackjackState:
+        xp = self.xp
+        hit = xp.asarray(action) != 0
+        keys = frandom.split(rng, MAX_DEALER_DRAWS + 1)
+        deck = xp.asarray(DECK)
+        slots = xp.arange(MAX_CARDS)
+        card = deck[frandom.integers(keys[0], 0, 13)]
+        player = xp.where(
+            hit[..., None], _put(state.player, state.player_count, card, xp, slots), state.player
+        )
+        player_count = state.player_count + hit
+        dealer, dealer_count = state.dealer, state.dealer_count
+        for key in keys[1:]:
+            draws = xp.logical_and(xp.logical_not(hit), _total(dealer, xp)[0] < 17)
+            card = deck[frandom.integers(key, 0, 13)]
+            dealer = xp.where(draws[..., None], _put(dealer, dealer_count, card, xp, slots), dealer)
+            dealer_count = dealer_count + draws
+        player_total = _total(player, xp)[0]
+        bust = player_total > 21
+        dealer_total = _total(dealer, xp)[0]
+        stick_reward = _payout(
+            xp.where(bust, 0, player_total),
+            xp.where(dealer_total > 21, 0, dealer_total),
+            _natural(player, player_count, xp),
+            _natural(dealer, dealer_count, xp),
+            params,
+            xp,
+        )
+        reward = xp.where(hit, xp.where(bust, -1.0, 0.0), stick_reward)
+        return state._replace(
+            player=player,
+            dealer=dealer,
+            player_count=player_count,
+            dealer_count=dealer_count,
+            reward=xp.asarray(reward, dtype=xp.float32),
+            terminated=xp.logical_or(xp.logical_not(hit), bust),
+        )
+
+    # -- outputs --------------------------------------------------------------------------
+
+    def observation(
+        self, state: BlackjackState, rng: Any = None, params: BlackjackParams | None = None
+    ) -> Any:
+        """``(player_sum, dealer_card, usable_ace)``: ints, or an int array ``(..., 3)``."""
+        if isinstance(state.player, list):
+            total, ace = _hand_total(state.player)
+            return (total, state.dealer[0], ace)
+        xp = self.xp
+        total, ace = _total(state.player, xp)
+        if self.stack_obs:
+            return xp.stack([total, state.dealer[..., 0], ace], axis=-1).astype(xp.int32)
+        dtype = np.int64 if xp is np else xp.int32
+        return (total.astype(dtype), state.dealer[..., 0].astype(dtype), ace.astype(dtype))
+
+    def reward(
+        self,
+        state: BlackjackState,
+        action: Any,
+        next_state: BlackjackState,
+        rng: Any = None,
+        params: BlackjackParams | None = None,
+    ) -> Any:
+        """The reward stored by :meth:`transition`."""
+        return next_state.reward
+
+    def terminal(
+        self, state: BlackjackState, rng: Any = None, params: BlackjackParams | None = None
+    ) -> Any:
+        """Whether the game is over (a bust or a stick)."""
+        return state.terminated
+
+    # -- rendering ------------------------------------------------------------------------
+
+    def render_init(self, params: BlackjackParams | None = None, **kwargs: Any) -> RenderTarget:
+        """An off-screen surface of the reference's frame size."""
+        return RenderTarget("rgb_array", SCREEN_SIZE, "Blackjack")
+
+    def render_image(
+        self,
+        state: BlackjackState,
+        render_state: RenderTarget,
+        params: BlackjackParams | None = None,
+    ) -> tuple[RenderTarget, np.ndarray[Any, Any]]:
+        """Draw the table and return the frame."""
+        player, dealer = np.asarray(state.player).tolist(), np.asarray(state.dealer).tolist()
+        total, ace = _hand_total([card for card in player if card])
+        shown = int(dealer[0]) if isinstance(dealer, list) else int(dealer)
+        draw_table(render_state, total, shown, bool(ace), _card_label(shown, state))
+        frame = render_state.present(0)
+        assert frame is not None
+        return render_state, frame
+
+    def render_close(
+        self, render_state: RenderTarget, params: BlackjackParams | None = None
+    ) -> None:
+        """Release the surface."""
+        render_state.close()
+
+
+def _put(hand: Any, index: Any, card: Any, xp: Any, slots: Any = None) -> Any:
+    """``hand`` with ``card`` written at ``index`` (broadcast over any batch axes)."""
+    slots = xp.arange(MAX_CARDS) if slots is None else slots
+    return xp.where(slots == xp.asarray(index)[..., None], xp.asarray(card)[..., None], hand)
+
+
+def _total(hand: Any, xp: Any) -> tuple[Any, Any]:
+    """Array version of ``_hand_total`` over the last axis."""
+    total = xp.sum(hand, axis=-1)
+    ace = xp.logical_and(xp.any(hand == 1, axis=-1), total + 10 <= 21)
+    return total + 10 * ace, ace.astype(total.dtype)
+
+
+def _natural(hand: Any, count: Any, xp: Any) -> Any:
+    has_ace = xp.any(hand == 1, axis=-1)
+    has_ten = xp.any(hand == 10, axis=-1)
+    return xp.logical_and(count == 2, xp.logical_and(has_ace, has_ten))
+
+
+def _card_label(shown: int, state: BlackjackState) -> str:
+    value = "A" if shown == 1 else FACES[int(state.face)] if shown == 10 else str(shown)
+    return value + SUITS[int(state.suit)]
+
+
+def draw_table(
+    target: RenderTarget, player_sum: int, dealer_value: int, usable_ace: bool, card: str
+) -> None:
+    """Draw the table: the dealer's shown card (``card`` like ``"KS"``) and the player's sum."""
+    pygame = import_pygame()
+    surface = target.surface
+    surface.fill((196, 216, 158))
+    ink = (30, 50, 30)
+    target.text(f"Dealer: {dealer_value}", (120, 44), 32, ink, bold=True)
+    for x, face_up in ((96, True), (208, False)):
+        rect = pygame.Rect(x, 72, 80, 112)
+        pygame.draw.rect(
+            surface, (250, 250, 245) if face_up else (60, 80, 160), rect, border_radius=8
+        )
+        pygame.draw.rect(surface, (40, 40, 40), rect, 2, border_radius=8)
+        if face_up:
+            red = card[-1] in "DH"
+            target.text(
+                card[:-1], rect.center, 44, (190, 30, 30) if red else (20, 20, 20), bold=True
+            )
+            target.text(
+                card[-1],
+                (rect.left + 14, rect.top + 16),
+                22,
+                (190, 30, 30) if red else (20, 20, 20),
+            )
+    target.text("Player", (SCREEN_SIZE[0] // 2, 222), 32, ink, bold=True)
+    target.text(str(player_sum), (SCREEN_SIZE[0] // 2, 280), 96, ink, bold=True)
+    if usable_ace:
+        target.text("usable ace", (SCREEN_SIZE[0] // 2, 340), 30, ink)
+
+
+class BlackjackEnv(Env[tuple[int, int, int], int]):
+    """Blackjack-v1: the stateful environment behind ``make``.
+
+    Args:
+        render_mode: ``"human"``, ``"rgb_array"`` or ``None``.
+        natural: Pay 1.5 for a winning natural (two-card 21); ignored when ``sab``.
+        sab: Follow Sutton & Barto exactly.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["human", "rgb_array"], "render_fps": 4}
+
+    def __init__(self, render_mode: str | None = None, natural: bool = False, sab: bool = False):
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(
+                f"render_mode must be one of {self.metadata['render_modes']} or None, "
+                f"got {render_mode!r}."
+            )
+        self.natural = natural
+        self.sab = sab
+        self.func_env = BlackjackFunctional(natural=natural, sab=sab)
+        self.params = self.func_env.default_params
+        self.action_space = self.func_env.action_space
+        self.observation_space = self.func_env.observation_space
+        self.render_mode = render_mode
+        self.state: BlackjackState | None = None
+        self._target: RenderTarget | None = None
+
+    @property
+    def player(self) -> list[int]:
+        """The player's cards (the reference's attribute)."""
+        return self._require_state().player  # type: ignore[no-any-return]
+
+    @property
+    def dealer(self) -> list[int]:
+        """The dealer's cards (the reference's attribute)."""
+        return self._require_state().dealer  # type: ignore[no-any-return]
+
+    def _require_state(self) -> BlackjackState:
+        if self.state is None:
+            raise AttributeError("The environment has no state yet: call reset() first.")
+        return self.state
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[tuple[int, int, int], dict[str, Any]]:
+        """Deal a new game."""
+        super().reset(seed=seed)
+        self.state = self.func_env.initial(self.np_random, self.params)
+        state = self.state
+        self.dealer_top_card_suit = SUITS[state.suit]
+        self.dealer_top_card_value_str = _card_label(state.dealer[0], state)[:-1]
+        if self.render_mode == "human":
+            self.render()
+        return self.func_env.observation(state), {}
+
+    def step(
+        self, action: int
+    ) -> tuple[tuple[int, int, int], SupportsFloat, bool, bool, dict[str, Any]]:
+        """Hit (1) or stick (0); truncation is left to wrappers."""
+        # The reference asserts the action, so a bad one raises AssertionError here too.
+        assert self.action_space.contains(action), f"{action!r} is not a valid action (0 or 1)."
+        state = self._require_state()
+        self.state = self.func_env.transition(state, action, self.np_random, self.params)
+        if self.render_mode == "human":
+            self.render()
+        return (
+            self.func_env.observation(self.state),
+            self.state.reward,
+            self.state.terminated,
+            False,
+            {},
+        )
+
+    def render(self) -> Any:
+        """Draw the table (``rgb_array`` frame or ``human`` window)."""
+        if self.render_mode is None:
+            name = self.spec.id if self.spec is not None else "<env id>"
+            logger.warn(
+                "render() was called but no render_mode was given; pass one when creating "
+                f'the environment, e.g. make("{name}", render_mode="rgb_array").'
+            )
+            return None
+        state = self._require_state()
+        if self._target is None:
+            self._target = RenderTarget(self.render_mode, SCREEN_SIZE, "Blackjack")
+        total, shown, ace = self.func_env.observation(state)
+        draw_table(self._target, total, shown, bool(ace), _card_label(shown, state))
+        return self._target.present(self.metadata["render_fps"])
+
+    def close(self) -> None:
+        """Close the window, if one was opened."""
+        if self._target is not None:
+            self._target.close()
+            self._target = None
+
+
+class BlackjackVectorEnv(ToyTextVectorEnv):
+    """The numpy-batched Blackjack vector env (its ``vector_entry_point``)."""
+
+    func_env_cls = BlackjackFunctional
