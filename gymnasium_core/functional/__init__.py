@@ -35,8 +35,8 @@ __all__ = [
 _LAZY = {
     "FunctionalJaxEnv": "gymnasium_core.functional.jax_env",
     "FunctionalJaxVectorEnv": "gymnasium_core.functional.jax_vector_env",
-    "rollout": "gymnasium_core.functional.rollout",
-    "Trajectory": "gymnasium_core.functional.rollout",
+    "rollout": "gymnasium_core.functional.jax_rollout",
+    "Trajectory": "gymnasium_core.functional.jax_rollout",
 }
 
 

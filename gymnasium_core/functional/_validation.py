@@ -79,4 +79,7 @@ def check_actions(actions: Any, single_space: Any, num_envs: int, xp: Any) -> An
         )
     if xp is np:
         return actions
-    return xp.asarray(actions, dtype=space_dtype)
+    import jax
+
+    # Without x64, JAX computes int64/float64 as 32-bit: ask for that directly.
+    return xp.asarray(actions, dtype=jax.dtypes.canonicalize_dtype(space_dtype))

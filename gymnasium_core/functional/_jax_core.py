@@ -1,0 +1,207 @@
+"""The batched reset and step of a functional env on JAX, written once as pure functions.
+
+:class:`~gymnasium_core.functional.FunctionalJaxVectorEnv` jits them and
+:func:`~gymnasium_core.functional.rollout` scans them, so both have the same autoreset
+semantics. Everything here has fixed shapes: finished sub-envs are reset by computing fresh
+first states for the whole batch and selecting them with a mask (``where``), never by indexing
+with a data-dependent number of environments, so a step compiles once per batch size and
+params structure, however many environments end in it.
+
+Randomness per step: the carried key is split once into the next carried key, a step key and
+a reset key; each of the latter two is split once into ``num_envs`` keys. Sub-env ``i`` thus
+draws from key ``i`` of each split, whatever the sharding, so a sharded batch gives the same
+numbers as an unsharded one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+import jax
+import jax.numpy as jnp
+
+from gymnasium_core.vector.vector_env import AutoresetMode
+
+
+class VectorCarry(NamedTuple):
+    """What a batched functional env carries from step to step (a pytree)."""
+
+    state: Any  # the batched state, leaves (num_envs, ...)
+    steps: jax.Array  # (num_envs,) int32, steps in the current episode
+    prev_done: jax.Array  # (num_envs,) bool, whether the previous step ended the episode
+    rng: jax.Array  # the carried key
+
+
+def _with_params(params: Any) -> tuple[Any, ...]:
+    return () if params is None else (params,)
+
+
+def select(mask: jax.Array, on_true: Any, on_false: Any) -> Any:
+    """Per sub-env choice between two batched trees: ``on_true`` where ``mask``."""
+
+    def pick(a: jax.Array, b: jax.Array) -> jax.Array:
+        m = jnp.reshape(mask, mask.shape + (1,) * (jnp.ndim(a) - 1))
+        return jnp.where(m, a, b)
+
+    return jax.tree_util.tree_map(pick, on_true, on_false)
+
+
+class BatchedFunctions:
+    """The functional env's functions, vmapped over sub-envs with the given params axes.
+
+    Args:
+        func_env: A functional env computing with ``jax.numpy``.
+        param_axes: The vmap axes of the params (``0`` per sub-env, ``None`` shared).
+    """
+
+    def __init__(self, func_env: Any, param_axes: Any) -> None:
+        f = func_env
+
+        def initial(rng: Any, params: Any) -> Any:
+            return f.initial(rng, *_with_params(params))
+
+        def transition(state: Any, action: Any, rng: Any, params: Any) -> Any:
+            return f.transition(state, action, rng, *_with_params(params))
+
+        def observation(state: Any, rng: Any, params: Any) -> Any:
+            return f.observation(state, rng, *_with_params(params))
+
+        def reward(state: Any, action: Any, next_state: Any, rng: Any, params: Any) -> Any:
+            return f.reward(state, action, next_state, rng, *_with_params(params))
+
+        def terminal(state: Any, rng: Any, params: Any) -> Any:
+            return f.terminal(state, rng, *_with_params(params))
+
+        def state_info(state: Any, params: Any) -> Any:
+            return f.state_info(state, *_with_params(params))
+
+        def transition_info(state: Any, action: Any, next_state: Any, params: Any) -> Any:
+            return f.transition_info(state, action, next_state, *_with_params(params))
+
+        p = param_axes
+        self.initial = jax.vmap(initial, in_axes=(0, p))
+        self.transition = jax.vmap(transition, in_axes=(0, 0, 0, p))
+        self.observation = jax.vmap(observation, in_axes=(0, 0, p))
+        self.reward = jax.vmap(reward, in_axes=(0, 0, 0, 0, p))
+        self.terminal = jax.vmap(terminal, in_axes=(0, 0, p))
+        self.state_info = jax.vmap(state_info, in_axes=(0, p))
+        self.transition_info = jax.vmap(transition_info, in_axes=(0, 0, 0, p))
+
+
+def vector_reset(
+    fns: BatchedFunctions, num_envs: int, rng: jax.Array, params: Any
+) -> tuple[VectorCarry, Any, dict[str, Any]]:
+    """First states of every sub-env.
+
+    Returns:
+        ``(carry, observations, info)``.
+    """
+    use, keep = jax.random.split(rng)
+    keys = jax.random.split(use, num_envs)
+    state = fns.initial(keys, params)
+    obs = fns.observation(state, keys, params)
+    info = fns.state_info(state, params)
+    carry = VectorCarry(
+        state=state,
+        steps=jnp.zeros(num_envs, jnp.int32),
+        prev_done=jnp.zeros(num_envs, jnp.bool_),
+        rng=keep,
+    )
+    return carry, obs, info
+
+
+def vector_reset_masked(
+    fns: BatchedFunctions, num_envs: int, carry: VectorCarry, mask: jax.Array, params: Any
+) -> tuple[VectorCarry, Any, dict[str, Any]]:
+    """Fresh first states for the sub-envs ``mask`` selects; the others keep theirs.
+
+    Returns:
+        ``(carry, observations, info)`` of the whole batch.
+    """
+    use, keep = jax.random.split(carry.rng)
+    keys = jax.random.split(use, num_envs)
+    state = select(mask, fns.initial(keys, params), carry.state)
+    obs = fns.observation(state, keys, params)
+    info = fns.state_info(state, params)
+    new = VectorCarry(
+        state=state,
+        steps=jnp.where(mask, 0, carry.steps),
+        prev_done=jnp.where(mask, False, carry.prev_done),
+        rng=keep,
+    )
+    return new, obs, info
+
+
+def vector_step(
+    fns: BatchedFunctions,
+    num_envs: int,
+    max_episode_steps: int,
+    mode: AutoresetMode,
+    carry: VectorCarry,
+    actions: Any,
+    params: Any,
+) -> tuple[VectorCarry, Any, jax.Array, jax.Array, jax.Array, dict[str, Any]]:
+    """One step of every sub-env, with autoreset as ``mode`` says.
+
+    Returns:
+        ``(carry, observations, rewards, terminations, truncations, info)``.
+    """
+    rng, step_key, reset_key = jax.random.split(carry.rng, 3)
+    keys = jax.random.split(step_key, num_envs)
+    state = carry.state
+    next_state = fns.transition(state, actions, keys, params)
+    reward = fns.reward(state, actions, next_state, keys, params)
+    terminated = jnp.asarray(fns.terminal(next_state, keys, params), jnp.bool_)
+    info = fns.transition_info(state, actions, next_state, params)
+    steps = carry.steps + 1
+    if max_episode_steps > 0:
+        truncated = steps >= max_episode_steps
+    else:
+        truncated = jnp.zeros(num_envs, jnp.bool_)
+
+    if mode is AutoresetMode.DISABLED:
+        obs = fns.observation(next_state, keys, params)
+    else:
+        # Fresh first states for the whole batch, kept only where a reset is due.
+        reset_keys = jax.random.split(reset_key, num_envs)
+        fresh = fns.initial(reset_keys, params)
+        if mode is AutoresetMode.NEXT_STEP:
+            due = carry.prev_done
+            next_state = select(due, fresh, next_state)
+            steps = jnp.where(due, 0, steps)
+            reward = jnp.where(due, jnp.zeros_like(reward), reward)
+            terminated = terminated & ~due
+            truncated = truncated & ~due
+            obs = fns.observation(next_state, keys, params)
+        else:
+            done = terminated | truncated
+            final_obs = fns.observation(next_state, keys, params)
+            next_state = select(done, fresh, next_state)
+            steps = jnp.where(done, 0, steps)
+            obs = fns.observation(next_state, keys, params)
+            info = {
+                **info,
+                "final_obs": final_obs,
+                "_final_obs": done,
+                "final_info": dict(info),
+                "_final_info": done,
+            }
+    new = VectorCarry(next_state, steps, terminated | truncated, rng)
+    return new, obs, reward, terminated, truncated, info
+
+
+def constrain(tree: Any, num_envs: int, sharding: Any) -> Any:
+    """Pin every leaf with a leading ``num_envs`` axis to ``sharding`` (no-op if ``None``)."""
+    if sharding is None:
+        return tree
+
+    def pin(x: Any) -> Any:
+        if jnp.ndim(x) >= 1 and jnp.shape(x)[0] == num_envs:
+            return jax.lax.with_sharding_constraint(x, sharding)  # type: ignore[no-untyped-call]
+        return x
+
+    return jax.tree_util.tree_map(pin, tree)
+
+
+StepFn = Callable[..., Any]

@@ -1,0 +1,203 @@
+"""A stateful single environment over a functional env on JAX, with a jitted reset and step."""
+
+from __future__ import annotations
+
+from typing import Any, Generic, TypeVar
+
+import jax
+import numpy as np
+
+from gymnasium_core import logger
+from gymnasium_core.core import Env
+from gymnasium_core.error import ResetNeeded
+from gymnasium_core.functional._checks import check_func_env, default_params, is_ours
+from gymnasium_core.functional.backends import is_jax_namespace
+from gymnasium_core.functional.numpy_env import render_modes_of
+from gymnasium_core.utils import seeding
+
+StateType = TypeVar("StateType")
+
+__all__ = ["FunctionalJaxEnv", "to_jax"]
+
+
+def to_jax(func_env: Any) -> Any:
+    """``func_env`` computing with ``jax.numpy``: our FuncEnvs are moved, others kept as given."""
+    if is_ours(func_env) and not is_jax_namespace(func_env.xp):
+        return func_env.with_xp("jax")
+    return func_env
+
+
+def _with_params(params: Any) -> tuple[Any, ...]:
+    return () if params is None else (params,)
+
+
+def random_key() -> jax.Array:
+    """A key from fresh OS entropy, drawn the way Gymnasium's JAX envs draw theirs."""
+    np_random, _ = seeding.np_random()
+    return jax.random.PRNGKey(np_random.integers(0, 2**32 - 1, dtype="uint32"))
+
+
+class FunctionalJaxEnv(Env[Any, Any], Generic[StateType]):
+    """One functional env on JAX as a stateful :class:`~gymnasium_core.Env`.
+
+    ``reset`` and ``step`` are each one jitted call. Keys follow Gymnasium's
+    ``FunctionalJaxEnv``: ``reset(seed=s)`` sets :attr:`rng` to ``PRNGKey(s)``, and every reset
+    and step splits :attr:`rng` in two, using the first half and keeping the second. So a
+    functional env gives the same trajectory here as under Gymnasium's adapter. Observations
+    are JAX arrays; the reward is a Python ``float`` and ``terminated`` a ``bool``.
+
+    Attributes:
+        func_env: The functional env (moved to ``jax.numpy`` if it is one of ours).
+        params: The params of every call (the env's defaults unless given).
+        state: The current state.
+        rng: The carried key.
+    """
+
+    state: StateType
+    rng: jax.Array
+
+    def __init__(
+        self,
+        func_env: Any,
+        metadata: dict[str, Any] | None = None,
+        render_mode: str | None = None,
+        spec: Any = None,
+        *,
+        params: Any = None,
+    ) -> None:
+        """Wrap ``func_env``.
+
+        Args:
+            func_env: A functional env (ours is moved to ``jax.numpy``; one written for
+                Gymnasium must already compute with JAX).
+            metadata: The env's metadata; by default ``{"render_modes": [...], "jax": True}``
+                (``metadata["jax"]`` tells downstream code the env returns JAX arrays).
+            render_mode: ``None``, ``"rgb_array"`` or ``"human"``.
+            spec: The :class:`~gymnasium_core.registration.EnvSpec` that made it, if any.
+            params: Params for every call; the env's defaults if ``None``.
+
+        Raises:
+            TypeError: If ``func_env`` lacks a required function.
+        """
+        check_func_env(func_env)
+        func_env = to_jax(func_env)
+        self.func_env = func_env
+        self.params = default_params(func_env) if params is None else params
+        if metadata is None:
+            metadata = {"render_modes": render_modes_of(func_env), "jax": True}
+        self.metadata = metadata
+        self.render_mode = render_mode
+        self.spec = spec
+        self.observation_space = func_env.observation_space
+        self.action_space = func_env.action_space
+        self._render_args = _with_params(self.params) if is_ours(func_env) else ()
+        self.render_state = None
+        if render_mode in ("rgb_array", "human"):
+            self.render_state = func_env.render_init(*self._render_args)
+        self._window: Any = None
+        self.rng = random_key()
+        self._reset_fn, self._step_fn = self._compile()
+        self.state = None  # type: ignore[assignment]
+
+    def _compile(self) -> tuple[Any, Any]:
+        f = self.func_env
+
+        def reset_fn(rng: jax.Array, params: Any) -> tuple[Any, Any, Any, jax.Array]:
+            use, keep = jax.random.split(rng)
+            state = f.initial(use, *_with_params(params))
+            obs = f.observation(state, use, *_with_params(params))
+            return state, obs, f.state_info(state, *_with_params(params)), keep
+
+        def step_fn(state: Any, action: Any, rng: jax.Array, params: Any) -> tuple[Any, ...]:
+            use, keep = jax.random.split(rng)
+            p = _with_params(params)
+            next_state = f.transition(state, action, use, *p)
+            obs = f.observation(next_state, use, *p)
+            reward = f.reward(state, action, next_state, use, *p)
+            terminated = f.terminal(next_state, use, *p)
+            info = f.transition_info(state, action, next_state, *p)
+            return next_state, obs, reward, terminated, info, keep
+
+        return jax.jit(reset_fn), jax.jit(step_fn)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # Compiled functions and render windows do not pickle; they are rebuilt on load.
+        state = dict(self.__dict__)
+        for name in ("_reset_fn", "_step_fn", "_window"):
+            state.pop(name, None)
+        state["render_state"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._window = None
+        self._reset_fn, self._step_fn = self._compile()
+        if self.render_mode in ("rgb_array", "human"):
+            self.render_state = self.func_env.render_init(*self._render_args)
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Any, dict[str, Any]]:
+        """Start an episode.
+
+        Args:
+            seed: Sets :attr:`rng` to ``PRNGKey(seed)`` (and seeds :attr:`np_random`).
+            options: Unused.
+
+        Returns:
+            ``(observation, info)``.
+        """
+        super().reset(seed=seed)
+        if seed is not None:
+            self.rng = jax.random.PRNGKey(seed)
+        self.state, obs, info, self.rng = self._reset_fn(self.rng, self.params)
+        if self.render_mode == "human":
+            self.render()
+        return obs, info
+
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """Advance one step.
+
+        Args:
+            action: An action of :attr:`action_space`.
+
+        Returns:
+            ``(observation, reward, terminated, False, info)``.
+        """
+        if self.state is None:
+            raise ResetNeeded("Call `reset` before `step`.")
+        self.state, obs, reward, terminated, info, self.rng = self._step_fn(
+            self.state, action, self.rng, self.params
+        )
+        if self.render_mode == "human":
+            self.render()
+        return obs, float(reward), bool(terminated), False, info
+
+    def render(self) -> Any:
+        """The current frame in ``"rgb_array"`` mode; shown in a window in ``"human"`` mode."""
+        if self.render_mode not in ("rgb_array", "human"):
+            if self.render_mode is None:
+                logger.warn("`render` was called on an environment made without a render mode.")
+                return None
+            raise NotImplementedError(f"Render mode {self.render_mode!r} is not supported.")
+        self.render_state, image = self.func_env.render_image(
+            self.state, self.render_state, *self._render_args
+        )
+        if self.render_mode == "human":
+            if self._window is None:
+                from gymnasium_core.functional._display import FrameWindow
+
+                fps = self.metadata.get("render_fps")
+                self._window = FrameWindow(type(self.func_env).__name__, fps)
+            self._window.show(np.asarray(image))
+            return None
+        return image
+
+    def close(self) -> None:
+        """Release the render state and window; a second call does nothing."""
+        if self.render_state is not None:
+            self.func_env.render_close(self.render_state, *self._render_args)
+            self.render_state = None
+        if self._window is not None:
+            self._window.close()
+            self._window = None

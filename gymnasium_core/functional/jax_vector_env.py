@@ -1,0 +1,300 @@
+"""``num_envs`` copies of a functional env on JAX, stepped in one jitted call (maybe sharded)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from gymnasium_core.error import ResetNeeded
+from gymnasium_core.functional import _jax_core, _params
+from gymnasium_core.functional._checks import check_func_env, default_params, is_ours
+from gymnasium_core.functional._validation import check_actions, parse_autoreset_mode
+from gymnasium_core.functional.jax_env import random_key, to_jax
+from gymnasium_core.vector.vector_env import AutoresetMode, VectorEnv
+
+__all__ = ["FunctionalJaxVectorEnv"]
+
+
+def _make_mesh(devices: Any, mesh: Any, axis: str) -> tuple[Any, str]:
+    """The mesh to shard over and its batch axis name, or ``(None, axis)`` when unsharded."""
+    if mesh is not None and devices is not None:
+        raise ValueError("Give `devices` or `mesh`, not both.")
+    if mesh is not None:
+        name = axis if axis in mesh.axis_names else mesh.axis_names[0]
+        return mesh, name
+    if devices is None:
+        return None, axis
+    from jax.sharding import Mesh
+
+    return Mesh(np.asarray(list(devices)), (axis,)), axis
+
+
+class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
+    """A batch of a functional env on JAX: ``reset`` and ``step`` are single jitted calls.
+
+    Finished sub-envs are reset inside the jitted step with fixed-shape masks, so the step
+    compiles once per ``num_envs`` and params structure. Autoreset follows ``autoreset_mode``:
+
+    * ``NEXT_STEP`` (the default, as Gymnasium's): the step after an episode ends resets that
+      sub-env and returns reward 0 and ``terminated = truncated = False`` for it;
+    * ``SAME_STEP``: finished sub-envs are reset in the same step; ``info["final_obs"]`` holds
+      the observations before the reset for the whole batch (dense, valid where
+      ``info["_final_obs"]``), and ``info["final_info"]`` the step's info;
+    * ``DISABLED``: nothing resets by itself; ``reset(options={"reset_mask": mask})`` resets the
+      selected sub-envs.
+
+    Params may be shared or per sub-env (leaves with a leading ``(num_envs,)`` axis), e.g. for
+    domain randomisation. With ``devices`` or ``mesh`` the batch is split over devices; results
+    equal the unsharded run.
+
+    Attributes:
+        func_env: The functional env (moved to ``jax.numpy`` if it is one of ours).
+        params: The params.
+        carry: The batched state, step counts, done flags and key
+            (:class:`~gymnasium_core.functional._jax_core.VectorCarry`).
+        rng: The key reset draws from.
+    """
+
+    def __init__(
+        self,
+        func_env: Any,
+        num_envs: int,
+        max_episode_steps: int = 0,
+        metadata: dict[str, Any] | None = None,
+        render_mode: str | None = None,
+        spec: Any = None,
+        *,
+        params: Any = None,
+        autoreset_mode: AutoresetMode | str | None = None,
+        devices: Any = None,
+        mesh: Any = None,
+        mesh_axis: str = "envs",
+        render_all: bool = False,
+    ) -> None:
+        """Batch ``func_env``.
+
+        Args:
+            func_env: A functional env (ours is moved to ``jax.numpy``).
+            num_envs: The number of sub-envs.
+            max_episode_steps: Truncate episodes after this many steps (0: never).
+            metadata: The env's metadata; ``autoreset_mode`` is set in it.
+            render_mode: ``None`` or ``"rgb_array"``.
+            spec: The :class:`~gymnasium_core.registration.EnvSpec` that made it, if any.
+            params: Shared params, or params whose leaves have a leading ``(num_envs,)`` axis.
+            autoreset_mode: The autoreset mode; ``metadata["autoreset_mode"]`` or
+                ``NEXT_STEP`` if ``None``.
+            devices: Devices to split the batch over (``num_envs`` must divide evenly).
+            mesh: A :class:`jax.sharding.Mesh` to split the batch over (instead of
+                ``devices``), along ``mesh_axis`` or its first axis.
+            mesh_axis: The mesh axis name of the batch.
+            render_all: ``render`` returns a frame per sub-env instead of sub-env 0's frame.
+
+        Raises:
+            TypeError: If ``func_env`` lacks a required function.
+            ValueError: For a bad ``num_envs``, params batch size, mode or device count.
+        """
+        super().__init__()
+        check_func_env(func_env)
+        if not isinstance(num_envs, int | np.integer) or num_envs < 1:
+            raise ValueError(f"num_envs must be a positive integer, got {num_envs!r}.")
+        from gymnasium_core.vector.utils import batch_space
+
+        func_env = to_jax(func_env)
+        self.func_env = func_env
+        self.num_envs = int(num_envs)
+        self.time_limit = int(max_episode_steps or 0)
+        metadata = dict(metadata) if metadata is not None else {}
+        if autoreset_mode is None:
+            autoreset_mode = metadata.get("autoreset_mode", AutoresetMode.NEXT_STEP)
+        self.autoreset_mode = parse_autoreset_mode(autoreset_mode)
+        metadata["autoreset_mode"] = self.autoreset_mode
+        metadata.setdefault("jax", True)
+        self.metadata = metadata
+        if render_mode not in (None, "rgb_array"):
+            raise ValueError(f"Render mode {render_mode!r} is not supported; use 'rgb_array'.")
+        self.render_mode = render_mode
+        self.render_all = render_all
+        self.spec = spec
+
+        self.single_observation_space = func_env.observation_space
+        self.single_action_space = func_env.action_space
+        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+        self.action_space = batch_space(self.single_action_space, self.num_envs)
+
+        self.mesh, self.mesh_axis = _make_mesh(devices, mesh, mesh_axis)
+        if self.mesh is not None and self.num_envs % self.mesh.shape[self.mesh_axis]:
+            raise ValueError(
+                f"num_envs={self.num_envs} cannot be split evenly over "
+                f"{self.mesh.shape[self.mesh_axis]} devices."
+            )
+        self._defaults = default_params(func_env)
+        self._set_params(self._defaults if params is None else params)
+
+        self._render_args = () if self.params is None or not is_ours(func_env) else (self.params,)
+        self.render_state = func_env.render_init(*self._render_args) if render_mode else None
+        self.rng = random_key()
+        self.carry: _jax_core.VectorCarry | None = None
+        self._build()
+
+    # -- construction -------------------------------------------------------------------------
+
+    def _set_params(self, params: Any) -> None:
+        """Validate ``params`` against ``num_envs`` (before any compile) and place them."""
+        self._param_axes = _params.batch_axes(params, self._defaults, self.num_envs)
+        if self.mesh is not None and params is not None:
+            from jax.sharding import NamedSharding, PartitionSpec
+
+            batch = NamedSharding(self.mesh, PartitionSpec(self.mesh_axis))  # type: ignore[no-untyped-call]
+            shared = NamedSharding(self.mesh, PartitionSpec())  # type: ignore[no-untyped-call]
+            params = jax.tree_util.tree_map(
+                lambda p, a: jax.device_put(p, shared if a is None else batch),
+                params,
+                self._param_axes,
+                is_leaf=lambda x: x is None,
+            )
+        self.params = params
+
+    def _build(self) -> None:
+        """Create the jitted reset, masked reset and step."""
+        fns = _jax_core.BatchedFunctions(self.func_env, self._param_axes)
+        n, limit, mode = self.num_envs, self.time_limit, self.autoreset_mode
+        self._batch_sharding = None
+        if self.mesh is not None:
+            from jax.sharding import NamedSharding, PartitionSpec
+
+            self._batch_sharding = NamedSharding(self.mesh, PartitionSpec(self.mesh_axis))  # type: ignore[no-untyped-call]
+        sharding = self._batch_sharding
+
+        def reset_fn(rng: jax.Array, params: Any) -> Any:
+            return _jax_core.constrain(_jax_core.vector_reset(fns, n, rng, params), n, sharding)
+
+        def reset_masked_fn(carry: Any, mask: jax.Array, params: Any) -> Any:
+            out = _jax_core.vector_reset_masked(fns, n, carry, mask, params)
+            return _jax_core.constrain(out, n, sharding)
+
+        def step_fn(carry: Any, actions: Any, params: Any) -> Any:
+            out = _jax_core.vector_step(fns, n, limit, mode, carry, actions, params)
+            return _jax_core.constrain(out, n, sharding)
+
+        self._reset_fn = jax.jit(reset_fn)
+        self._reset_masked_fn = jax.jit(reset_masked_fn)
+        self._step_fn = jax.jit(step_fn)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # Compiled functions and meshes do not pickle: the env is rebuilt unsharded on load.
+        state = dict(self.__dict__)
+        for name in ("_reset_fn", "_reset_masked_fn", "_step_fn", "_batch_sharding"):
+            state.pop(name, None)
+        state["mesh"] = None
+        state["render_state"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._build()
+        if self.render_mode:
+            self.render_state = self.func_env.render_init(*self._render_args)
+
+    # -- API ----------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> Any:
+        """The batched state of the sub-envs (leaves ``(num_envs, ...)``)."""
+        return None if self.carry is None else self.carry.state
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Any, dict[str, Any]]:
+        """Reset every sub-env, or those ``options["reset_mask"]`` selects.
+
+        Args:
+            seed: Sets :attr:`rng` to ``PRNGKey(seed)``.
+            options: ``{"reset_mask": (num_envs,) bool array}`` resets only those sub-envs.
+
+        Returns:
+            ``(observations, info)``, batched JAX arrays.
+        """
+        super().reset(seed=seed)
+        if seed is not None:
+            self.rng = jax.random.PRNGKey(seed)
+        mask = None if options is None else options.get("reset_mask")
+        if mask is not None:
+            if np.shape(mask) != (self.num_envs,) or np.asarray(mask).dtype != np.bool_:
+                raise ValueError(
+                    f"options['reset_mask'] must be a bool array of shape ({self.num_envs},)."
+                )
+            if self.carry is None:
+                raise ResetNeeded("Reset every sub-env once before resetting with a mask.")
+            carry = self.carry._replace(rng=self.rng)
+            carry, obs, info = self._reset_masked_fn(carry, jnp.asarray(mask), self.params)
+        else:
+            carry, obs, info = self._reset_fn(self.rng, self.params)
+        self.rng = carry.rng
+        self.carry = carry
+        return obs, info
+
+    def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
+        """Step every sub-env, resetting finished ones as :attr:`autoreset_mode` says.
+
+        Args:
+            actions: ``(num_envs, *action_shape)``, of a dtype that fits the action space.
+
+        Returns:
+            ``(observations, rewards, terminations, truncations, info)`` as JAX arrays.
+
+        Raises:
+            ValueError: If the actions have the wrong shape.
+            TypeError: If their dtype does not fit the action space.
+        """
+        if self.carry is None:
+            raise ResetNeeded("Call `reset` before `step`.")
+        actions = check_actions(actions, self.single_action_space, self.num_envs, jnp)
+        if self._batch_sharding is not None:
+            actions = jax.device_put(actions, self._batch_sharding)
+        carry, obs, reward, terminated, truncated, info = self._step_fn(
+            self.carry, actions, self.params
+        )
+        self.carry = carry
+        self.rng = carry.rng
+        return obs, reward, terminated, truncated, info
+
+    def set_params(self, params: Any) -> None:
+        """Replace the params (e.g. new domain-randomisation values).
+
+        Params of the same structure and shapes reuse the compiled step; a new structure
+        recompiles.
+
+        Raises:
+            ValueError: If the params' batch size is not ``num_envs``.
+        """
+        old_axes = self._param_axes
+        self._set_params(params)
+        if old_axes != self._param_axes:
+            self._build()
+
+    def render(self) -> Any:
+        """Sub-env 0's frame, or a tuple of every sub-env's frame with ``render_all``."""
+        if self.render_mode != "rgb_array":
+            return None
+        if self.carry is None:
+            raise ResetNeeded("Call `reset` before `render`.")
+        indices = range(self.num_envs) if self.render_all else range(1)
+        frames = []
+        for i in indices:
+            single = jax.tree_util.tree_map(lambda x, i=i: x[i], self.carry.state)
+            params = self.params
+            if params is not None and _params.is_batched(self._param_axes):
+                params = _params.take(params, self._param_axes, i)
+            args = () if params is None or not is_ours(self.func_env) else (params,)
+            self.render_state, frame = self.func_env.render_image(single, self.render_state, *args)
+            frames.append(frame)
+        return tuple(frames) if self.render_all else frames[0]
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Release the render state."""
+        if self.render_state is not None:
+            self.func_env.render_close(self.render_state, *self._render_args)
+            self.render_state = None
