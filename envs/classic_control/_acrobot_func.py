@@ -1,0 +1,255 @@
+"""Acrobot as pure functions: a two-link chain actuated at the middle joint.
+
+The first link hangs from a fixed pivot; a torque of ``-1``, ``0`` or ``+1`` on the joint
+between the links must swing the free end above a line one link length over the pivot.
+Observation ``(cos th1, sin th1, cos th2, sin th2, th1_dot, th2_dot)`` (float32); reward
+``-1`` per step and ``0`` on reaching the goal, which ends the episode.
+
+Dynamics follow Sutton & Barto's book by default (``book_or_nips="book"``); ``"nips"``
+selects the NIPS '95 paper's equations. Integration is one fourth-order Runge-Kutta step of
+``dt`` in float64 (float32 on JAX without x64), with uniform torque noise of half-width
+``torque_noise_max`` when it is positive.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from gymnasium_core.functional import FuncEnv, random
+from gymnasium_core.spaces import Box, Discrete
+
+from . import _render
+from ._common import as_float, is_scalar, pack, square_pow, wide
+
+
+class AcrobotState(NamedTuple):
+    """Dynamic state; each field a scalar or a ``(num_envs,)`` array."""
+
+    theta1: Any  # first joint angle, 0 = hanging down [rad] in [-pi, pi]
+    theta2: Any  # second joint angle relative to the first [rad] in [-pi, pi]
+    dtheta1: Any  # [rad/s] in [-max_vel_1, max_vel_1]
+    dtheta2: Any  # [rad/s] in [-max_vel_2, max_vel_2]
+
+
+class AcrobotParams(NamedTuple):
+    """Physical constants (reference values), torque noise and reset bounds."""
+
+    dt: float = 0.2
+    link_length_1: float = 1.0
+    link_length_2: float = 1.0
+    link_mass_1: float = 1.0
+    link_mass_2: float = 1.0
+    link_com_pos_1: float = 0.5
+    link_com_pos_2: float = 0.5
+    link_moi: float = 1.0
+    max_vel_1: float = 4 * math.pi
+    max_vel_2: float = 9 * math.pi
+    gravity: float = 9.8
+    torque_noise_max: float = 0.0
+    reset_low: float = -0.1
+    reset_high: float = 0.1
+
+
+class AcrobotFunctional(FuncEnv[AcrobotState, Any, Any, Any, Any, _render.Canvas, AcrobotParams]):
+    """Acrobot dynamics over any array backend.
+
+    Args:
+        book_or_nips: ``"book"`` (default) or ``"nips"``: which equations of motion to use.
+        **kwargs: Overrides of the default :class:`AcrobotParams`.
+    """
+
+    observation_space = Box(
+        -np.array([1.0, 1.0, 1.0, 1.0, 4 * np.pi, 9 * np.pi], dtype=np.float32),
+        np.array([1.0, 1.0, 1.0, 1.0, 4 * np.pi, 9 * np.pi], dtype=np.float32),
+        dtype=np.float32,
+    )
+    action_space = Discrete(3)
+    screen_dim = 500
+
+    def __init__(self, book_or_nips: str = "book", **kwargs: Any) -> None:
+        if book_or_nips not in ("book", "nips"):
+            raise ValueError(f"book_or_nips must be 'book' or 'nips', got {book_or_nips!r}.")
+        self.book_or_nips = book_or_nips
+        self._overrides = kwargs
+        super().__init__()
+
+    def get_default_params(self, **kwargs: Any) -> AcrobotParams:
+        """Reference constants, with the constructor's and ``kwargs`` overrides."""
+        return AcrobotParams(**{**getattr(self, "_overrides", {}), **kwargs})
+
+    def initial(self, rng: Any, params: AcrobotParams | None = None) -> AcrobotState:
+        """All four variables uniform in ``[reset_low, reset_high)``, rounded to float32."""
+        p = self.default_params if params is None else params
+        xp = self.xp
+        values = xp.asarray(
+            random.uniform(rng, p.reset_low, p.reset_high, shape=(4,), batch_axis=-1),
+            dtype=xp.float32,
+        )
+        if is_scalar(xp):
+            return AcrobotState(*values.tolist())
+        return AcrobotState(*(wide(xp, values[i]) for i in range(4)))
+
+    def transition(
+        self, state: AcrobotState, action: Any, rng: Any, params: AcrobotParams | None = None
+    ) -> AcrobotState:
+        """One Runge-Kutta step of ``dt`` under the chosen (maybe noisy) torque."""
+        p = self.default_params if params is None else params
+        xp = self.xp
+        torque = wide(xp, action - 1.0)
+        torque = torque + _torque_noise(xp, rng, p, torque)
+        th1, th2, dth1, dth2 = _rk4(self._derivatives, state, torque, p)
+        return AcrobotState(
+            _wrap(xp, th1, -xp.pi, xp.pi),
+            _wrap(xp, th2, -xp.pi, xp.pi),
+            xp.clip(dth1, -p.max_vel_1, p.max_vel_1),
+            xp.clip(dth2, -p.max_vel_2, p.max_vel_2),
+        )
+
+    def observation(
+        self, state: AcrobotState, rng: Any, params: AcrobotParams | None = None
+    ) -> Any:
+        """Cosines and sines of both angles, then both angular velocities (float32)."""
+        xp = self.xp
+        th1, th2, dth1, dth2 = state
+        fields = (xp.cos(th1), xp.sin(th1), xp.cos(th2), xp.sin(th2), dth1, dth2)
+        return pack(xp, fields, np.float32)
+
+    def terminal(self, state: AcrobotState, rng: Any, params: AcrobotParams | None = None) -> Any:
+        """Whether the free end is above one link length over the pivot."""
+        xp = self.xp
+        return -xp.cos(state.theta1) - xp.cos(state.theta2 + state.theta1) > 1.0
+
+    def reward(
+        self,
+        state: AcrobotState,
+        action: Any,
+        next_state: AcrobotState,
+        rng: Any,
+        params: AcrobotParams | None = None,
+    ) -> Any:
+        """``-1`` per step, ``0`` on reaching the goal."""
+        xp = self.xp
+        return as_float(xp, xp.where(self.terminal(next_state, rng, params), 0.0, -1.0))
+
+    def _derivatives(self, s: AcrobotState, a: Any, p: AcrobotParams) -> AcrobotState:
+        """Time derivatives of the state under torque ``a`` (the reference's ``_dsdt``)."""
+        xp = self.xp
+        m1, m2 = p.link_mass_1, p.link_mass_2
+        l1 = p.link_length_1
+        lc1, lc2 = p.link_com_pos_1, p.link_com_pos_2
+        i1 = i2 = p.link_moi
+        g = p.gravity
+        theta1, theta2, dtheta1, dtheta2 = s
+        cos2, sin2 = xp.cos(theta2), xp.sin(theta2)
+        # Operation order follows the reference, so float64 results agree bit for bit.
+        d1 = m1 * lc1**2 + m2 * (l1**2 + lc2**2 + 2 * l1 * lc2 * cos2) + i1 + i2
+        d2 = m2 * (lc2**2 + l1 * lc2 * cos2) + i2
+        phi2 = m2 * lc2 * g * xp.cos(theta1 + theta2 - xp.pi / 2.0)
+        phi1 = (
+            -m2 * l1 * lc2 * square_pow(xp, dtheta2) * sin2
+            - 2 * m2 * l1 * lc2 * dtheta2 * dtheta1 * sin2
+            + (m1 * lc1 + m2 * l1) * g * xp.cos(theta1 - xp.pi / 2)
+            + phi2
+        )
+        if self.book_or_nips == "nips":
+            ddtheta2 = (a + d2 / d1 * phi1 - phi2) / (m2 * lc2**2 + i2 - square_pow(xp, d2) / d1)
+        else:
+            ddtheta2 = (
+                a + d2 / d1 * phi1 - m2 * l1 * lc2 * square_pow(xp, dtheta1) * sin2 - phi2
+            ) / (m2 * lc2**2 + i2 - square_pow(xp, d2) / d1)
+        ddtheta1 = -(d2 * ddtheta2 + phi1) / d1
+        return AcrobotState(dtheta1, dtheta2, ddtheta1, ddtheta2)
+
+    def render_init(self, params: AcrobotParams | None = None, **kwargs: Any) -> _render.Canvas:
+        """Open a 500x500 canvas (``render_mode`` and ``fps`` may be passed)."""
+        return _render.open_canvas(
+            self.screen_dim,
+            self.screen_dim,
+            kwargs.get("render_mode", "rgb_array"),
+            kwargs.get("fps", 15),
+        )
+
+    def render_image(
+        self,
+        state: AcrobotState,
+        render_state: _render.Canvas,
+        params: AcrobotParams | None = None,
+    ) -> tuple[_render.Canvas, np.ndarray[Any, Any]]:
+        """Draw the goal line and both links."""
+        p = self.default_params if params is None else params
+        return render_state, _render.present(render_state, _draw(state, p, render_state.width))
+
+    def render_close(
+        self, render_state: _render.Canvas, params: AcrobotParams | None = None
+    ) -> None:
+        """Close the window, if any."""
+        _render.close_canvas(render_state)
+
+
+def _torque_noise(xp: Any, rng: Any, p: AcrobotParams, like: Any) -> Any:
+    """Uniform noise in ``[-n, n)``; on numpy drawn only when ``n > 0``, as the reference."""
+    n = p.torque_noise_max
+    if random.is_numpy_rng(rng):
+        if not np.any(np.asarray(n) > 0):
+            return 0.0
+    # One value per environment: a batched generator adds the batch axis, vmap the JAX one.
+    return random.uniform(rng, -n, n)
+
+
+def _rk4(derivs: Any, y0: AcrobotState, a: Any, p: AcrobotParams) -> AcrobotState:
+    """One classical Runge-Kutta step of length ``p.dt`` (torque held constant)."""
+    dt = p.dt
+    dt2 = dt / 2.0
+
+    def shifted(h: Any, k: AcrobotState) -> AcrobotState:
+        return AcrobotState(*(y + h * dy for y, dy in zip(y0, k)))
+
+    k1 = derivs(y0, a, p)
+    k2 = derivs(shifted(dt2, k1), a, p)
+    k3 = derivs(shifted(dt2, k2), a, p)
+    k4 = derivs(shifted(dt, k3), a, p)
+    return AcrobotState(
+        *(
+            y + dt / 6.0 * (d1 + 2 * d2 + 2 * d3 + d4)
+            for y, d1, d2, d3, d4 in zip(y0, k1, k2, k3, k4)
+        )
+    )
+
+
+def _wrap(xp: Any, x: Any, low: Any, high: Any) -> Any:
+    """Shift ``x`` by whole periods into ``[low, high]`` (two periods at most, as needed here)."""
+    period = high - low
+    for _ in range(2):
+        x = xp.where(x > high, x - period, x)
+    for _ in range(2):
+        x = xp.where(x < low, x + period, x)
+    return x
+
+
+def _draw(state: AcrobotState, p: AcrobotParams, dim: int) -> Any:
+    pygame = _render.import_pygame()
+    surf = pygame.Surface((dim, dim))
+    surf.fill((255, 255, 255))
+    reach = p.link_length_1 + p.link_length_2 + 0.2
+    scale = dim / (reach * 2)
+    centre = dim / 2
+    goal_y = centre + p.link_length_1 * scale
+    pygame.draw.line(surf, (0, 0, 0), (0, goal_y), (dim, goal_y))
+    # Angles are measured from straight down; the drawing's y axis points up.
+    a1 = float(state.theta1) - math.pi / 2
+    a2 = a1 + float(state.theta2)
+    elbow = (
+        centre + p.link_length_1 * scale * math.cos(a1),
+        centre + p.link_length_1 * scale * math.sin(a1),
+    )
+    for (x, y), angle, length in (
+        ((centre, centre), a1, p.link_length_1 * scale),
+        (elbow, a2, p.link_length_2 * scale),
+    ):
+        link = _render.rotated_box(x, y, length, 0.2 * scale, angle)
+        _render.filled_polygon(surf, link, (0, 204, 204))
+        _render.filled_circle(surf, x, y, 0.1 * scale, (204, 204, 0))
+    return surf

@@ -1,0 +1,220 @@
+"""CartPole as pure functions: a pole hinged on a cart that is pushed left or right.
+
+The agent keeps the pole upright by pushing the cart with a fixed force. Observation
+``(x, x_dot, theta, theta_dot)`` (float32); actions ``0`` (push left) and ``1`` (push right).
+Reward ``+1`` per step (Sutton & Barto variant: ``0`` per step, ``-1`` on failure). The episode
+ends when ``|theta|`` exceeds 12 degrees or ``|x|`` exceeds 2.4.
+
+This one definition serves the stateful ``CartPole-v0/v1`` (scalar backend), the
+numpy-batched vector env and the JAX ids ``phys2d/CartPole-v0/v1``. The reference's own
+functional CartPole sets ``polemass_length`` to ``masspole + length``; here it is the product,
+as in the reference's stateful env, so all paths share the same physics.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from gymnasium_core.functional import FuncEnv
+from gymnasium_core.spaces import Box, Discrete
+
+from . import _render
+from ._common import draw_uniform, is_scalar, pack
+
+
+class CartPoleState(NamedTuple):
+    """Dynamic state; each field a scalar or a ``(num_envs,)`` array."""
+
+    x: Any  # cart position [m]
+    x_dot: Any  # cart velocity [m/s]
+    theta: Any  # pole angle from vertical [rad]
+    theta_dot: Any  # pole angular velocity [rad/s]
+
+
+class CartPoleParams(NamedTuple):
+    """Physical constants (reference values) and reset bounds."""
+
+    gravity: float = 9.8
+    masscart: float = 1.0
+    masspole: float = 0.1
+    length: float = 0.5  # half the pole length [m]
+    force_mag: float = 10.0
+    tau: float = 0.02  # seconds per step
+    theta_threshold_radians: float = 12 * 2 * math.pi / 360
+    x_threshold: float = 2.4
+    sutton_barto_reward: bool = False
+    reset_low: float = -0.05
+    reset_high: float = 0.05
+
+    @property
+    def total_mass(self) -> float:
+        """Cart plus pole mass."""
+        return self.masspole + self.masscart
+
+    @property
+    def polemass_length(self) -> float:
+        """Pole mass times half-length (a product; see the module docstring)."""
+        return self.masspole * self.length
+
+
+class CartPoleFunctional(
+    FuncEnv[CartPoleState, Any, Any, Any, Any, "_render.Canvas", CartPoleParams]
+):
+    """CartPole dynamics, reward and termination over any array backend.
+
+    Args:
+        kinematics_integrator: ``"euler"`` (the reference default) or
+            ``"semi-implicit"`` (velocities updated before positions).
+        **kwargs: Overrides of the default :class:`CartPoleParams`.
+    """
+
+    observation_space = Box(
+        -np.array([4.8, np.inf, 12 * 4 * math.pi / 360, np.inf], dtype=np.float32),
+        np.array([4.8, np.inf, 12 * 4 * math.pi / 360, np.inf], dtype=np.float32),
+        dtype=np.float32,
+    )
+    action_space = Discrete(2)
+    screen_width = 600
+    screen_height = 400
+
+    def __init__(self, kinematics_integrator: str = "euler", **kwargs: Any) -> None:
+        if kinematics_integrator not in ("euler", "semi-implicit", "semi_implicit"):
+            raise ValueError(
+                f"kinematics_integrator must be 'euler' or 'semi-implicit', "
+                f"got {kinematics_integrator!r}."
+            )
+        self.kinematics_integrator = kinematics_integrator
+        self._overrides = kwargs
+        super().__init__()
+
+    def get_default_params(self, **kwargs: Any) -> CartPoleParams:
+        """Reference constants, with the constructor's and ``kwargs`` overrides."""
+        return CartPoleParams(**{**getattr(self, "_overrides", {}), **kwargs})
+
+    def initial(self, rng: Any, params: CartPoleParams | None = None) -> CartPoleState:
+        """Draw all four state variables uniformly in ``[reset_low, reset_high)``."""
+        p = self.default_params if params is None else params
+        return CartPoleState(*draw_uniform(self.xp, rng, p.reset_low, p.reset_high, 4))
+
+    def transition(
+        self, state: CartPoleState, action: Any, rng: Any, params: CartPoleParams | None = None
+    ) -> CartPoleState:
+        """Advance one time step of length ``tau`` with the chosen push."""
+        p = self.default_params if params is None else params
+        xp = self.xp
+        x, x_dot, theta, theta_dot = state
+        force = xp.where(action == 1, p.force_mag, -p.force_mag)
+        costheta = xp.cos(theta)
+        sintheta = xp.sin(theta)
+        # The order of operations follows the reference so float64 results agree bit for bit.
+        temp = (force + p.polemass_length * (theta_dot * theta_dot) * sintheta) / p.total_mass
+        thetaacc = (p.gravity * sintheta - costheta * temp) / (
+            p.length * (4.0 / 3.0 - p.masspole * (costheta * costheta) / p.total_mass)
+        )
+        xacc = temp - p.polemass_length * thetaacc * costheta / p.total_mass
+        if self.kinematics_integrator == "euler":
+            x = x + p.tau * x_dot
+            x_dot = x_dot + p.tau * xacc
+            theta = theta + p.tau * theta_dot
+            theta_dot = theta_dot + p.tau * thetaacc
+        else:
+            x_dot = x_dot + p.tau * xacc
+            x = x + p.tau * x_dot
+            theta_dot = theta_dot + p.tau * thetaacc
+            theta = theta + p.tau * theta_dot
+        return CartPoleState(x, x_dot, theta, theta_dot)
+
+    def observation(
+        self, state: CartPoleState, rng: Any, params: CartPoleParams | None = None
+    ) -> Any:
+        """The state as a float32 vector ``(x, x_dot, theta, theta_dot)``."""
+        return pack(self.xp, state, np.float32)
+
+    def terminal(self, state: CartPoleState, rng: Any, params: CartPoleParams | None = None) -> Any:
+        """Whether the cart left the track or the pole fell past the threshold angle."""
+        p = self.default_params if params is None else params
+        return (
+            (state.x < -p.x_threshold)
+            | (state.x > p.x_threshold)
+            | (state.theta < -p.theta_threshold_radians)
+            | (state.theta > p.theta_threshold_radians)
+        )
+
+    def reward(
+        self,
+        state: CartPoleState,
+        action: Any,
+        next_state: CartPoleState,
+        rng: Any,
+        params: CartPoleParams | None = None,
+    ) -> Any:
+        """``1`` per step; with ``sutton_barto_reward``, ``-1`` on failure and ``0`` otherwise."""
+        p = self.default_params if params is None else params
+        xp = self.xp
+        failed = self.terminal(next_state, rng, p)
+        sutton_barto = xp.where(failed, -1.0, 0.0)
+        reward = xp.where(p.sutton_barto_reward, sutton_barto, 1.0)
+        if is_scalar(xp):
+            return float(reward)
+        # float32 like the reference's CartPoleVectorEnv (values are exact in any dtype).
+        return xp.asarray(reward, dtype=xp.float32)
+
+    def render_init(self, params: CartPoleParams | None = None, **kwargs: Any) -> _render.Canvas:
+        """Open a 600x400 canvas (``render_mode`` and ``fps`` may be passed)."""
+        return _render.open_canvas(
+            self.screen_width,
+            self.screen_height,
+            kwargs.get("render_mode", "rgb_array"),
+            kwargs.get("fps", 50),
+        )
+
+    def render_image(
+        self,
+        state: CartPoleState,
+        render_state: _render.Canvas,
+        params: CartPoleParams | None = None,
+    ) -> tuple[_render.Canvas, np.ndarray[Any, Any]]:
+        """Draw the track, the cart and the pole."""
+        p = self.default_params if params is None else params
+        return render_state, _render.present(render_state, _draw(state, p, self.screen_width))
+
+    def render_close(
+        self, render_state: _render.Canvas, params: CartPoleParams | None = None
+    ) -> None:
+        """Close the window, if any."""
+        _render.close_canvas(render_state)
+
+
+_TRACK_Y = 100  # height of the cart's top edge above the bottom of the frame [px]
+_CART_SIZE = (50.0, 30.0)
+_POLE_WIDTH = 10.0
+_CART_COLOR = (0, 0, 0)
+_POLE_COLOR = (202, 152, 101)
+_AXLE_COLOR = (129, 132, 203)
+
+
+def _draw(state: CartPoleState, p: CartPoleParams, width: int) -> Any:
+    pygame = _render.import_pygame()
+    surf = pygame.Surface((width, 400))
+    surf.fill((255, 255, 255))
+    scale = width / (2 * p.x_threshold)
+    cart_w, cart_h = _CART_SIZE
+    cx = float(state.x) * scale + width / 2.0
+    pygame.draw.line(surf, (0, 0, 0), (0, _TRACK_Y), (width, _TRACK_Y))
+    cart = [
+        (cx - cart_w / 2, _TRACK_Y - cart_h / 2),
+        (cx - cart_w / 2, _TRACK_Y + cart_h / 2),
+        (cx + cart_w / 2, _TRACK_Y + cart_h / 2),
+        (cx + cart_w / 2, _TRACK_Y - cart_h / 2),
+    ]
+    _render.filled_polygon(surf, cart, _CART_COLOR)
+    axle_y = _TRACK_Y + cart_h / 4
+    pole_len = scale * 2 * p.length
+    # theta is measured from the vertical, positive clockwise.
+    pole = _render.rotated_box(cx, axle_y, pole_len, _POLE_WIDTH, math.pi / 2 - float(state.theta))
+    _render.filled_polygon(surf, pole, _POLE_COLOR)
+    _render.filled_circle(surf, cx, axle_y, _POLE_WIDTH / 2, _AXLE_COLOR)
+    return surf

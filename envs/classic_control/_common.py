@@ -1,0 +1,89 @@
+"""Small backend-aware helpers shared by the classic-control FuncEnvs.
+
+Each FuncEnv computes with ``self.xp``: :data:`~gymnasium_core.functional.backends.scalar`
+(Python floats, for the stateful env), numpy (batched, one leading ``(num_envs,)`` axis on
+every state field) or ``jax.numpy``. The few places where the backends differ in how values
+are packed and unpacked are gathered here, so the environment modules stay backend-free.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from gymnasium_core.functional import backends, random
+
+
+def is_scalar(xp: Any) -> bool:
+    """Whether ``xp`` is the Python-float namespace of the single-env path."""
+    return xp is backends.scalar
+
+
+def draw_uniform(xp: Any, rng: Any, low: Any, high: Any, count: int) -> list[Any]:
+    """Draw ``count`` uniform values in one call (one generator call, as the reference does).
+
+    On the scalar path the values come back as Python floats; on array backends as the
+    elements of one draw.
+
+    Args:
+        xp: The array namespace.
+        rng: A numpy generator or a JAX key.
+        low: Lower bound (a number, or an array of ``count`` bounds).
+        high: Upper bound, likewise.
+        count: How many values to draw.
+
+    Returns:
+        A list of ``count`` values.
+    """
+    # A batched numpy draw is laid out (count, num_envs), the order the reference's
+    # CartPoleVectorEnv fills with ``uniform(size=(4, num_envs))``.
+    values = random.uniform(rng, low, high, shape=(count,), batch_axis=-1)
+    if is_scalar(xp):
+        return list(values.tolist())
+    return [values[i] for i in range(count)]
+
+
+def pack(xp: Any, fields: Sequence[Any], dtype: Any) -> Any:
+    """Stack per-field values into an observation with a trailing feature axis.
+
+    Args:
+        xp: The array namespace.
+        fields: The values, each a scalar or a ``(num_envs,)`` array.
+        dtype: The observation dtype.
+
+    Returns:
+        An array of shape ``(len(fields),)`` or ``(num_envs, len(fields))``.
+    """
+    if is_scalar(xp):
+        return np.array(fields, dtype=dtype)
+    return xp.stack([xp.asarray(f, dtype=dtype) for f in fields], axis=-1)
+
+
+def as_float(xp: Any, value: Any) -> Any:
+    """``value`` as a float scalar of the backend (a Python float on the scalar path)."""
+    if is_scalar(xp):
+        return float(value)
+    return xp.asarray(value, dtype=xp.float32) if backends.is_jax_namespace(xp) else value
+
+
+def wide(xp: Any, value: Any) -> Any:
+    """``value`` widened to the backend's widest float (float64; float32 on JAX without x64)."""
+    if is_scalar(xp):
+        return float(value)
+    if backends.is_jax_namespace(xp):
+        return xp.asarray(value, dtype=xp.result_type(float))
+    return xp.asarray(value, dtype=np.float64)
+
+
+def square_pow(xp: Any, x: Any) -> Any:
+    """``x ** 2`` computed as the reference's scalar ``x ** 2`` (C ``pow``), on every backend.
+
+    numpy's array ``**`` takes a fast ``x * x`` path that can differ from ``pow`` in the last
+    bit; ``float_power`` calls ``pow`` per element, so batched float64 results match the
+    stateful ones exactly.
+    """
+    if xp is np and getattr(x, "dtype", None) == np.float64:
+        return np.float_power(x, 2)
+    return x**2

@@ -1,0 +1,215 @@
+"""The inverted pendulum swing-up as pure functions.
+
+A pendulum hangs from a frictionless pivot; the agent applies a torque in ``[-2, 2]`` to swing
+it up and keep it upright. Observation ``(cos(theta), sin(theta), theta_dot)`` (float32),
+action ``(torque,)`` (float32). Reward ``-(theta**2 + 0.1 * theta_dot**2 + 0.001 * torque**2)``
+with ``theta`` normalised to ``[-pi, pi)``. No terminal state (the time limit ends episodes).
+
+The state also keeps the last applied torque, which only the renderer reads.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from gymnasium_core.functional import FuncEnv, random
+from gymnasium_core.spaces import Box
+
+from . import _render
+from ._common import as_float, is_scalar, pack, square_pow, wide
+
+
+class PendulumState(NamedTuple):
+    """Dynamic state; each field a scalar or a ``(num_envs,)`` array."""
+
+    theta: Any  # angle from upright [rad], unbounded
+    theta_dot: Any  # angular velocity [rad/s]
+    last_u: Any  # last applied torque, NaN before the first step (for rendering)
+
+
+class PendulumParams(NamedTuple):
+    """Physical constants (reference values) and the reset half-ranges."""
+
+    max_speed: float = 8.0
+    max_torque: float = 2.0
+    dt: float = 0.05
+    g: float = 10.0
+    m: float = 1.0
+    l: float = 1.0  # noqa: E741  (the textbook symbol, and the reference's name)
+    x_init: float = math.pi  # initial theta is uniform in [-x_init, x_init)
+    y_init: float = 1.0  # initial theta_dot is uniform in [-y_init, y_init)
+
+
+class PendulumFunctional(
+    FuncEnv[PendulumState, Any, Any, Any, Any, _render.Canvas, PendulumParams]
+):
+    """Pendulum dynamics and cost over any array backend.
+
+    Args:
+        **kwargs: Overrides of the default :class:`PendulumParams`.
+    """
+
+    observation_space = Box(
+        -np.array([1.0, 1.0, 8.0], dtype=np.float32),
+        np.array([1.0, 1.0, 8.0], dtype=np.float32),
+        dtype=np.float32,
+    )
+    action_space = Box(low=-2.0, high=2.0, shape=(1,), dtype=np.float32)
+    screen_dim = 500
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._overrides = kwargs
+        super().__init__()
+
+    def get_default_params(self, **kwargs: Any) -> PendulumParams:
+        """Reference constants, with the constructor's and ``kwargs`` overrides."""
+        return PendulumParams(**{**getattr(self, "_overrides", {}), **kwargs})
+
+    def initial(self, rng: Any, params: PendulumParams | None = None) -> PendulumState:
+        """``theta`` then ``theta_dot``, uniform in the symmetric reset ranges."""
+        p = self.default_params if params is None else params
+        xp = self.xp
+        # Two draws in a row give the reference's one two-element draw on numpy.
+        rng_theta, rng_theta_dot = random.split(rng)
+        theta = random.uniform(rng_theta, -p.x_init, p.x_init)
+        theta_dot = random.uniform(rng_theta_dot, -p.y_init, p.y_init)
+        if is_scalar(xp):
+            return PendulumState(float(theta), float(theta_dot), math.nan)
+        return PendulumState(theta, theta_dot, theta * xp.nan)
+
+    def transition(
+        self, state: PendulumState, action: Any, rng: Any, params: PendulumParams | None = None
+    ) -> PendulumState:
+        """Apply the clipped torque for ``dt`` seconds."""
+        p = self.default_params if params is None else params
+        xp = self.xp
+        u = _torque(xp, action, p)
+        th, thdot = state.theta, state.theta_dot
+        # ``3.0 / (m * l**2) * u`` is float32 in the reference (a float32 torque times a Python
+        # float) before it meets the float64 state; ``wide`` keeps that rounding.
+        accel = 3 * p.g / (2 * p.l) * xp.sin(th) + wide(xp, 3.0 / (p.m * p.l**2) * u)
+        newthdot = xp.clip(thdot + accel * p.dt, -p.max_speed, p.max_speed)
+        return PendulumState(th + newthdot * p.dt, newthdot, u)
+
+    def observation(
+        self, state: PendulumState, rng: Any, params: PendulumParams | None = None
+    ) -> Any:
+        """``(cos(theta), sin(theta), theta_dot)`` as float32."""
+        xp = self.xp
+        return pack(xp, (xp.cos(state.theta), xp.sin(state.theta), state.theta_dot), np.float32)
+
+    def terminal(self, state: PendulumState, rng: Any, params: PendulumParams | None = None) -> Any:
+        """Never terminal."""
+        return _never(self.xp, state.theta)
+
+    def reward(
+        self,
+        state: PendulumState,
+        action: Any,
+        next_state: PendulumState,
+        rng: Any,
+        params: PendulumParams | None = None,
+    ) -> Any:
+        """Minus the cost of the angle, the speed and the torque before the step."""
+        p = self.default_params if params is None else params
+        xp = self.xp
+        u = _torque(xp, action, p)
+        th, thdot = state.theta, state.theta_dot
+        costs = (
+            square_pow(xp, angle_normalize(xp, th))
+            + 0.1 * square_pow(xp, thdot)
+            + wide(xp, 0.001 * (u**2))
+        )
+        if is_scalar(xp):
+            return np.float64(-costs)  # the reference's reward type
+        return as_float(xp, -costs)
+
+    def render_init(self, params: PendulumParams | None = None, **kwargs: Any) -> _render.Canvas:
+        """Open a 500x500 canvas (``render_mode`` and ``fps`` may be passed)."""
+        return _render.open_canvas(
+            self.screen_dim,
+            self.screen_dim,
+            kwargs.get("render_mode", "rgb_array"),
+            kwargs.get("fps", 30),
+        )
+
+    def render_image(
+        self,
+        state: PendulumState,
+        render_state: _render.Canvas,
+        params: PendulumParams | None = None,
+    ) -> tuple[_render.Canvas, np.ndarray[Any, Any]]:
+        """Draw the rod, the pivot and an arrow for the last torque."""
+        return render_state, _render.present(render_state, _draw(state, render_state))
+
+    def render_close(
+        self, render_state: _render.Canvas, params: PendulumParams | None = None
+    ) -> None:
+        """Close the window, if any."""
+        _render.close_canvas(render_state)
+
+
+def angle_normalize(xp: Any, x: Any) -> Any:
+    """Wrap an angle into ``[-pi, pi)``."""
+    return ((x + xp.pi) % (2 * xp.pi)) - xp.pi
+
+
+def _never(xp: Any, like: Any) -> Any:
+    if is_scalar(xp):
+        return False
+    return xp.zeros(xp.shape(like), dtype=bool)
+
+
+def _torque(xp: Any, action: Any, p: PendulumParams) -> Any:
+    """The first action component clipped to ``[-max_torque, max_torque]``, in its dtype."""
+    if is_scalar(xp):
+        u = action[0]
+        # numpy's clip returns the action's dtype; keep it (a Python bound would not be float32).
+        if -p.max_torque <= u <= p.max_torque:
+            return u
+        return np.clip(action, -p.max_torque, p.max_torque)[0]
+    return xp.clip(action[..., 0], -p.max_torque, p.max_torque)
+
+
+def _draw(state: PendulumState, canvas: _render.Canvas) -> Any:
+    pygame = _render.import_pygame()
+    dim = canvas.width
+    surf = pygame.Surface((dim, dim))
+    surf.fill((255, 255, 255))
+    scale = dim / 4.4
+    centre = dim // 2
+    rod_width = 0.2 * scale
+    angle = float(state.theta) + math.pi / 2
+    rod = _render.rotated_box(centre, centre, scale, rod_width, angle)
+    _render.filled_polygon(surf, rod, (204, 77, 77))
+    tip = (centre + scale * math.cos(angle), centre + scale * math.sin(angle))
+    _render.filled_circle(surf, tip[0], tip[1], rod_width / 2, (204, 77, 77))
+    last_u = float(state.last_u)
+    if not math.isnan(last_u) and last_u != 0.0:
+        _torque_arrow(surf, centre, scale * abs(last_u) / 4, last_u > 0)
+    _render.filled_circle(surf, centre, centre, 0.05 * scale, (0, 0, 0))
+    return surf
+
+
+def _torque_arrow(surf: Any, centre: float, radius: float, counter_clockwise: bool) -> None:
+    """A three-quarter circle around the pivot with a head showing the torque's direction."""
+    pygame = _render.import_pygame()
+    radius = max(radius, 4.0)
+    box = pygame.Rect(centre - radius, centre - radius, 2 * radius, 2 * radius)
+    pygame.draw.arc(surf, (0, 0, 0), box, 0.0, 1.5 * math.pi, 2)
+    # The head sits at the end of the arc the torque turns towards (y points up here).
+    end = 1.5 * math.pi if counter_clockwise else 0.0
+    tx, ty = centre + radius * math.cos(end), centre - radius * math.sin(end)
+    direction = 1.0 if counter_clockwise else -1.0
+    tangent = (-math.sin(end) * direction, -math.cos(end) * direction)
+    normal = (-tangent[1], tangent[0])
+    head = 0.35 * radius
+    points = [
+        (tx + tangent[0] * head, ty + tangent[1] * head),
+        (tx + normal[0] * head / 2, ty + normal[1] * head / 2),
+        (tx - normal[0] * head / 2, ty - normal[1] * head / 2),
+    ]
+    _render.filled_polygon(surf, points, (0, 0, 0))

@@ -1,0 +1,116 @@
+"""CartPole: the stateful env (``CartPole-v0/v1``) and its numpy-batched vector env.
+
+The dynamics live in :class:`CartPoleFunctional`; these classes are thin shells over the
+generic adapters that keep the reference's quirks (the warning and reward for stepping after
+termination).
+"""
+
+from __future__ import annotations
+
+from typing import Any, SupportsFloat
+
+import numpy as np
+
+from gymnasium_core import logger
+from gymnasium_core.vector.vector_env import AutoresetMode
+
+from ._cartpole_func import CartPoleFunctional, CartPoleParams, CartPoleState
+from ._shells import ClassicControlEnv, ClassicControlVectorEnv, check_discrete
+
+__all__ = [
+    "CartPoleEnv",
+    "CartPoleFunctional",
+    "CartPoleParams",
+    "CartPoleState",
+    "CartPoleVectorEnv",
+]
+
+
+class CartPoleEnv(ClassicControlEnv):
+    """Balance a pole on a cart by pushing the cart left (0) or right (1).
+
+    Args:
+        sutton_barto_reward: Reward ``0`` per step and ``-1`` on failure instead of ``+1``.
+        render_mode: ``None``, ``"human"`` or ``"rgb_array"`` (600x400 frames).
+        kinematics_integrator: ``"euler"`` (default) or ``"semi-implicit"``.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["human", "rgb_array"], "render_fps": 50}
+
+    def __init__(
+        self,
+        sutton_barto_reward: bool = False,
+        render_mode: str | None = None,
+        kinematics_integrator: str = "euler",
+    ) -> None:
+        self._sutton_barto_reward = sutton_barto_reward
+        self._setup(
+            CartPoleFunctional(kinematics_integrator, sutton_barto_reward=sutton_barto_reward),
+            render_mode,
+        )
+        self.steps_beyond_terminated: int | None = None
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray[Any, Any], dict[str, Any]]:
+        """Start an episode; ``options`` may set the ``low`` / ``high`` reset bounds."""
+        self.steps_beyond_terminated = None
+        return super().reset(seed=seed, options=options)
+
+    def step(
+        self, action: Any
+    ) -> tuple[np.ndarray[Any, Any], SupportsFloat, bool, bool, dict[str, Any]]:
+        """Push the cart; ``action`` must be 0 or 1."""
+        check_discrete(self.action_space, action)
+        obs, reward, terminated, truncated, info = super().step(action)
+        if terminated:
+            # The reference's bookkeeping for stepping on after the end of an episode.
+            if self.steps_beyond_terminated is None:
+                self.steps_beyond_terminated = 0
+            else:
+                if self.steps_beyond_terminated == 0:
+                    logger.warn(
+                        "step() was called after the episode terminated; call reset() when "
+                        "terminated is True, later steps are undefined behaviour."
+                    )
+                self.steps_beyond_terminated += 1
+                reward = -1.0 if self._sutton_barto_reward else 0.0
+        return obs, reward, terminated, truncated, info
+
+
+class CartPoleVectorEnv(ClassicControlVectorEnv):
+    """CartPole batched on numpy: ``num_envs`` copies stepped in one call.
+
+    Args:
+        num_envs: Number of sub-environments.
+        max_episode_steps: Steps after which a sub-env is truncated.
+        render_mode: ``None`` or ``"rgb_array"`` (one 600x400 frame per sub-env).
+        sutton_barto_reward: Reward ``0`` per step and ``-1`` on failure instead of ``+1``.
+        autoreset_mode: How finished sub-envs restart (next-step by default, as the reference).
+        params: Params for every sub-env (a batch of params for domain randomisation).
+    """
+
+    metadata: dict[str, Any] = {
+        "render_modes": ["rgb_array"],
+        "render_fps": 50,
+        "autoreset_mode": AutoresetMode.NEXT_STEP,
+    }
+
+    def __init__(
+        self,
+        num_envs: int = 1,
+        max_episode_steps: int = 500,
+        render_mode: str | None = None,
+        sutton_barto_reward: bool = False,
+        autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
+        params: CartPoleParams | None = None,
+    ) -> None:
+        super().__init__(
+            CartPoleFunctional(sutton_barto_reward=sutton_barto_reward),
+            num_envs,
+            params=params,
+            max_episode_steps=max_episode_steps,
+            autoreset_mode=autoreset_mode,
+            render_mode=render_mode,
+            metadata=dict(self.metadata),
+        )

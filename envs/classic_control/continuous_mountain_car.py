@@ -1,0 +1,87 @@
+"""MountainCar with a continuous force: ``MountainCarContinuous-v0`` and its vector env.
+
+The dynamics live in :class:`ContinuousMountainCarFunctional`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, SupportsFloat
+
+import numpy as np
+
+from gymnasium_core.vector.vector_env import AutoresetMode
+
+from ._mountain_car_func import (
+    ContinuousMountainCarFunctional,
+    ContinuousMountainCarParams,
+    MountainCarState,
+)
+from ._shells import ClassicControlEnv, ClassicControlVectorEnv, check_continuous
+
+__all__ = [
+    "ContinuousMountainCarFunctional",
+    "ContinuousMountainCarParams",
+    "Continuous_MountainCarEnv",
+    "Continuous_MountainCarVectorEnv",
+    "MountainCarState",
+]
+
+
+class Continuous_MountainCarEnv(ClassicControlEnv):
+    """Drive an underpowered car up a hill with a force in ``[-1, 1]``.
+
+    Args:
+        render_mode: ``None``, ``"human"`` or ``"rgb_array"`` (600x400 frames).
+        goal_velocity: Minimum velocity at the goal for the episode to end.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["human", "rgb_array"], "render_fps": 30}
+
+    def __init__(self, render_mode: str | None = None, goal_velocity: float = 0) -> None:
+        self.goal_velocity = goal_velocity
+        self._setup(ContinuousMountainCarFunctional(goal_velocity=goal_velocity), render_mode)
+
+    def step(
+        self, action: Any
+    ) -> tuple[np.ndarray[Any, Any], SupportsFloat, bool, bool, dict[str, Any]]:
+        """Push with force ``action[0]``, clipped to ``[-1, 1]``; NaN or a wrong shape raise."""
+        check_continuous(self.action_space, action)
+        return super().step(action)
+
+
+class Continuous_MountainCarVectorEnv(ClassicControlVectorEnv):
+    """MountainCar batched on numpy: ``num_envs`` copies stepped in one call.
+
+    Args:
+        num_envs: Number of sub-environments.
+        max_episode_steps: Steps after which a sub-env is truncated.
+        render_mode: ``None`` or ``"rgb_array"``.
+        goal_velocity: Minimum velocity at the goal for an episode to end.
+        autoreset_mode: How finished sub-envs restart.
+        params: Params for every sub-env (or a batch of them).
+    """
+
+    metadata: dict[str, Any] = {
+        "render_modes": ["rgb_array"],
+        "render_fps": 30,
+        "autoreset_mode": AutoresetMode.NEXT_STEP,
+    }
+
+    def __init__(
+        self,
+        num_envs: int = 1,
+        max_episode_steps: int = 999,
+        render_mode: str | None = None,
+        goal_velocity: float = 0,
+        autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
+        params: ContinuousMountainCarParams | None = None,
+    ) -> None:
+        super().__init__(
+            ContinuousMountainCarFunctional(goal_velocity=goal_velocity),
+            num_envs,
+            params=params,
+            max_episode_steps=max_episode_steps,
+            autoreset_mode=autoreset_mode,
+            render_mode=render_mode,
+            metadata=dict(self.metadata),
+        )

@@ -1,0 +1,88 @@
+"""MountainCar with discrete actions: the stateful env (``MountainCar-v0``) and its vector env.
+
+The dynamics live in :class:`MountainCarFunctional`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, SupportsFloat
+
+import numpy as np
+
+from gymnasium_core.vector.vector_env import AutoresetMode
+
+from ._mountain_car_func import MountainCarFunctional, MountainCarParams, MountainCarState
+from ._shells import ClassicControlEnv, ClassicControlVectorEnv, check_discrete
+
+__all__ = [
+    "MountainCarEnv",
+    "MountainCarFunctional",
+    "MountainCarParams",
+    "MountainCarState",
+    "MountainCarVectorEnv",
+]
+
+
+class MountainCarEnv(ClassicControlEnv):
+    """Drive an underpowered car up a hill: push left (0), nothing (1) or right (2).
+
+    Args:
+        render_mode: ``None``, ``"human"`` or ``"rgb_array"`` (600x400 frames).
+        goal_velocity: Minimum velocity at the goal for the episode to end.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["human", "rgb_array"], "render_fps": 30}
+
+    def __init__(self, render_mode: str | None = None, goal_velocity: float = 0) -> None:
+        self.goal_velocity = goal_velocity
+        self._setup(MountainCarFunctional(goal_velocity=goal_velocity), render_mode)
+
+    def step(
+        self, action: Any
+    ) -> tuple[np.ndarray[Any, Any], SupportsFloat, bool, bool, dict[str, Any]]:
+        """Push the car; ``action`` must be 0, 1 or 2."""
+        check_discrete(self.action_space, action)
+        return super().step(action)
+
+    def get_keys_to_action(self) -> dict[tuple[int, ...], int]:
+        """Keyboard mapping for ``play``: the left and right arrow keys push the car."""
+        left, right = 276, 275  # pygame's legacy key codes for the arrows
+        return {(): 1, (left,): 0, (right,): 2, (right, left): 1}
+
+
+class MountainCarVectorEnv(ClassicControlVectorEnv):
+    """MountainCar batched on numpy: ``num_envs`` copies stepped in one call.
+
+    Args:
+        num_envs: Number of sub-environments.
+        max_episode_steps: Steps after which a sub-env is truncated.
+        render_mode: ``None`` or ``"rgb_array"``.
+        goal_velocity: Minimum velocity at the goal for an episode to end.
+        autoreset_mode: How finished sub-envs restart.
+        params: Params for every sub-env (or a batch of them).
+    """
+
+    metadata: dict[str, Any] = {
+        "render_modes": ["rgb_array"],
+        "render_fps": 30,
+        "autoreset_mode": AutoresetMode.NEXT_STEP,
+    }
+
+    def __init__(
+        self,
+        num_envs: int = 1,
+        max_episode_steps: int = 200,
+        render_mode: str | None = None,
+        goal_velocity: float = 0,
+        autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
+        params: MountainCarParams | None = None,
+    ) -> None:
+        super().__init__(
+            MountainCarFunctional(goal_velocity=goal_velocity),
+            num_envs,
+            params=params,
+            max_episode_steps=max_episode_steps,
+            autoreset_mode=autoreset_mode,
+            render_mode=render_mode,
+            metadata=dict(self.metadata),
+        )
