@@ -69,9 +69,9 @@ class FilterObservation(TransformObservation[Any, ActType, ObsType], RecordConst
             TypeError: If ``filter_keys`` is not a sequence or has keys of the wrong type.
             ValueError: On unknown or duplicate keys, an empty result, or another space type.
         """
-        if not isinstance(filter_keys, Sequence):
+        if isinstance(filter_keys, str) or not isinstance(filter_keys, Sequence):
             raise TypeError(
-                f"FilterObservation: filter_keys must be a sequence, got {type(filter_keys)}"
+                f"FilterObservation: filter_keys must be a sequence of keys, got {filter_keys!r}"
             )
         RecordConstructorArgs.__init__(self, filter_keys=filter_keys)
         inner = env.observation_space
