@@ -194,7 +194,9 @@ class TabularFunctional(FuncEnv[TabularState, Any, Any, Any, Any, Any, None]):
 
     def state_info(self, state: TabularState, params: None = None) -> dict[str, Any]:
         """The reset info: the probability of the first state, as the reference reports it."""
-        return {"prob": 1}
+        if isinstance(state.s, (int, np.integer)):
+            return {"prob": 1}
+        return {"prob": state.prob}
 
     def transition_info(
         self, state: TabularState, action: Any, next_state: TabularState, params: None = None

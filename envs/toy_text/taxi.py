@@ -266,7 +266,8 @@ class TaxiFunctional(TabularFunctional):
 
     def state_info(self, state: Any, params: None = None) -> dict[str, Any]:
         """The reset info: ``prob`` and the ``action_mask``."""
-        return {"prob": 1.0, "action_mask": self.action_mask(state.s)}
+        prob = 1.0 if isinstance(state.s, (int, np.integer)) else state.prob
+        return {"prob": prob, "action_mask": self.action_mask(state.s)}
 
     def transition_info(
         self, state: Any, action: Any, next_state: Any, params: None = None
