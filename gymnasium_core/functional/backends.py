@@ -13,7 +13,11 @@ JAX, so one definition serves three backends:
     :data:`scalar`, a namespace over Python floats and :mod:`math`. A single environment's state
     is a handful of numbers, and numpy ufuncs on 0-d values cost about ten times more than the
     ``math`` functions, so the stateful single-environment path uses this one. Python floats are
-    IEEE doubles, so results equal numpy's float64 arithmetic bit for bit.
+    IEEE doubles: arithmetic, ``sqrt``, ``cos`` and ``sin`` equal numpy's float64 results bit
+    for bit, while numpy's vectorised ``tan``, ``arctan``, ``exp`` and ``log`` may differ from
+    :mod:`math` in the last bit. A definition that must match a reference written with
+    :mod:`math` (as Gymnasium's classic-control envs are) should therefore use this namespace
+    on the single-environment path.
 
 The common subset every namespace offers (what environment code may rely on):
 
