@@ -1,0 +1,222 @@
+"""Single-environment bridges: one of our envs seen as a ``gymnasium.Env`` and the reverse.
+
+Each bridge holds the other package's environment and forwards every call, converting the spaces
+once at construction and the values (observations, actions) that need it on each call. The random
+generator is not duplicated: ``_np_random`` on a bridge reads and writes the generator of the
+environment it holds, so seeding through either side is one and the same thing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, SupportsFloat
+
+import gymnasium
+import numpy as np
+
+from gymnasium_core.compat._spaces import (
+    space_from_gymnasium,
+    space_to_gymnasium,
+    value_from_gymnasium,
+    value_to_gymnasium,
+)
+from gymnasium_core.core import Env
+
+if TYPE_CHECKING:
+    from gymnasium_core.registration import EnvSpec
+
+__all__ = ["CoreEnvAdapter", "GymnasiumEnvAdapter"]
+
+
+class GymnasiumEnvAdapter(gymnasium.Env[Any, Any]):
+    """One of our environments presented as a ``gymnasium.Env``.
+
+    Build it with :func:`gymnasium_core.compat.to_gymnasium`. It is its own ``unwrapped`` (to
+    gymnasium it is a raw environment, so gymnasium's wrappers and ``check_env`` treat it as one);
+    the environment it holds, with all of our wrappers, is :attr:`core_env`. Attribute reads that
+    the adapter does not answer itself are forwarded to :attr:`core_env`.
+
+    Attributes:
+        core_env: The :class:`gymnasium_core.Env` this adapter drives.
+    """
+
+    def __init__(self, env: Env[Any, Any]) -> None:
+        """Wrap ``env``.
+
+        Args:
+            env: One of our environments (wrapped or not).
+
+        Raises:
+            TypeError: If ``env`` is not a :class:`gymnasium_core.Env`.
+        """
+        if not isinstance(env, Env):
+            raise TypeError(f"Expected a gymnasium_core.Env, got {type(env).__name__}: {env!r}")
+        self.core_env = env
+        self.observation_space = space_to_gymnasium(env.observation_space)
+        self.action_space = space_to_gymnasium(env.action_space)
+        self.metadata = env.metadata
+        from gymnasium_core.compat._specs import spec_to_gymnasium
+
+        self.spec = spec_to_gymnasium(env.spec)
+
+    @property
+    def render_mode(self) -> str | None:  # type: ignore[override]
+        """The render mode of the wrapped environment."""
+        return self.core_env.render_mode
+
+    @property
+    def _np_random(self) -> np.random.Generator | None:
+        return self.core_env.unwrapped._np_random
+
+    @_np_random.setter
+    def _np_random(self, value: np.random.Generator | None) -> None:
+        self.core_env.unwrapped._np_random = value
+
+    @property
+    def _np_random_seed(self) -> int | None:
+        return self.core_env.unwrapped._np_random_seed
+
+    @_np_random_seed.setter
+    def _np_random_seed(self, value: int | None) -> None:
+        self.core_env.unwrapped._np_random_seed = value
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Any, dict[str, Any]]:
+        """Reset the wrapped environment; see :meth:`gymnasium_core.Env.reset`."""
+        obs, info = self.core_env.reset(seed=seed, options=options)
+        return value_to_gymnasium(self.core_env.observation_space, obs), info
+
+    def step(self, action: Any) -> tuple[Any, SupportsFloat, bool, bool, dict[str, Any]]:
+        """Step the wrapped environment; see :meth:`gymnasium_core.Env.step`."""
+        core_action = value_from_gymnasium(self.action_space, action)
+        obs, reward, terminated, truncated, info = self.core_env.step(core_action)
+        obs = value_to_gymnasium(self.core_env.observation_space, obs)
+        return obs, reward, terminated, truncated, info
+
+    def render(self) -> Any:
+        """Render the wrapped environment."""
+        return self.core_env.render()
+
+    def close(self) -> None:
+        """Close the wrapped environment."""
+        self.core_env.close()
+
+    def has_wrapper_attr(self, name: str) -> bool:
+        """Whether this adapter or the wrapped environment (or its wrappers) has ``name``."""
+        return hasattr(self, name) or self.core_env.has_wrapper_attr(name)
+
+    def get_wrapper_attr(self, name: str) -> Any:
+        """Read ``name`` from this adapter, else from the wrapped environment's wrapper stack."""
+        if name in self.__dict__ or hasattr(type(self), name):
+            return getattr(self, name)
+        return self.core_env.get_wrapper_attr(name)
+
+    def __getattr__(self, name: str) -> Any:
+        # Private names and the adapter's own field are never forwarded: this keeps pickling
+        # (which probes attributes before ``__dict__`` is filled) from recursing.
+        if name.startswith("_") or name == "core_env":
+            raise AttributeError(name)
+        return getattr(self.core_env, name)
+
+    def __str__(self) -> str:
+        return f"<{type(self).__name__}{self.core_env}>"
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+class CoreEnvAdapter(Env[Any, Any]):
+    """A ``gymnasium.Env`` presented as one of our environments.
+
+    Build it with :func:`gymnasium_core.compat.from_gymnasium`. Any third-party gymnasium
+    environment then works with our wrappers, vector environments, env checker and ``play``. It
+    is its own ``unwrapped``; the gymnasium environment it holds is :attr:`gym_env`. Attribute
+    reads the adapter does not answer itself are forwarded to :attr:`gym_env`.
+
+    Attributes:
+        gym_env: The ``gymnasium.Env`` this adapter drives.
+    """
+
+    def __init__(self, env: gymnasium.Env[Any, Any]) -> None:
+        """Wrap ``env``.
+
+        Args:
+            env: A gymnasium environment (wrapped or not).
+
+        Raises:
+            TypeError: If ``env`` is not a ``gymnasium.Env``.
+        """
+        if not isinstance(env, gymnasium.Env):
+            raise TypeError(f"Expected a gymnasium.Env, got {type(env).__name__}: {env!r}")
+        self.gym_env = env
+        self.observation_space = space_from_gymnasium(env.observation_space)
+        self.action_space = space_from_gymnasium(env.action_space)
+        self.metadata = env.metadata
+        from gymnasium_core.compat._specs import spec_from_gymnasium
+
+        self.spec: EnvSpec | None = spec_from_gymnasium(env.spec)
+
+    @property
+    def render_mode(self) -> str | None:  # type: ignore[override]
+        """The render mode of the wrapped gymnasium environment."""
+        return self.gym_env.render_mode
+
+    @property
+    def _np_random(self) -> np.random.Generator | None:
+        return self.gym_env.unwrapped._np_random
+
+    @_np_random.setter
+    def _np_random(self, value: np.random.Generator | None) -> None:
+        self.gym_env.unwrapped._np_random = value
+
+    @property
+    def _np_random_seed(self) -> int | None:
+        return self.gym_env.unwrapped._np_random_seed
+
+    @_np_random_seed.setter
+    def _np_random_seed(self, value: int | None) -> None:
+        self.gym_env.unwrapped._np_random_seed = value
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Any, dict[str, Any]]:
+        """Reset the wrapped gymnasium environment."""
+        obs, info = self.gym_env.reset(seed=seed, options=options)
+        return value_from_gymnasium(self.gym_env.observation_space, obs), info
+
+    def step(self, action: Any) -> tuple[Any, SupportsFloat, bool, bool, dict[str, Any]]:
+        """Step the wrapped gymnasium environment."""
+        gym_action = value_to_gymnasium(self.action_space, action)
+        obs, reward, terminated, truncated, info = self.gym_env.step(gym_action)
+        obs = value_from_gymnasium(self.gym_env.observation_space, obs)
+        return obs, reward, terminated, truncated, info
+
+    def render(self) -> Any:
+        """Render the wrapped gymnasium environment."""
+        return self.gym_env.render()
+
+    def close(self) -> None:
+        """Close the wrapped gymnasium environment."""
+        self.gym_env.close()
+
+    def has_wrapper_attr(self, name: str) -> bool:
+        """Whether this adapter or the gymnasium environment (or its wrappers) has ``name``."""
+        return hasattr(self, name) or self.gym_env.has_wrapper_attr(name)
+
+    def get_wrapper_attr(self, name: str) -> Any:
+        """Read ``name`` from this adapter, else from the gymnasium environment's wrapper stack."""
+        if name in self.__dict__ or hasattr(type(self), name):
+            return getattr(self, name)
+        return self.gym_env.get_wrapper_attr(name)
+
+    def __getattr__(self, name: str) -> Any:
+        # See GymnasiumEnvAdapter.__getattr__ for why private names are not forwarded.
+        if name.startswith("_") or name == "gym_env":
+            raise AttributeError(name)
+        return getattr(self.gym_env, name)
+
+    def __str__(self) -> str:
+        return f"<{type(self).__name__}{self.gym_env}>"
+
+    def __repr__(self) -> str:
+        return str(self)
