@@ -10,7 +10,7 @@ from gymnasium_core.functional.jax_vector_env import FunctionalJaxVectorEnv
 JAX_METADATA: dict[str, Any] = {"render_modes": ["rgb_array"], "render_fps": 4, "jax": True}
 
 
-class TabularJaxEnv(FunctionalJaxEnv):
+class TabularJaxEnv(FunctionalJaxEnv[Any]):
     """One tabular task on JAX; subclasses name the FuncEnv in :attr:`func_env_cls`."""
 
     func_env_cls: type[Any]

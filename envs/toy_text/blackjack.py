@@ -106,7 +106,7 @@ def _payout(
 class BlackjackFunctional(FuncEnv[BlackjackState, Any, Any, Any, Any, Any, BlackjackParams]):
     """Blackjack as pure functions (see the module docstring for the rules)."""
 
-    action_space = spaces.Discrete(2)
+    action_space: spaces.Space[Any] = spaces.Discrete(2)
     observation_space = spaces.Tuple((spaces.Discrete(32), spaces.Discrete(11), spaces.Discrete(2)))
     metadata: dict[str, Any] = {"render_modes": ["rgb_array"], "render_fps": 4}
 
@@ -171,10 +171,10 @@ class BlackjackFunctional(FuncEnv[BlackjackState, Any, Any, Any, Any, Any, Black
         self, state: BlackjackState, action: Any, rng: Any, params: BlackjackParams | None = None
     ) -> BlackjackState:
         """Hit (draw a card, lose on a bust) or stick (the dealer plays, then the payout)."""
-        params = self.default_params if params is None else params
+        rules = self._defaults if params is None else params
         if self._is_scalar(rng) and isinstance(state.player, list):
-            return self._scalar_transition(state, action, rng, params)
-        return self._array_transition(state, action, rng, params)
+            return self._scalar_transition(state, action, rng, rules)
+        return self._array_transition(state, action, rng, rules)
 
     def _scalar_transition(
         self, state: BlackjackState, action: Any, rng: Any, params: BlackjackParams

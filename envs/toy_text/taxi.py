@@ -236,7 +236,9 @@ class TaxiFunctional(TabularFunctional):
             # The reference draws one of the three other destinations with choice().
             k = int(rng.integers(0, 3))
             new_dest = k + (k >= dest)
-            return moved._replace(s=encode(new_row, new_col, new_pass, new_dest), fickle=False)
+            return TaxiState(*moved[:5], False)._replace(
+                s=encode(new_row, new_col, new_pass, new_dest)
+            )
         xp = self.xp
         key_move, key_dest = frandom.split(rng)
         moved = super().transition(state, action, key_move)
@@ -389,7 +391,7 @@ class TaxiEnv(TabularEnv):
     @property
     def fickle_step(self) -> bool:
         """Whether the passenger will still change destination (the reference's attribute)."""
-        return bool(self.state is not None and self.state.fickle)
+        return bool(self.state is not None and getattr(self.state, "fickle", False))
 
     def encode(self, taxi_row: int, taxi_col: int, pass_loc: int, dest_idx: int) -> int:
         """The observation of a taxi position, passenger location and destination."""
@@ -401,7 +403,8 @@ class TaxiEnv(TabularEnv):
 
     def action_mask(self, state: int) -> np.ndarray[Any, Any]:
         """The actions that change ``state``, as a ``(6,)`` int8 array."""
-        return self.func_env.action_mask(int(state))
+        mask: np.ndarray[Any, Any] = self.func_env.action_mask(int(state))
+        return mask
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
