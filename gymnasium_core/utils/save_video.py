@@ -13,6 +13,8 @@ import os
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+
 from gymnasium_core import logger
 from gymnasium_core.error import DependencyNotInstalled
 
@@ -37,25 +39,43 @@ def capped_cubic_video_schedule(episode_id: int) -> bool:
 def _write_mp4(
     frames: list[Any], path: str, progress: str | None = None, **clip_kwargs: Any
 ) -> None:
-    """Write ``frames`` (``(h, w, 3)`` ``uint8`` images) to the MP4 file ``path``.
+    """Write ``frames`` (``(h, w, 3)`` or ``(h, w)`` ``uint8`` images) to the MP4 file ``path``.
+
+    With only ``fps`` given, every frame is written exactly once through moviepy's ffmpeg
+    writer: going through ``ImageSequenceClip`` loses the last frame for some frame counts and
+    rates (its timestamps are rounded), and tests count the frames. Other clip arguments
+    (``durations``, ...) or a progress bar go through ``ImageSequenceClip``.
 
     Args:
         frames: The images, in order.
         path: The file to write.
         progress: moviepy's logger (``"bar"`` for a progress bar, ``None`` for silence).
-        **clip_kwargs: Passed to ``ImageSequenceClip`` (``fps``, ``durations``, ...).
+        **clip_kwargs: ``fps`` and, optionally, other ``ImageSequenceClip`` arguments.
     """
     try:
+        from moviepy.video.io.ffmpeg_writer import FFMPEG_VideoWriter
         from moviepy.video.io.ImageSequenceClip import ImageSequenceClip
     except ImportError as exc:
         raise DependencyNotInstalled(
             'moviepy is needed to write videos: pip install "gymnasium-core[other]"'
         ) from exc
-    clip = ImageSequenceClip(frames, **clip_kwargs)
+    fps = clip_kwargs.get("fps")
+    if fps is None or len(clip_kwargs) > 1 or progress is not None:
+        clip = ImageSequenceClip(frames, **clip_kwargs)
+        try:
+            clip.write_videofile(path, logger=progress)
+        finally:
+            clip.close()
+        return
+    images = [np.asarray(frame, dtype=np.uint8) for frame in frames]
+    images = [np.repeat(im[..., None], 3, -1) if im.ndim == 2 else im for im in images]
+    height, width = images[0].shape[:2]
+    writer = FFMPEG_VideoWriter(path, (width, height), float(fps), codec="libx264")
     try:
-        clip.write_videofile(path, logger=progress)
+        for image in images:
+            writer.write_frame(np.ascontiguousarray(image[..., :3]))
     finally:
-        clip.close()
+        writer.close()
 
 
 def save_video(

@@ -1,0 +1,110 @@
+"""Array conversion between numpy, JAX and torch; each library through its own API."""
+
+from __future__ import annotations
+
+import copy
+from collections import namedtuple
+
+import cloudpickle
+import numpy as np
+import pytest
+from _wrapper_testenvs import envs_for
+
+import gymnasium_core
+from gymnasium_core.wrappers.array_conversion import ArrayConversion, array_conversion
+
+Pair = namedtuple("Pair", ["a", "b"])
+
+
+def test_array_conversion__numpy_structures_and_passthrough():
+    value = {"x": [1.5, np.arange(3)], "y": (None, "text"), "z": Pair(np.float32(2), 3)}
+    out = array_conversion(value, np)
+    assert isinstance(out["x"], list) and isinstance(out["x"][1], np.ndarray)
+    assert out["y"] == (None, "text")
+    assert isinstance(out["z"], Pair) and out["z"].a.dtype == np.float32
+
+
+def test_array_conversion__unknown_type_is_an_error():
+    with pytest.raises(TypeError, match="no conversion"):
+        array_conversion(object(), np)
+
+
+def _jax_env():
+    jnp = pytest.importorskip("jax.numpy")
+    e = envs_for(gymnasium_core)
+
+    class JaxBox(e.BoxEnv):
+        def reset(self, *, seed=None, options=None):
+            obs, info = super().reset(seed=seed, options=options)
+            return jnp.asarray(obs), info
+
+        def step(self, action):
+            assert not isinstance(action, np.ndarray)  # converted to JAX
+            obs, *rest = super().step(np.asarray(action))
+            return jnp.asarray(obs), *rest
+
+    return JaxBox(render_mode="rgb_array")
+
+
+def test_jax_to_numpy__converts_both_ways():
+    jax = pytest.importorskip("jax")
+    from gymnasium_core.wrappers import JaxToNumpy
+    from gymnasium_core.wrappers.jax_to_numpy import jax_to_numpy, numpy_to_jax
+
+    env = JaxToNumpy(_jax_env())
+    obs, _ = env.reset(seed=0)
+    assert isinstance(obs, np.ndarray) and obs.dtype == np.float32
+    obs, reward, terminated, _truncated, _info = env.step(np.zeros(2, np.float32))
+    assert isinstance(obs, np.ndarray) and type(reward) is float and type(terminated) is bool
+    assert isinstance(env.render(), np.ndarray)
+    assert isinstance(numpy_to_jax({"a": np.ones(2)})["a"], jax.Array)
+    assert isinstance(jax_to_numpy((jax.numpy.ones(2),))[0], np.ndarray)
+
+
+def test_jax_to_numpy__deepcopy_and_pickle():
+    pytest.importorskip("jax")
+    from gymnasium_core.wrappers import JaxToNumpy
+
+    env = JaxToNumpy(_jax_env())
+    env.reset(seed=0)
+    for clone in (copy.deepcopy(env), cloudpickle.loads(cloudpickle.dumps(env))):
+        assert clone._target_xp is np and clone._saved_kwargs == env._saved_kwargs
+        assert isinstance(clone.step(np.zeros(2, np.float32))[0], np.ndarray)
+
+
+def test_array_conversion__wrapper_numpy_to_numpy():
+    env = ArrayConversion(envs_for(gymnasium_core).BoxEnv(), env_xp=np, target_xp=np)
+    obs, info = env.reset(seed=0)
+    assert isinstance(obs, np.ndarray) and isinstance(info["t"], np.ndarray)
+    with pytest.raises(ValueError, match="array module"):
+        ArrayConversion(envs_for(gymnasium_core).BoxEnv(), env_xp=copy, target_xp=np)
+
+
+def test_numpy_to_torch__converts_both_ways():
+    torch = pytest.importorskip("torch")
+    from gymnasium_core.wrappers import NumpyToTorch
+
+    env = NumpyToTorch(envs_for(gymnasium_core).BoxEnv())
+    obs, _ = env.reset(seed=0)
+    assert isinstance(obs, torch.Tensor)
+    obs, *_ = env.step(torch.zeros(2))
+    assert isinstance(obs, torch.Tensor)
+
+
+def test_jax_to_torch__converts_both_ways():
+    torch = pytest.importorskip("torch")
+    from gymnasium_core.wrappers import JaxToTorch
+
+    env = JaxToTorch(_jax_env())
+    obs, _ = env.reset(seed=0)
+    assert isinstance(obs, torch.Tensor)
+
+
+def test_torch_wrappers__missing_torch_is_a_clear_error():
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        with pytest.raises(gymnasium_core.error.DependencyNotInstalled, match="torch"):
+            from gymnasium_core.wrappers import NumpyToTorch  # noqa: F401
+    else:
+        pytest.skip("torch is installed")

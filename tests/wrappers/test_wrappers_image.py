@@ -1,0 +1,126 @@
+"""ResizeObservation and AtariPreprocessing, compared with the reference's OpenCV versions."""
+
+from __future__ import annotations
+
+import gymnasium
+import numpy as np
+import pytest
+from _wrapper_testenvs import envs_for
+
+import gymnasium_core
+import gymnasium_core.wrappers
+from gymnasium_core.wrappers._image import resize_area
+
+
+def both(build):
+    return (
+        build(gymnasium_core, envs_for(gymnasium_core)),
+        build(gymnasium, envs_for(gymnasium)),
+    )
+
+
+SIZES = [
+    ((40, 30, 3), (20, 15)),  # integer shrink
+    ((40, 30, 3), (17, 11)),  # fractional shrink
+    ((40, 30, 3), (84, 84)),  # enlarge
+    ((40, 30, 3), (60, 10)),  # enlarge one axis, shrink the other
+    ((33, 47), (84, 84)),
+    ((210, 160, 3), (84, 84)),
+]
+
+
+@pytest.mark.parametrize("in_shape,out_shape", SIZES, ids=[str(s) for s in SIZES])
+def test_resize_observation__within_one_grey_level_of_reference(in_shape, out_shape):
+    pytest.importorskip("cv2")
+    ours, ref = both(
+        lambda g, e: g.wrappers.ResizeObservation(e.ImageEnv(shape=in_shape), out_shape)
+    )
+    assert ours.observation_space.shape == ref.observation_space.shape
+    for seed in range(3):
+        a, _ = ours.reset(seed=seed)
+        b, _ = ref.reset(seed=seed)
+        assert a.dtype == b.dtype == np.uint8 and a.shape == b.shape
+        assert np.abs(a.astype(int) - b.astype(int)).max() <= 1
+
+
+def test_resize_area__constant_image_stays_constant():
+    image = np.full((13, 7, 3), 77, dtype=np.uint8)
+    for size in ((5, 3), (20, 30), (13, 7)):
+        assert np.all(resize_area(image, *size) == 77)
+
+
+ATARI_KWARGS = [
+    {},
+    {"grayscale_obs": False},
+    {"grayscale_newaxis": True, "screen_size": (64, 48)},
+    {"scale_obs": True, "frame_skip": 1, "noop_max": 0},
+    {"terminal_on_life_loss": True},
+]
+
+
+@pytest.mark.parametrize("kwargs", ATARI_KWARGS, ids=[str(k) for k in ATARI_KWARGS])
+def test_atari_preprocessing__matches_reference_on_fake_ale_env(kwargs):
+    pytest.importorskip("cv2")
+    ours, ref = both(lambda g, e: g.wrappers.AtariPreprocessing(e.FakeAtariEnv(), **kwargs))
+    assert ours.observation_space == ours.observation_space  # sanity
+    assert ours.observation_space.shape == ref.observation_space.shape
+    assert ours.observation_space.dtype == ref.observation_space.dtype
+    a, info_a = ours.reset(seed=4)
+    b, info_b = ref.reset(seed=4)
+    assert info_a == info_b
+    np.testing.assert_allclose(a, b, atol=1 / 255 + 1e-6 if kwargs.get("scale_obs") else 1)
+    for action in [1, 2, 3, 0] * 3:
+        out_a, out_b = ours.step(action), ref.step(action)
+        np.testing.assert_allclose(
+            out_a[0], out_b[0], atol=1 / 255 + 1e-6 if kwargs.get("scale_obs") else 1
+        )
+        assert out_a[1:4] == out_b[1:4]
+        if out_a[2] or out_a[3]:
+            break
+
+
+def test_atari_preprocessing__works_without_ale():
+    class Plain(envs_for(gymnasium_core).FakeAtariEnv):
+        def __init__(self):
+            super().__init__()
+            del self.ale
+
+    env = gymnasium_core.wrappers.AtariPreprocessing(Plain(), terminal_on_life_loss=True)
+    obs, info = env.reset(seed=0)
+    assert obs.shape == (84, 84) and obs.dtype == np.uint8
+    ended = False
+    for _ in range(20):
+        obs, _reward, terminated, _truncated, _info = env.step(1)
+        assert obs.shape == (84, 84)
+        if terminated:
+            ended = True
+            break
+    assert ended  # a life is lost every fifth env step
+
+
+@pytest.mark.parametrize(
+    "kwargs,match",
+    [
+        ({"frame_skip": 0}, "frame_skip"),
+        ({"screen_size": -1}, "screen_size"),
+        ({"screen_size": (84,)}, "screen_size"),
+        ({"noop_max": -1}, "noop_max"),
+    ],
+)
+def test_atari_preprocessing__bad_arguments(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        gymnasium_core.wrappers.AtariPreprocessing(
+            envs_for(gymnasium_core).FakeAtariEnv(), **kwargs
+        )
+
+
+def test_atari_preprocessing__rejects_env_frame_skip_and_missing_noop():
+    e = envs_for(gymnasium_core)
+    skipping = e.FakeAtariEnv()
+    skipping._frameskip = 4
+    with pytest.raises(ValueError, match="frameskip"):
+        gymnasium_core.wrappers.AtariPreprocessing(skipping)
+    no_noop = e.FakeAtariEnv()
+    no_noop.get_action_meanings = lambda: ["FIRE"]
+    with pytest.raises(ValueError, match="NOOP"):
+        gymnasium_core.wrappers.AtariPreprocessing(no_noop)
