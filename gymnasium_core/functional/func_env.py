@@ -55,6 +55,22 @@ class FuncEnv(
         self.__dict__.update(options or {})
         self.default_params = self.get_default_params()
 
+    def __getstate__(self) -> dict[str, Any]:
+        # Modules do not pickle: an instance's namespace travels by its backend name.
+        state = dict(self.__dict__)
+        if "xp" in state:
+            from gymnasium_core.functional.backends import name_of
+
+            state["xp"] = name_of(state["xp"])
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        if isinstance(state.get("xp"), str):
+            from gymnasium_core.functional.backends import get_namespace
+
+            state = {**state, "xp": get_namespace(state["xp"])}
+        self.__dict__.update(state)
+
     def initial(self, rng: Any, params: Params | None = None) -> StateType:
         """Draw an initial state."""
         raise NotImplementedError
