@@ -62,6 +62,11 @@ class ClassicControlEnv(FunctionalNumpyEnv[np.ndarray[Any, Any], Any]):
         )
         return self.func_env.initial(self.np_random, params)
 
+    def step(self, action: Any) -> tuple[np.ndarray[Any, Any], Any, bool, bool, dict[str, Any]]:
+        """Advance one step; ``terminated`` is a Python ``bool``, as the reference's."""
+        obs, reward, terminated, truncated, info = super().step(action)
+        return obs, reward, bool(terminated), truncated, info
+
 
 def check_discrete(space: Any, action: Any) -> None:
     """Raise ``AssertionError`` for an action outside a Discrete space (the reference's check)."""

@@ -1,0 +1,114 @@
+"""Numpy-batched vector envs: exact vs the reference's CartPoleVectorEnv, and vs our stateful envs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+from gymnasium.envs.classic_control.cartpole import CartPoleVectorEnv as RefCartPoleVectorEnv
+
+import gymnasium_core
+from gymnasium_core.envs.classic_control import (
+    acrobot,
+    cartpole,
+    continuous_mountain_car,
+    mountain_car,
+    pendulum,
+)
+
+from ._helpers import CLASSIC_IDS
+
+VECTOR_CLASSES = {
+    "CartPole-v1": cartpole.CartPoleVectorEnv,
+    "MountainCar-v0": mountain_car.MountainCarVectorEnv,
+    "MountainCarContinuous-v0": continuous_mountain_car.Continuous_MountainCarVectorEnv,
+    "Pendulum-v1": pendulum.PendulumVectorEnv,
+    "Acrobot-v1": acrobot.AcrobotVectorEnv,
+}
+
+
+@pytest.mark.parametrize(("num_envs", "sutton_barto"), [(8, False), (5, True)])
+def test_cartpole_vector__matches_reference_vector_env_exactly(
+    num_envs: int, sutton_barto: bool
+) -> None:
+    kwargs = {"max_episode_steps": 60, "sutton_barto_reward": sutton_barto}
+    ours = cartpole.CartPoleVectorEnv(num_envs, **kwargs)
+    ref = RefCartPoleVectorEnv(num_envs, **kwargs)
+    obs, _ = ours.reset(seed=3)
+    r_obs, _ = ref.reset(seed=3)
+    assert obs.tobytes() == r_obs.tobytes()
+    actions = np.random.default_rng(0)
+    dones = 0
+    for _ in range(250):
+        action = actions.integers(0, 2, num_envs)
+        out, r_out = ours.step(action), ref.step(action)
+        for mine, theirs in zip(out[:4], r_out[:4]):
+            assert mine.dtype == theirs.dtype and mine.shape == theirs.shape
+            assert np.array_equal(mine, theirs)
+        dones += int(np.sum(out[2] | out[3]))
+    assert dones > num_envs  # autoresets and truncations were exercised
+
+
+def test_cartpole_vector__reset_options_match_reference() -> None:
+    ours, ref = cartpole.CartPoleVectorEnv(4), RefCartPoleVectorEnv(4)
+    options = {"low": -0.3, "high": 0.3}
+    obs, _ = ours.reset(seed=9, options=options)
+    r_obs, _ = ref.reset(seed=9, options=options)
+    assert np.array_equal(obs, r_obs)
+    for _ in range(40):
+        a = np.ones(4, dtype=np.int64)
+        assert np.array_equal(ours.step(a)[0], ref.step(a)[0])
+
+
+def _stateful_with_state(env_id: str, state: Any) -> Any:
+    env = gymnasium_core.make(env_id, disable_env_checker=True).unwrapped
+    env.reset(seed=0)
+    env.state = type(state)(*(np.float64(v) for v in state))
+    return env
+
+
+@pytest.mark.parametrize("env_id", list(VECTOR_CLASSES))
+def test_vector__sub_envs_follow_the_stateful_env(env_id: str) -> None:
+    num_envs = 6
+    vec = VECTOR_CLASSES[env_id](num_envs)
+    obs, _ = vec.reset(seed=5)
+    singles = []
+    for i in range(num_envs):
+        row = type(vec.state)(*(np.asarray(v)[i] for v in vec.state))
+        singles.append(_stateful_with_state(env_id, row))
+    vec.action_space.seed(5)
+    alive = np.ones(num_envs, dtype=bool)
+    for _ in range(120):
+        actions = vec.action_space.sample()
+        obs, reward, terminated, truncated, _ = vec.step(actions)
+        for i in np.flatnonzero(alive):
+            s_obs, s_reward, s_term, _, _ = singles[i].step(actions[i])
+            # Bit-exact: the batched float64 arithmetic repeats the scalar path's operations.
+            assert obs[i].tobytes() == s_obs.tobytes(), (env_id, i, obs[i], s_obs)
+            assert reward[i] == np.float32(s_reward) or reward[i] == s_reward
+            assert terminated[i] == s_term
+        alive &= ~(terminated | truncated)
+        if not alive.any():
+            break
+
+
+@pytest.mark.parametrize("env_id", CLASSIC_IDS[1:])
+def test_vector__make_vec_vector_entry_point_gives_ours(env_id: str) -> None:
+    vec = gymnasium_core.make_vec(env_id, 3, vectorization_mode="vector_entry_point")
+    obs, _ = vec.reset(seed=0)
+    assert obs.shape == (3, *vec.single_observation_space.shape)
+    assert obs.dtype == np.float32
+    out = vec.step(vec.action_space.sample())
+    assert out[1].shape == (3,) and out[2].dtype == np.bool_
+    vec.close()
+
+
+def test_vector__same_step_autoreset_reports_final_obs() -> None:
+    vec = cartpole.CartPoleVectorEnv(3, max_episode_steps=4, autoreset_mode="SameStep")
+    vec.reset(seed=0)
+    for _ in range(4):
+        obs, _, terminated, truncated, info = vec.step(np.zeros(3, dtype=np.int64))
+    assert truncated.all()
+    assert info["_final_obs"].all()
+    assert not np.array_equal(np.stack(info["final_obs"]), obs)
