@@ -286,9 +286,9 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
         mask = pop_reset_mask(options, self.num_envs)
         for i, pipe in enumerate(self._live_pipes()):
             if mask is None or mask[i]:
-                pipe.send(("reset", {"seed": seeds[i], "options": options}))
+                _send(pipe, ("reset", {"seed": seeds[i], "options": options}))
             else:
-                pipe.send(("reset-noop", None))
+                _send(pipe, ("reset-noop", None))
         self._state = AsyncState.WAITING_RESET
 
     def reset_wait(self, timeout: float | None = None) -> tuple[ObsType, dict[str, Any]]:
@@ -344,7 +344,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
         if len(per_env) != self.num_envs:
             raise ValueError(f"Got {len(per_env)} actions for {self.num_envs} sub-environments.")
         for pipe, action in zip(self._live_pipes(), per_env, strict=True):
-            pipe.send(("step", action))
+            _send(pipe, ("step", action))
         self._state = AsyncState.WAITING_STEP
 
     def step_wait(self, timeout: float | None = None) -> StepResult:
@@ -421,7 +421,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
         if name in RESERVED_COMMANDS:
             raise ValueError(f"`call({name!r})` is not allowed: use `{name}` directly.")
         for pipe in self._live_pipes():
-            pipe.send(("_call", (name, args, kwargs)))
+            _send(pipe, ("_call", (name, args, kwargs)))
         self._state = AsyncState.WAITING_CALL
 
     def call_wait(self, timeout: float | None = None) -> tuple[Any, ...]:
@@ -471,7 +471,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             )
         self._assert_no_pending("set_attr")
         for pipe, value in zip(self._live_pipes(), values, strict=True):
-            pipe.send(("_setattr", (name, value)))
+            _send(pipe, ("_setattr", (name, value)))
         self._raise_if_errors(self._collect(range(self.num_envs), None, "set_attr"))
 
     # -- closing -------------------------------------------------------------------------------
@@ -514,7 +514,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             self._drain_stale(deadline)
             for i in live:
                 if self.parent_pipes[i] is not None:
-                    self.parent_pipes[i].send(("close", None))  # type: ignore[union-attr]
+                    _send(self.parent_pipes[i], ("close", None))  # type: ignore[arg-type]
             live = [i for i in live if self.parent_pipes[i] is not None]
             self._collect(live, deadline, "close", drop_errors=True)
         except (multiprocessing.TimeoutError, WorkerDiedError, OSError):
@@ -673,7 +673,8 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
 
     def _check_spaces(self) -> None:
         for pipe in self._live_pipes():
-            pipe.send(
+            _send(
+                pipe,
                 (
                     "_check_spaces",
                     (
@@ -681,7 +682,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
                         self.single_observation_space,
                         self.single_action_space,
                     ),
-                )
+                ),
             )
         replies = self._collect(range(self.num_envs), None, "space check")
         self._raise_if_errors(replies)
@@ -700,6 +701,15 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
                 f"The action spaces of sub-environment(s) {bad} differ from "
                 f"{self.single_action_space}: actions can only be batched for equal spaces."
             )
+
+
+def _send(pipe: Connection, message: Any) -> None:
+    # A worker that already stopped cannot take the message; its error report (or its end of
+    # file) is still read from the pipe by `_collect`.
+    try:
+        pipe.send(message)
+    except (BrokenPipeError, ConnectionResetError):
+        pass
 
 
 def _checked_concurrency(max_concurrency: int | None) -> int | None:

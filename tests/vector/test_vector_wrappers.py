@@ -1,0 +1,144 @@
+"""Vector wrappers match the reference's on the same envs, seeds and actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+import pytest
+from _vector_testenvs import counter_env_class, dict_obs_env_class, image_env_class
+from test_vector_parity import assert_same
+
+import gymnasium_core
+import gymnasium_core.vector
+import gymnasium_core.wrappers.vector as ours_w
+
+ref_w = gymnasium.wrappers.vector
+
+
+def pair(factory: Any, n: int = 3, mode: str = "NextStep"):
+    ours = gymnasium_core.vector.SyncVectorEnv([factory(gymnasium_core)] * n, autoreset_mode=mode)
+    ref = gymnasium.vector.SyncVectorEnv([factory(gymnasium)] * n, autoreset_mode=mode)
+    return ours, ref
+
+
+def drive(ours: Any, ref: Any, steps: int = 15, seed: int = 0, stats: bool = False) -> None:
+    assert_same(ours.reset(seed=seed), ref.reset(seed=seed))
+    ref.action_space.seed(seed)
+    for _ in range(steps):
+        actions = ref.action_space.sample()
+        a, b = ours.step(actions.copy()), ref.step(actions.copy())
+        if stats:  # episode durations are wall-clock times
+            for info in (a[4], b[4]):
+                if "episode" in info:
+                    info["episode"].pop("t")
+        assert_same(a, b)
+
+
+WRAPPERS = {
+    "ClipReward": lambda w: lambda e: w.ClipReward(e, min_reward=0.3, max_reward=0.9),
+    "TransformReward": lambda w: lambda e: w.TransformReward(e, lambda r: r * 3),
+    "NormalizeReward": lambda w: lambda e: w.NormalizeReward(e, gamma=0.9),
+    "NormalizeObservation": lambda w: w.NormalizeObservation,
+    "RescaleObservation": lambda w: (
+        lambda e: w.RescaleObservation(e, np.float32(-1), np.float32(1))
+    ),
+    "DtypeObservation": lambda w: lambda e: w.DtypeObservation(e, np.float64),
+    "ReshapeObservation": lambda w: lambda e: w.ReshapeObservation(e, (1, 2)),
+    "FlattenObservation": lambda w: w.FlattenObservation,
+    "TransformObservation": lambda w: lambda e: w.TransformObservation(e, lambda o: o + 1),
+    "DictInfoToList": lambda w: w.DictInfoToList,
+}
+
+
+@pytest.mark.filterwarnings("ignore:.*loses precision:gymnasium_core.logger.GymnasiumCoreWarning")
+@pytest.mark.parametrize("name", list(WRAPPERS))
+def test_wrapper__matches_reference(name: str) -> None:
+    ours, ref = pair(counter_env_class)
+    ours, ref = WRAPPERS[name](ours_w)(ours), WRAPPERS[name](ref_w)(ref)
+    assert repr(ours) == repr(ref)
+    assert str(ours.observation_space) == str(ref.observation_space)
+    drive(ours, ref)
+
+
+@pytest.mark.parametrize("mode", ["NextStep", "SameStep"])
+def test_record_episode_statistics__matches_reference(mode: str) -> None:
+    ours, ref = pair(counter_env_class, mode=mode)
+    ours = ours_w.RecordEpisodeStatistics(ours, buffer_length=5)
+    ref = ref_w.RecordEpisodeStatistics(ref, buffer_length=5)
+    drive(ours, ref, steps=25, stats=True)
+    assert list(ours.return_queue) == list(ref.return_queue)
+    assert list(ours.length_queue) == list(ref.length_queue)
+    assert ours.episode_count == ref.episode_count
+
+
+@pytest.mark.filterwarnings("ignore:.*loses precision:gymnasium_core.logger.GymnasiumCoreWarning")
+def test_dict_obs_wrappers__match_reference() -> None:
+    ours, ref = pair(dict_obs_env_class, n=2)
+    ours = ours_w.FilterObservation(ours, ["pos", "mode"])
+    ref = ref_w.FilterObservation(ref, ["pos", "mode"])
+    drive(ours, ref, steps=6)
+    ours, ref = pair(dict_obs_env_class, n=2)
+    ours = ours_w.ClipAction(ours_w.RescaleAction(ours, 0.0, 4.0))
+    ref = ref_w.ClipAction(ref_w.RescaleAction(ref, 0.0, 4.0))
+    assert str(ours.action_space) == str(ref.action_space)
+    drive(ours, ref, steps=6)
+
+
+IMAGE_WRAPPERS = {
+    "GrayscaleObservation": lambda w, e: w.GrayscaleObservation(e, keep_dim=True),
+    "ResizeObservation": lambda w, e: w.ResizeObservation(e, (8, 8)),
+}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "GrayscaleObservation",
+        pytest.param(
+            "ResizeObservation",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="the single-env ResizeObservation rounds some pixels 1 off cv2's INTER_AREA",
+            ),
+        ),
+    ],
+)
+def test_image_wrappers__match_reference(name: str) -> None:
+    pytest.importorskip("cv2")
+
+    def factory(gym: Any) -> Any:
+        return image_env_class(gym, size=16)
+
+    for make in (IMAGE_WRAPPERS[name],):
+        ours, ref = pair(factory, n=2)
+        ours, ref = make(ours_w, ours), make(ref_w, ref)
+        assert str(ours.observation_space) == str(ref.observation_space)
+        drive(ours, ref, steps=3)
+
+
+def test_observation_wrapper__refuses_same_step_autoreset() -> None:
+    ours, _ = pair(counter_env_class, mode="SameStep")
+    with pytest.raises(ValueError, match="NEXT_STEP"):
+        ours_w.FlattenObservation(ours)
+
+
+def test_jax_to_numpy__converts_actions_and_results() -> None:
+    jnp = pytest.importorskip("jax.numpy")
+    ours, _ = pair(counter_env_class, n=2)
+
+    env = ours_w.ArrayConversion(ours, env_xp=np, target_xp=jnp)
+    obs, _ = env.reset(seed=0)
+    assert not isinstance(obs, np.ndarray)
+    back = ours_w.JaxToNumpy(ours_w.ArrayConversion(ours, env_xp=np, target_xp=jnp))
+    obs, rewards, *_ = back.step(np.array([1, 2]))
+    assert isinstance(obs, np.ndarray) and isinstance(rewards, np.ndarray)
+
+
+def test_torch_wrappers__need_torch() -> None:
+    pytest.importorskip("torch")
+    ours, _ = pair(counter_env_class, n=2)
+    env = ours_w.NumpyToTorch(ours)
+    obs, _ = env.reset(seed=0)
+    assert type(obs).__module__.startswith("torch")
