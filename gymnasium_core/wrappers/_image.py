@@ -39,7 +39,8 @@ def _area_weights(n_in: int, n_out: int) -> NDArray:
     overlap = np.minimum(edges[1:, None], pixel[None, :] + 1) - np.maximum(
         edges[:-1, None], pixel[None, :]
     )
-    return np.clip(overlap, 0.0, None) / scale
+    weights: NDArray = np.clip(overlap, 0.0, None) / scale
+    return weights
 
 
 def _area_linear_weights(n_in: int, n_out: int) -> NDArray:
@@ -76,7 +77,8 @@ def resize_area(image: NDArray, height: int, width: int) -> NDArray:
     pixels = image.astype(np.float64)
     out = np.tensordot(rows, pixels, axes=(1, 0))
     out = np.tensordot(cols, out, axes=(1, 1)).swapaxes(0, 1)
-    return np.clip(np.rint(out), 0, 255).astype(np.uint8)
+    resized: NDArray = np.clip(np.rint(out), 0, 255).astype(np.uint8)
+    return resized
 
 
 def _require_image_box(wrapper: str, space: spaces.Space[Any]) -> spaces.Box:

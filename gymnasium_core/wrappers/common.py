@@ -92,8 +92,8 @@ class TimeLimit(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructorAr
         self._elapsed_steps = 0
         return self.env.reset(seed=seed, options=options)
 
-    @property  # type: ignore[override]
-    def spec(self) -> EnvSpec | None:
+    @property
+    def spec(self) -> EnvSpec | None:  # type: ignore[override]
         """The inner spec with ``max_episode_steps`` set to this wrapper's limit."""
         return spec_with_fields(self, max_episode_steps=self._max_episode_steps)
 
@@ -161,7 +161,7 @@ class PassiveEnvChecker(Wrapper[ObsType, ActType, ObsType, ActType], RecordConst
             TypeError: If ``env`` is not a :class:`gymnasium_core.Env`.
             AttributeError: If it has no action or observation space.
         """
-        from gymnasium_core.utils import passive_env_checker as checks
+        import gymnasium_core.utils.passive_env_checker as checks
 
         RecordConstructorArgs.__init__(self)
         if not isinstance(env, Env):
@@ -197,7 +197,7 @@ class PassiveEnvChecker(Wrapper[ObsType, ActType, ObsType, ActType], RecordConst
             result = self._checks.env_step_passive_checker(self.env, action)
             self._check_reuse((result[0], result[4]), "reset", "step")
             self._previous_data = (result[0], result[4])
-            return result  # type: ignore[no-any-return]
+            return result
         result = self.env.step(action)
         if not self.checked_data_reuse:
             self.checked_data_reuse = True
@@ -215,7 +215,7 @@ class PassiveEnvChecker(Wrapper[ObsType, ActType, ObsType, ActType], RecordConst
         self._previous_data = self._checks.env_reset_passive_checker(
             self.env, seed=seed, options=options
         )
-        return self._previous_data  # type: ignore[return-value]
+        return self._previous_data
 
     def render(self) -> Any:
         """Render the env; the first call runs the render checks."""
@@ -224,8 +224,8 @@ class PassiveEnvChecker(Wrapper[ObsType, ActType, ObsType, ActType], RecordConst
         self.checked_render = True
         return self._checks.env_render_passive_checker(self.env)
 
-    @property  # type: ignore[override]
-    def spec(self) -> EnvSpec | None:
+    @property
+    def spec(self) -> EnvSpec | None:  # type: ignore[override]
         """The inner spec with ``disable_env_checker=False``."""
         return spec_with_fields(self, disable_env_checker=False)
 
@@ -249,7 +249,7 @@ class PassiveEnvChecker(Wrapper[ObsType, ActType, ObsType, ActType], RecordConst
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        from gymnasium_core.utils import passive_env_checker as checks
+        import gymnasium_core.utils.passive_env_checker as checks
 
         self.__dict__.update(state)
         self._checks = checks
@@ -311,8 +311,8 @@ class OrderEnforcing(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstruc
         """Whether ``reset`` has been called."""
         return self._has_reset
 
-    @property  # type: ignore[override]
-    def spec(self) -> EnvSpec | None:
+    @property
+    def spec(self) -> EnvSpec | None:  # type: ignore[override]
         """The inner spec with ``order_enforce=True``."""
         return spec_with_fields(self, order_enforce=True)
 

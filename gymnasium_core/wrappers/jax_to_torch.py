@@ -6,7 +6,7 @@ Importing this module imports JAX and torch (torch is optional and not a depende
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, TypeAlias
 
 from gymnasium_core.core import Env
 from gymnasium_core.error import DependencyNotInstalled
@@ -28,7 +28,7 @@ except ImportError as exc:
 
 __all__ = ["Device", "JaxToTorch", "jax_to_torch", "torch_to_jax"]
 
-Device = str | torch.device
+Device: TypeAlias = str | torch.device
 
 torch_to_jax = functools.partial(array_conversion, xp=jnp)
 """Convert the torch tensors in a value (nested containers included) to JAX arrays."""

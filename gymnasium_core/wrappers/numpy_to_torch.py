@@ -6,7 +6,7 @@ Importing this module imports torch (optional, not a dependency).
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, TypeAlias
 
 import numpy as np
 
@@ -24,7 +24,7 @@ except ImportError as exc:
 
 __all__ = ["Device", "NumpyToTorch", "numpy_to_torch", "torch_to_numpy"]
 
-Device = str | torch.device
+Device: TypeAlias = str | torch.device
 
 torch_to_numpy = functools.partial(array_conversion, xp=np)
 """Convert the torch tensors in a value (nested containers included) to numpy arrays."""

@@ -83,8 +83,8 @@ class RenderCollection(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstr
         if self.render_mode not in modes:
             modes.append(self.render_mode)
 
-    @property  # type: ignore[override]
-    def render_mode(self) -> str:
+    @property
+    def render_mode(self) -> str:  # type: ignore[override]
         """The wrapped env's render mode followed by ``_list``."""
         return f"{self.env.render_mode}_list"
 
@@ -353,8 +353,8 @@ class HumanRendering(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstruc
             self.metadata = deepcopy(self.env.metadata)
             self.metadata.setdefault("render_modes", []).append("human")
 
-    @property  # type: ignore[override]
-    def render_mode(self) -> str:
+    @property
+    def render_mode(self) -> str:  # type: ignore[override]
         """Always ``"human"``."""
         return "human"
 

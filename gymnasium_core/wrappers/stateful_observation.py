@@ -10,8 +10,9 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from copy import deepcopy
-from typing import Any, SupportsFloat, TypeVar
+from typing import Any, SupportsFloat, TypeVar, cast
 
 import numpy as np
 
@@ -32,6 +33,9 @@ __all__ = [
 ObsType = TypeVar("ObsType")
 ActType = TypeVar("ActType")
 StepReturn = tuple[Any, SupportsFloat, bool, bool, dict[str, Any]]
+
+# Typed as Any: the spaces' flatten dispatcher carries no annotations.
+_flatten: Any = spaces.flatten
 
 
 def _check_int(wrapper: str, name: str, value: Any) -> None:
@@ -138,6 +142,7 @@ class TimeAwareObservation(ObservationWrapper[Any, ActType, ObsType], RecordCons
         )
         inner = env.observation_space
         combined: spaces.Space[Any]
+        self._attach: Callable[[Any, Any], Any]
         if isinstance(inner, spaces.Dict):
             if dict_time_key in inner.keys():
                 raise ValueError(
@@ -164,7 +169,7 @@ class TimeAwareObservation(ObservationWrapper[Any, ActType, ObsType], RecordCons
     def observation(self, observation: ObsType) -> Any:
         """``observation`` with the current time attached (and flattened if asked)."""
         combined = self._attach(observation, self._time())
-        return spaces.flatten(self._combined_space, combined) if self.flatten else combined
+        return _flatten(self._combined_space, combined) if self.flatten else combined
 
     def step(self, action: ActType) -> StepReturn:
         """Count the step, then step the env."""
@@ -333,7 +338,7 @@ class NormalizeObservation(ObservationWrapper[Any, ActType, ObsType], RecordCons
         if self._update_running_mean:
             self.obs_rms.update(np.array([observation]))
         scale = np.sqrt(self.obs_rms.var + self.epsilon)
-        return np.float32((observation - self.obs_rms.mean) / scale)  # type: ignore[operator]
+        return np.float32((cast(Any, observation) - self.obs_rms.mean) / scale)
 
 
 class MaxAndSkipObservation(Wrapper[Any, ActType, ObsType, ActType], RecordConstructorArgs):

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import Any, SupportsFloat, TypeVar
+from typing import Any, SupportsFloat, TypeVar, cast
 
 import numpy as np
 
@@ -79,5 +79,5 @@ class NormalizeReward(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstru
         self.discounted_reward = self.discounted_reward * self.gamma * keep + float(reward)
         if self._update_running_mean:
             self.return_rms.update(self.discounted_reward)
-        scaled = reward / np.sqrt(self.return_rms.var + self.epsilon)  # type: ignore[operator]
+        scaled = cast(Any, reward) / np.sqrt(self.return_rms.var + self.epsilon)
         return obs, scaled, terminated, truncated, info

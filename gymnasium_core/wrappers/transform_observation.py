@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import numpy as np
 
@@ -105,7 +105,7 @@ class FilterObservation(TransformObservation[Any, ActType, ObsType], RecordConst
                     f"FilterObservation: indices {outside} are out of range for a Tuple of "
                     f"{len(inner)} spaces"
                 )
-            new_space = spaces.Tuple(inner[key] for key in filter_keys)
+            new_space = spaces.Tuple(inner[int(key)] for key in filter_keys)
             func = lambda obs: tuple(obs[key] for key in filter_keys)  # noqa: E731
         else:
             raise ValueError(
@@ -206,7 +206,10 @@ class ReshapeObservation(TransformObservation[Any, ActType, ObsType], RecordCons
         self.shape = shape
         RecordConstructorArgs.__init__(self, shape=shape)
         TransformObservation.__init__(
-            self, env=env, func=lambda obs: np.reshape(obs, shape), observation_space=new_space
+            self,
+            env=env,
+            func=lambda obs: np.reshape(cast(Any, obs), shape),
+            observation_space=new_space,
         )
 
 
@@ -285,8 +288,8 @@ class DtypeObservation(TransformObservation[Any, ActType, ObsType], RecordConstr
                 f"observation space, got {inner}"
             )
         RecordConstructorArgs.__init__(self, dtype=dtype)
-        cast = new_space.dtype.type  # type: ignore[union-attr]
-        TransformObservation.__init__(self, env=env, func=cast, observation_space=new_space)
+        to_dtype = new_space.dtype.type
+        TransformObservation.__init__(self, env=env, func=to_dtype, observation_space=new_space)
 
 
 class AddRenderObservation(TransformObservation[Any, ActType, ObsType], RecordConstructorArgs):

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, SupportsFloat, TypeVar
+from typing import Any, SupportsFloat, TypeVar, cast
 
 import numpy as np
 
@@ -87,5 +87,5 @@ class ClipReward(TransformReward[ObsType, ActType], RecordConstructorArgs):
             )
         RecordConstructorArgs.__init__(self, min_reward=min_reward, max_reward=max_reward)
         TransformReward.__init__(
-            self, env=env, func=lambda r: np.clip(r, a_min=min_reward, a_max=max_reward)
+            self, env=env, func=lambda r: np.clip(cast(Any, r), a_min=min_reward, a_max=max_reward)
         )

@@ -86,7 +86,7 @@ def test_atari_preprocessing__works_without_ale():
             del self.ale
 
     env = gymnasium_core.wrappers.AtariPreprocessing(Plain(), terminal_on_life_loss=True)
-    obs, info = env.reset(seed=0)
+    obs, _ = env.reset(seed=0)
     assert obs.shape == (84, 84) and obs.dtype == np.uint8
     ended = False
     for _ in range(20):
