@@ -594,6 +594,16 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
         replies: dict[int, tuple[Any, bool]] = {}
         waiting = {i for i in order if self.parent_pipes[i] is not None}
         died: list[int] = []
+        if deadline is None:
+            # Fast path: only the worker holds its end of the pipe, so a worker that dies
+            # shows up here as end-of-file rather than a hang.
+            for i in order:
+                if i in waiting:
+                    try:
+                        replies[i] = self.parent_pipes[i].recv()  # type: ignore[union-attr]
+                    except (EOFError, OSError):
+                        died.append(i)
+            waiting = set()
         while waiting:
             handles: dict[Any, int] = {}
             for i in waiting:
