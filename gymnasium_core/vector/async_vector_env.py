@@ -95,7 +95,8 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
     Example:
         >>> import numpy as np
         >>> import gymnasium_core as gym
-        >>> envs = gym.vector.AsyncVectorEnv([lambda: gym.make("CartPole-v1")] * 2)
+        >>> from gymnasium_core.vector import AsyncVectorEnv
+        >>> envs = AsyncVectorEnv([lambda: gym.make("CartPole-v1")] * 2)
         >>> obs, infos = envs.reset(seed=42)
         >>> obs.shape
         (2, 4)

@@ -33,7 +33,8 @@ class SyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[O
     Example:
         >>> import numpy as np
         >>> import gymnasium_core as gym
-        >>> envs = gym.vector.SyncVectorEnv([lambda: gym.make("CartPole-v1")] * 2)
+        >>> from gymnasium_core.vector import SyncVectorEnv
+        >>> envs = SyncVectorEnv([lambda: gym.make("CartPole-v1")] * 2)
         >>> obs, infos = envs.reset(seed=42)
         >>> obs.shape
         (2, 4)
