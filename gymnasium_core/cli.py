@@ -1,0 +1,307 @@
+"""The ``gymnasium-core`` command (also ``python -m gymnasium_core``).
+
+Subcommands::
+
+    gymnasium-core list [--plain]                 the registry, grouped by namespace
+    gymnasium-core check ID [--strict]            run the env checker, print a report
+    gymnasium-core play ID [--zoom Z] [--fps N]   play with the keyboard
+    gymnasium-core record ID --episodes N --out DIR   write MP4 videos of random episodes
+
+``ID`` is a registered id (``CartPole-v1``, ``phys2d/CartPole-v1``), a ``module:Id`` pair whose
+module is imported first (to register third-party ids), or ``module:Class`` naming an
+environment class (or any callable returning an environment), which is built directly.
+``-k name=value`` (repeatable) passes constructor keyword arguments; values are Python
+literals where they parse as one (``-k map_name='"8x8"'`` or ``-k map_name=8x8`` both work).
+
+Exit codes: 0 success; 1 the checker found a failure (``check``), or the command failed;
+2 bad usage, unknown id (with the registry's suggestion) or missing dependency.
+
+Only the standard library is imported at start-up; environments and their dependencies load
+when a subcommand needs them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import importlib
+import os
+import re
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+__all__ = ["build_parser", "main"]
+
+EXIT_OK = 0
+EXIT_FAILURE = 1
+EXIT_USAGE = 2
+
+_STATUS_LABELS = {"pass": "PASS", "warn": "WARN", "fail": "FAIL"}
+
+
+class CliError(Exception):
+    """A problem reported to the user as one message, with an exit code."""
+
+    def __init__(self, message: str, exit_code: int = EXIT_USAGE) -> None:
+        """Store the message and exit code.
+
+        Args:
+            message: What went wrong, for the user.
+            exit_code: The process exit code.
+        """
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
+def _parse_kwarg(text: str) -> tuple[str, Any]:
+    """Parse one ``name=value`` option; the value is a Python literal if it reads as one."""
+    name, sep, raw = text.partition("=")
+    if not sep or not name.isidentifier():
+        raise argparse.ArgumentTypeError(f"expected name=value, got {text!r}")
+    try:
+        value: Any = ast.literal_eval(raw)
+    except (ValueError, SyntaxError):
+        value = raw
+    return name, value
+
+
+def _add_env_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "env_id", metavar="ID", help="an environment id, module:Id, or module:Class"
+    )
+    parser.add_argument(
+        "-k",
+        "--kwarg",
+        dest="kwargs",
+        action="append",
+        type=_parse_kwarg,
+        default=[],
+        metavar="NAME=VALUE",
+        help="a keyword argument for the environment (repeatable)",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Build the argument parser of the ``gymnasium-core`` command.
+
+    Returns:
+        The parser; each subcommand stores its handler in ``func``.
+    """
+    parser = argparse.ArgumentParser(
+        prog="gymnasium-core",
+        description="List, check, play and record gymnasium_core environments.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    list_parser = commands.add_parser("list", help="show the registered ids by namespace")
+    list_parser.add_argument("--plain", action="store_true", help="one id per line, sorted")
+    list_parser.set_defaults(func=_cmd_list)
+
+    check = commands.add_parser("check", help="run the environment checker and report")
+    _add_env_arguments(check)
+    check.add_argument("--strict", action="store_true", help="treat warnings as failures")
+    check.add_argument("--skip-render", action="store_true", help="leave out the render checks")
+    check.set_defaults(func=_cmd_check)
+
+    play = commands.add_parser("play", help="play an environment with the keyboard")
+    _add_env_arguments(play)
+    play.add_argument("--zoom", type=float, default=None, help="window scale factor")
+    play.add_argument("--fps", type=int, default=None, help="steps per second")
+    play.add_argument("--seed", type=int, default=None, help="seed of every reset")
+    play.set_defaults(func=_cmd_play)
+
+    record = commands.add_parser("record", help="record MP4 videos of random-action episodes")
+    _add_env_arguments(record)
+    record.add_argument("--episodes", type=int, default=1, help="number of episodes (>= 1)")
+    record.add_argument("--out", required=True, help="folder the videos are written to")
+    record.add_argument("--seed", type=int, default=None, help="seed of the first reset")
+    record.add_argument(
+        "--max-steps", type=int, default=None, help="cap on the steps of each episode"
+    )
+    record.add_argument("--fps", type=int, default=None, help="video frame rate")
+    record.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    record.set_defaults(func=_cmd_record)
+    return parser
+
+
+def _resolve_callable(target: str) -> Any | None:
+    """The object ``module:attribute`` names, or ``None`` when ``target`` is a ``module:Id``."""
+    module_name, _, attribute = target.partition(":")
+    if not attribute.isidentifier():
+        return None
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise CliError(f"Cannot import {module_name!r} for {target!r}: {exc}") from exc
+    # An id without a version ("pkg:Maze") is also an identifier: ids win when no such
+    # attribute exists, so fall back to the registry.
+    return getattr(module, attribute, None)
+
+
+def _make_env(target: str, kwargs: dict[str, Any]) -> Any:
+    """Build the environment a command-line ``ID`` names."""
+    from gymnasium_core import error
+    from gymnasium_core.core import Env
+    from gymnasium_core.registration import make
+
+    creator = _resolve_callable(target) if ":" in target else None
+    try:
+        env = creator(**kwargs) if creator is not None else make(target, **kwargs)
+    except (error.UnregisteredEnv, error.DeprecatedEnv, error.RegistrationError) as exc:
+        raise CliError(str(exc)) from exc
+    except error.DependencyNotInstalled as exc:
+        raise CliError(f"{target}: {exc}") from exc
+    except ModuleNotFoundError as exc:
+        raise CliError(str(exc)) from exc
+    except error.Error as exc:
+        if str(exc).startswith("Malformed"):
+            raise CliError(str(exc)) from exc
+        raise
+    if not isinstance(env, Env):
+        raise CliError(f"{target} did not build a gymnasium_core.Env (got {type(env).__name__}).")
+    return env
+
+
+def _cmd_list(args: argparse.Namespace, out: TextIO) -> int:
+    from gymnasium_core.registration import pprint_registry, registry
+
+    if args.plain:
+        for env_id in sorted(registry):
+            print(env_id, file=out)
+        return EXIT_OK
+    print(pprint_registry(disable_print=True), file=out)
+    return EXIT_OK
+
+
+def _headless() -> None:
+    """Render off-screen: checks and recordings never need a window (CI has no display)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
+    from gymnasium_core.utils.env_checker import check_env_report
+
+    _headless()
+    env = _make_env(args.env_id, dict(args.kwargs))
+    try:
+        report = check_env_report(env.unwrapped, skip_render_check=args.skip_render)
+    finally:
+        env.close()
+    print(f"Checking {args.env_id}", file=out)
+    for result in report:
+        print(f"  {_STATUS_LABELS[result.status]}  {result.name}", file=out)
+        for line in result.detail.splitlines():
+            print(f"        {_strip_colour(line)}", file=out)
+    failed = [r.name for r in report if r.status == "fail"]
+    warned = [r.name for r in report if r.status == "warn"]
+    summary = f"{len(report) - len(failed) - len(warned)} passed, {len(warned)} warned, "
+    print(f"{summary}{len(failed)} failed", file=out)
+    if failed or (args.strict and warned):
+        return EXIT_FAILURE
+    return EXIT_OK
+
+
+def _strip_colour(text: str) -> str:
+    """Drop the ANSI colour codes the logger adds to warnings."""
+    return re.sub(r"\x1b\[[0-9;]*m", "", text)
+
+
+def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
+    from gymnasium_core.utils.play import MissingKeysToAction, play
+
+    kwargs = {"render_mode": "rgb_array", **dict(args.kwargs)}
+    env = _make_env(args.env_id, kwargs)
+    try:
+        play(env, zoom=args.zoom, fps=args.fps, seed=args.seed)
+    except MissingKeysToAction as exc:
+        raise CliError(str(exc)) from exc
+    finally:
+        env.close()
+    return EXIT_OK
+
+
+def _progress(done: int, total: int, steps: int, stream: TextIO) -> None:
+    """Redraw a one-line progress bar of ``done`` of ``total`` episodes."""
+    width = 30
+    filled = width * done // total
+    bar = "#" * filled + "." * (width - filled)
+    stream.write(f"\r[{bar}] episode {done}/{total}, {steps} steps")
+    stream.flush()
+
+
+def _cmd_record(args: argparse.Namespace, out: TextIO) -> int:
+    if args.episodes < 1:
+        raise CliError(f"--episodes must be at least 1, got {args.episodes}")
+    from gymnasium_core.wrappers import RecordVideo
+
+    _headless()
+    kwargs = {"render_mode": "rgb_array", **dict(args.kwargs)}
+    env = _make_env(args.env_id, kwargs)
+    prefix = re.sub(r"[^\w.-]+", "-", args.env_id).strip("-") or "env"
+    before = set(_videos(args.out))
+    try:
+        recorder = RecordVideo(
+            env,
+            video_folder=args.out,
+            episode_trigger=lambda episode: True,
+            name_prefix=prefix,
+            fps=args.fps,
+        )
+    except Exception as exc:
+        env.close()
+        raise CliError(f"Cannot record {args.env_id}: {exc}") from exc
+    show = not args.no_progress
+    total_steps = 0
+    try:
+        recorder.action_space.seed(args.seed)
+        for episode in range(args.episodes):
+            recorder.reset(seed=args.seed if episode == 0 else None)
+            steps, over = 0, False
+            while not over and (args.max_steps is None or steps < args.max_steps):
+                action = recorder.action_space.sample()
+                _, _, terminated, truncated, _ = recorder.step(action)
+                over = bool(terminated or truncated)
+                steps += 1
+                total_steps += 1
+                if show and total_steps % 50 == 0:
+                    _progress(episode, args.episodes, total_steps, sys.stderr)
+            if show:
+                _progress(episode + 1, args.episodes, total_steps, sys.stderr)
+    finally:
+        recorder.close()
+        if show:
+            sys.stderr.write("\n")
+    written = sorted(set(_videos(args.out)) - before)
+    for path in written:
+        print(path, file=out)
+    if not written:
+        raise CliError(f"No video was written to {args.out}.", EXIT_FAILURE)
+    return EXIT_OK
+
+
+def _videos(folder: str) -> list[str]:
+    if not os.path.isdir(folder):
+        return []
+    return [os.path.join(folder, name) for name in os.listdir(folder) if name.endswith(".mp4")]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``gymnasium-core`` command.
+
+    Args:
+        argv: The arguments after the program name; ``None`` reads ``sys.argv``.
+
+    Returns:
+        The exit code.
+    """
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.func(args, sys.stdout)
+    except CliError as exc:
+        print(f"gymnasium-core {args.command}: {exc}", file=sys.stderr)
+        return exc.exit_code
+    return code
