@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from gymnasium_core import error, logger, spaces
+from gymnasium_core import error, logger, spaces, utils, vector, wrappers
 from gymnasium_core.core import ActionWrapper, Env, ObservationWrapper, RewardWrapper, Wrapper
 from gymnasium_core.registration import (
     VectorizeMode,
@@ -38,4 +38,7 @@ __all__ = [
     "registry",
     "spaces",
     "spec",
+    "utils",
+    "vector",
+    "wrappers",
 ]

@@ -8,7 +8,7 @@ everything else.
 from __future__ import annotations
 
 from copy import deepcopy
-from typing import TYPE_CHECKING, Any, Generic, SupportsFloat, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, SupportsFloat, TypeVar
 
 import numpy as np
 
@@ -17,7 +17,7 @@ from gymnasium_core.utils import seeding
 from gymnasium_core.utils.record_constructor import RecordConstructorArgs
 
 if TYPE_CHECKING:
-    from typing_extensions import Self
+    from typing import Self
 
     from gymnasium_core.registration import EnvSpec, WrapperSpec
 
@@ -129,7 +129,7 @@ class Env(Generic[ObsType, ActType]):
     def __enter__(self) -> Self:
         return self
 
-    def __exit__(self, *args: object) -> bool:
+    def __exit__(self, *args: object) -> Literal[False]:
         self.close()
         return False
 
@@ -153,7 +153,9 @@ class Env(Generic[ObsType, ActType]):
         return False
 
 
-class Wrapper(Env[WrapperObsType, WrapperActType], Generic[WrapperObsType, WrapperActType, ObsType, ActType]):
+class Wrapper(
+    Env[WrapperObsType, WrapperActType], Generic[WrapperObsType, WrapperActType, ObsType, ActType]
+):
     """Base class of wrappers: forwards everything to :attr:`env` unless overridden.
 
     A wrapper may set its own :attr:`action_space`, :attr:`observation_space` and
@@ -211,8 +213,8 @@ class Wrapper(Env[WrapperObsType, WrapperActType], Generic[WrapperObsType, Wrapp
         """The environment under all wrappers."""
         return self.env.unwrapped
 
-    @property  # type: ignore[override]
-    def spec(self) -> EnvSpec | None:
+    @property
+    def spec(self) -> EnvSpec | None:  # type: ignore[override]
         """The wrapped environment's spec with this wrapper added to ``additional_wrappers``."""
         if self._cached_spec is not None:
             return self._cached_spec
@@ -295,7 +297,7 @@ class Wrapper(Env[WrapperObsType, WrapperActType], Generic[WrapperObsType, Wrapp
         """The wrapper's class name."""
         return cls.__name__
 
-    @property  # type: ignore[override]
+    @property
     def action_space(self) -> spaces.Space[WrapperActType]:
         """This wrapper's action space, else the wrapped environment's."""
         if self._action_space is None:
@@ -306,7 +308,7 @@ class Wrapper(Env[WrapperObsType, WrapperActType], Generic[WrapperObsType, Wrapp
     def action_space(self, space: spaces.Space[WrapperActType]) -> None:
         self._action_space = space
 
-    @property  # type: ignore[override]
+    @property
     def observation_space(self) -> spaces.Space[WrapperObsType]:
         """This wrapper's observation space, else the wrapped environment's."""
         if self._observation_space is None:
@@ -317,7 +319,7 @@ class Wrapper(Env[WrapperObsType, WrapperActType], Generic[WrapperObsType, Wrapp
     def observation_space(self, space: spaces.Space[WrapperObsType]) -> None:
         self._observation_space = space
 
-    @property  # type: ignore[override]
+    @property
     def metadata(self) -> dict[str, Any]:
         """This wrapper's metadata, else the wrapped environment's."""
         if self._metadata is None:
@@ -328,8 +330,8 @@ class Wrapper(Env[WrapperObsType, WrapperActType], Generic[WrapperObsType, Wrapp
     def metadata(self, value: dict[str, Any]) -> None:
         self._metadata = value
 
-    @property  # type: ignore[override]
-    def render_mode(self) -> str | None:
+    @property
+    def render_mode(self) -> str | None:  # type: ignore[override]
         """The wrapped environment's render mode."""
         return self.env.render_mode
 
@@ -342,8 +344,8 @@ class Wrapper(Env[WrapperObsType, WrapperActType], Generic[WrapperObsType, Wrapp
     def np_random(self, value: np.random.Generator) -> None:
         self.env.np_random = value
 
-    @property  # type: ignore[override]
-    def _np_random(self) -> np.random.Generator:
+    @property
+    def _np_random(self) -> np.random.Generator:  # type: ignore[override]
         raise AttributeError(
             "A wrapper has no `_np_random`: use `.np_random`, or `.unwrapped._np_random`."
         )
