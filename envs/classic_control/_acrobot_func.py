@@ -192,8 +192,8 @@ class AcrobotFunctional(FuncEnv[AcrobotState, Any, Any, Any, Any, _render.Canvas
 def _torque_noise(xp: Any, rng: Any, p: AcrobotParams, like: Any) -> Any:
     """Uniform noise in ``[-n, n)``; on numpy drawn only when ``n > 0``, as the reference."""
     n = p.torque_noise_max
-    if random.is_numpy_rng(rng):
-        if not np.any(np.asarray(n) > 0):
+    if rng is None or random.is_numpy_rng(rng):
+        if rng is None or not np.any(np.asarray(n) > 0):
             return 0.0
     # One value per environment: a batched generator adds the batch axis, vmap the JAX one.
     return random.uniform(rng, -n, n)
