@@ -214,6 +214,12 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
 
     kwargs = {"render_mode": "rgb_array", **dict(args.kwargs)}
     env = _make_env(args.env_id, kwargs)
+    if not env.has_wrapper_attr("get_keys_to_action"):
+        env.close()
+        raise CliError(
+            f"{args.env_id} has no default key mapping (no get_keys_to_action method); call "
+            "gymnasium_core.utils.play.play(env, keys_to_action=...) from Python instead."
+        )
     try:
         play(env, zoom=args.zoom, fps=args.fps, seed=args.seed)
     except MissingKeysToAction as exc:
