@@ -107,3 +107,18 @@ class ClassicControlVectorEnv(FunctionalNumpyVectorEnv):
         self._pargs = (self.params,)
         mask = None if options is None else options.get("reset_mask")
         return super().reset(seed=seed, options=None if mask is None else {"reset_mask": mask})
+
+    def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
+        """Step every sub-env; out-of-range discrete actions and NaN forces raise.
+
+        Raises:
+            AssertionError: For a discrete action batch outside the action space (as the
+                reference's ``CartPoleVectorEnv``).
+            ValueError: For a continuous action batch containing NaN.
+        """
+        actions = np.asarray(actions)
+        if self.single_action_space.shape == ():
+            assert self.action_space.contains(actions), f"{actions!r} ({type(actions)}) invalid"
+        elif np.isnan(actions).any():
+            raise ValueError("The action batch contains NaN.")
+        return super().step(actions)
