@@ -145,24 +145,28 @@ class BlackjackFunctional(FuncEnv[BlackjackState, Any, Any, Any, Any, Any, Black
             face = int(rng.integers(0, 3)) if dealer[0] == 10 else -1
             return BlackjackState(player, dealer, 2, 2, suit, face, 0.0, False)
         xp = self.xp
-        keys = frandom.split(rng, 6)
+        # One draw for the whole deal (a JAX randint costs a compile each): x in [0, 156)
+        # gives a card index x % 13 and, independently, x // 13 uniform in [0, 12), whose
+        # residues mod 4 and mod 3 are a uniform suit and face.
+        draws = frandom.integers(rng, 0, 13 * 12, shape=(6,), batch_axis=-1)
         deck = xp.asarray(DECK)
-        cards = [deck[frandom.integers(k, 0, 13)] for k in keys[:4]]
+        cards = [deck[draws[i] % 13] for i in range(4)]
         slots = xp.arange(MAX_CARDS)
-        dealer = _put(_put(xp.zeros_like(slots), 0, cards[0], xp), 1, cards[1], xp, slots)
-        player = _put(_put(xp.zeros_like(slots), 0, cards[2], xp), 1, cards[3], xp, slots)
-        suit = frandom.integers(keys[4], 0, 4)
-        face = xp.where(cards[0] == 10, frandom.integers(keys[5], 0, 3), -1)
+        dealer = _put(_put(xp.zeros_like(slots), 0, cards[0], xp, slots), 1, cards[1], xp, slots)
+        player = _put(_put(xp.zeros_like(slots), 0, cards[2], xp, slots), 1, cards[3], xp, slots)
+        suit = (draws[4] // 13) % 4
+        face = xp.where(cards[0] == 10, (draws[5] // 13) % 3, -1)
         two = xp.zeros_like(suit) + 2
+        return self._typed(BlackjackState(player, dealer, two, two, suit, face, two * 0.0, two < 0))
+
+    def _typed(self, state: BlackjackState) -> BlackjackState:
+        """Fix every field's dtype, so a jitted step sees the same types each call."""
+        xp = self.xp
+        index = np.int64 if xp is np else xp.int32
         return BlackjackState(
-            player,
-            dealer,
-            two,
-            two,
-            suit,
-            face,
-            xp.zeros_like(suit) * 0.0,
-            xp.zeros_like(suit) != 0,
+            *(xp.asarray(field, dtype=index) for field in state[:6]),
+            xp.asarray(state.reward, dtype=xp.float32),
+            xp.asarray(state.terminated, dtype=xp.bool_),
         )
 
     # -- transition -----------------------------------------------------------------------
@@ -205,20 +209,23 @@ class BlackjackFunctional(FuncEnv[BlackjackState, Any, Any, Any, Any, Any, Black
     ) -> BlackjackState:
         xp = self.xp
         hit = xp.asarray(action) != 0
-        keys = frandom.split(rng, MAX_DEALER_DRAWS + 1)
+        # All the cards this step may need, in one draw: the player's, then the dealer's.
+        draws = frandom.integers(rng, 0, 13, shape=(MAX_DEALER_DRAWS + 1,), batch_axis=-1)
         deck = xp.asarray(DECK)
         slots = xp.arange(MAX_CARDS)
-        card = deck[frandom.integers(keys[0], 0, 13)]
+        card = deck[draws[0]]
         player = xp.where(
             hit[..., None], _put(state.player, state.player_count, card, xp, slots), state.player
         )
         player_count = state.player_count + hit
         dealer, dealer_count = state.dealer, state.dealer_count
-        for key in keys[1:]:
-            draws = xp.logical_and(xp.logical_not(hit), _total(dealer, xp)[0] < 17)
-            card = deck[frandom.integers(key, 0, 13)]
-            dealer = xp.where(draws[..., None], _put(dealer, dealer_count, card, xp, slots), dealer)
-            dealer_count = dealer_count + draws
+        for i in range(1, MAX_DEALER_DRAWS + 1):
+            drawing = xp.logical_and(xp.logical_not(hit), _total(dealer, xp)[0] < 17)
+            card = deck[draws[i]]
+            dealer = xp.where(
+                drawing[..., None], _put(dealer, dealer_count, card, xp, slots), dealer
+            )
+            dealer_count = dealer_count + drawing
         player_total = _total(player, xp)[0]
         bust = player_total > 21
         dealer_total = _total(dealer, xp)[0]
