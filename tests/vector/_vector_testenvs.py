@@ -136,3 +136,56 @@ def faulty_env_class(gym: ModuleType) -> type:
             return super().step(action)
 
     return FaultyEnv
+
+
+def painted_env_class(gym: ModuleType, height: int = 24, width: int = 32) -> type:
+    """An env whose frames are solid colours telling its index, step and episode apart.
+
+    Episodes last 2 to 5 steps (drawn from the seed), so videos cut at known places.
+    """
+
+    class PaintedEnv(gym.Env):
+        metadata = {"render_modes": ["rgb_array", "rgb_array_list"], "render_fps": 1000}
+
+        def __init__(
+            self, render_mode: str | None = "rgb_array", index: int = 0, texture: bool = False
+        ) -> None:
+            self.render_mode = render_mode
+            self.index = index
+            self.texture = texture
+            self.observation_space = gym.spaces.Discrete(10)
+            self.action_space = gym.spaces.Discrete(2)
+            self.t = 0
+            self.length = 2
+            self.episodes = 0
+            self.frames: list[np.ndarray] = []
+
+        def _frame(self) -> np.ndarray:
+            colour = (40 * self.index + 20, 30 * self.t + 10, (60 * self.episodes) % 256)
+            frame = np.empty((height, width, 3), dtype=np.uint8)
+            frame[:] = colour
+            if self.texture:  # a fine pattern, so that scaling the frame shows
+                rows, cols = np.arange(height)[:, None, None], np.arange(width)[None, :, None]
+                frame += ((rows * 7 + cols * 13 + self.t) % 50).astype(np.uint8)
+            return frame
+
+        def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
+            super().reset(seed=seed)
+            self.t = 0
+            self.length = int(self.np_random.integers(2, 6))
+            self.episodes += 1
+            self.frames = [self._frame()]
+            return 0, {}
+
+        def step(self, action: Any):
+            self.t += 1
+            self.frames.append(self._frame())
+            return self.t, 1.0, self.t >= self.length, False, {}
+
+        def render(self):
+            if self.render_mode == "rgb_array_list":
+                frames, self.frames = self.frames, []
+                return frames
+            return self._frame()
+
+    return PaintedEnv

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from gymnasium_core.wrappers.vector.common import RecordEpisodeStatistics
 from gymnasium_core.wrappers.vector.dict_info_to_list import DictInfoToList
+from gymnasium_core.wrappers.vector.rendering import HumanRendering, RecordVideo
 from gymnasium_core.wrappers.vector.stateful_observation import NormalizeObservation
 from gymnasium_core.wrappers.vector.stateful_reward import NormalizeReward
 from gymnasium_core.wrappers.vector.vectorize_action import (
@@ -51,12 +52,14 @@ __all__ = [
     "FilterObservation",
     "FlattenObservation",
     "GrayscaleObservation",
+    "HumanRendering",
     "JaxToNumpy",
     "JaxToTorch",
     "NormalizeObservation",
     "NormalizeReward",
     "NumpyToTorch",
     "RecordEpisodeStatistics",
+    "RecordVideo",
     "RescaleAction",
     "RescaleObservation",
     "ReshapeObservation",
