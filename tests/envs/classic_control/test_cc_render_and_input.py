@@ -135,3 +135,12 @@ def test_bad_input__bad_reset_options_raise(env_id: str, options: dict) -> None:
     env = gymnasium_core.make(env_id)
     with pytest.raises(ValueError):
         env.reset(seed=0, options=options)
+
+
+def test_mountain_car__goal_boundary_is_inclusive() -> None:
+    from gymnasium_core.envs.classic_control import mountain_car
+
+    func = mountain_car.MountainCarFunctional()
+    # The reference ends an episode at position >= goal and velocity >= goal_velocity.
+    assert func.terminal(mountain_car.MountainCarState(0.5, 0.0), None)
+    assert not func.terminal(mountain_car.MountainCarState(0.4999, 0.0), None)

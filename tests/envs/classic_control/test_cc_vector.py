@@ -112,3 +112,16 @@ def test_vector__same_step_autoreset_reports_final_obs() -> None:
     assert truncated.all()
     assert info["_final_obs"].all()
     assert not np.array_equal(np.stack(info["final_obs"]), obs)
+
+
+def test_cartpole_vector__default_truncation_matches_reference() -> None:
+    ours, ref = cartpole.CartPoleVectorEnv(2), RefCartPoleVectorEnv(2)
+    ours.reset(seed=0, options={"low": 0.0, "high": 0.0})
+    ref.reset(seed=0, options={"low": 0.0, "high": 0.0})
+    # Alternating pushes keep an upright pole balanced long enough to hit the time limit.
+    for t in range(501):
+        action = np.full(2, t % 2)
+        out, r_out = ours.step(action), ref.step(action)
+        assert np.array_equal(out[3], r_out[3]), t
+        assert np.array_equal(out[2], r_out[2]), t
+    assert ours.max_episode_steps == ref.max_episode_steps == 500
