@@ -61,6 +61,7 @@ class AcrobotFunctional(FuncEnv[AcrobotState, Any, Any, Any, Any, _render.Canvas
         **kwargs: Overrides of the default :class:`AcrobotParams`.
     """
 
+    default_params: AcrobotParams
     observation_space = Box(
         -np.array([1.0, 1.0, 1.0, 1.0, 4 * np.pi, 9 * np.pi], dtype=np.float32),
         np.array([1.0, 1.0, 1.0, 1.0, 4 * np.pi, 9 * np.pi], dtype=np.float32),

@@ -71,6 +71,7 @@ class CartPoleFunctional(
         **kwargs: Overrides of the default :class:`CartPoleParams`.
     """
 
+    default_params: CartPoleParams
     observation_space = Box(
         -np.array([4.8, np.inf, 12 * 4 * math.pi / 360, np.inf], dtype=np.float32),
         np.array([4.8, np.inf, 12 * 4 * math.pi / 360, np.inf], dtype=np.float32),

@@ -118,6 +118,7 @@ class MountainCarFunctional(
         **kwargs: Overrides of the default :class:`MountainCarParams`.
     """
 
+    default_params: MountainCarParams
     observation_space = Box(
         np.array([-1.2, -0.07], dtype=np.float32),
         np.array([0.6, 0.07], dtype=np.float32),
@@ -189,6 +190,7 @@ class ContinuousMountainCarFunctional(
         **kwargs: Overrides of the default :class:`ContinuousMountainCarParams`.
     """
 
+    default_params: ContinuousMountainCarParams
     observation_space = Box(
         np.array([-1.2, -0.07], dtype=np.float32),
         np.array([0.6, 0.07], dtype=np.float32),

@@ -52,6 +52,7 @@ class PendulumFunctional(
         **kwargs: Overrides of the default :class:`PendulumParams`.
     """
 
+    default_params: PendulumParams
     observation_space = Box(
         -np.array([1.0, 1.0, 8.0], dtype=np.float32),
         np.array([1.0, 1.0, 8.0], dtype=np.float32),

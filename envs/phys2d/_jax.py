@@ -10,7 +10,7 @@ from gymnasium_core.functional.jax_vector_env import FunctionalJaxVectorEnv
 _ADAPTER_KEYS = {"params", "autoreset_mode", "devices", "mesh", "mesh_axis", "render_all"}
 
 
-class Phys2dJaxEnv(FunctionalJaxEnv):
+class Phys2dJaxEnv(FunctionalJaxEnv[Any]):
     """One classic-control task on JAX; subclasses name the FuncEnv in :attr:`func_env_cls`."""
 
     func_env_cls: type[Any]

@@ -6,8 +6,6 @@ from typing import Any
 
 import numpy as np
 import pytest
-
-import gymnasium_core
 from gymnasium_core.envs.classic_control import (
     acrobot,
     cartpole,
@@ -15,6 +13,8 @@ from gymnasium_core.envs.classic_control import (
     mountain_car,
     pendulum,
 )
+
+import gymnasium_core
 
 jax = pytest.importorskip("jax")
 jnp = jax.numpy
@@ -95,12 +95,12 @@ def test_phys2d__make_and_make_vec_run(env_id: str) -> None:
     assert obs.shape == env.observation_space.shape
     env.action_space.seed(0)
     for _ in range(5):
-        obs, reward, terminated, truncated, _ = env.step(env.action_space.sample())
+        obs, reward, _, _, _ = env.step(env.action_space.sample())
     assert np.all(np.isfinite(np.asarray(obs)))
     vec = gymnasium_core.make_vec(env_id, 4, vectorization_mode="vector_entry_point")
     obs, _ = vec.reset(seed=0)
     assert obs.shape == (4, *env.observation_space.shape)
-    obs, reward, terminated, truncated, _ = vec.step(vec.action_space.sample())
+    obs, reward, _, _, _ = vec.step(vec.action_space.sample())
     assert np.asarray(reward).shape == (4,)
     vec.close()
     env.close()
@@ -138,7 +138,7 @@ def test_phys2d__jax_vector_env_steps_without_recompiling() -> None:
     vec = CartPoleJaxVectorEnv(8, max_episode_steps=20)
     vec.reset(seed=0)
     for _ in range(60):
-        obs, reward, terminated, truncated, _ = vec.step(jnp.ones(8, dtype=jnp.int32))
+        obs, _, terminated, truncated, _ = vec.step(jnp.ones(8, dtype=jnp.int32))
     assert isinstance(obs, jax.Array) and obs.shape == (8, 4)
     assert np.asarray(truncated).any() or np.asarray(terminated).any()
 

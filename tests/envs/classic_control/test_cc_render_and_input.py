@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from gymnasium_core.envs.classic_control import cartpole, pendulum
 
 import gymnasium_core
-from gymnasium_core.envs.classic_control import cartpole, pendulum
 
 pytest.importorskip("pygame")
 

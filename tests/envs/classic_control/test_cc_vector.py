@@ -1,4 +1,4 @@
-"""Numpy-batched vector envs: exact vs the reference's CartPoleVectorEnv, and vs our stateful envs."""
+"""Numpy-batched envs: exact vs the reference CartPoleVectorEnv, and vs our stateful envs."""
 
 from __future__ import annotations
 
@@ -7,8 +7,6 @@ from typing import Any
 import numpy as np
 import pytest
 from gymnasium.envs.classic_control.cartpole import CartPoleVectorEnv as RefCartPoleVectorEnv
-
-import gymnasium_core
 from gymnasium_core.envs.classic_control import (
     acrobot,
     cartpole,
@@ -16,6 +14,8 @@ from gymnasium_core.envs.classic_control import (
     mountain_car,
     pendulum,
 )
+
+import gymnasium_core
 
 from ._helpers import CLASSIC_IDS
 
@@ -108,7 +108,7 @@ def test_vector__same_step_autoreset_reports_final_obs() -> None:
     vec = cartpole.CartPoleVectorEnv(3, max_episode_steps=4, autoreset_mode="SameStep")
     vec.reset(seed=0)
     for _ in range(4):
-        obs, _, terminated, truncated, info = vec.step(np.zeros(3, dtype=np.int64))
+        obs, _, _, truncated, info = vec.step(np.zeros(3, dtype=np.int64))
     assert truncated.all()
     assert info["_final_obs"].all()
     assert not np.array_equal(np.stack(info["final_obs"]), obs)
