@@ -112,12 +112,17 @@ def save_video(
         **kwargs: Passed to moviepy's ``ImageSequenceClip``, e.g. ``fps``.
 
     Example:
-        >>> import gymnasium_core as gym
+        With ``render_mode="rgb_array_list"`` the frames are what ``env.render()`` returns at
+        the end of an episode; here they are plain images.
+
+        >>> import os, tempfile
+        >>> import numpy as np
         >>> from gymnasium_core.utils.save_video import save_video
-        >>> env = gym.make("CartPole-v1", render_mode="rgb_array_list")
-        >>> _ = env.reset(seed=0)
-        >>> _ = env.step(0)
-        >>> save_video(env.render(), "videos", fps=env.metadata["render_fps"])  # doctest: +SKIP
+        >>> folder = os.path.join(tempfile.mkdtemp(), "videos")
+        >>> frames = [np.full((64, 96, 3), 10 * i, dtype=np.uint8) for i in range(20)]
+        >>> save_video(frames, folder, fps=30)
+        >>> os.listdir(folder)
+        ['rl-video-episode-0.mp4']
     """
     if not isinstance(frames, list):
         logger.error(f"save_video expects a list of frames, got {type(frames)}")

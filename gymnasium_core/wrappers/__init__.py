@@ -112,7 +112,7 @@ __all__ = [
     "vector",
 ]
 
-# Loaded on first access: these modules import JAX or torch at their top.
+# Loaded on first access, so that importing the package never reaches JAX or torch.
 _LAZY_MODULES = {
     "ArrayConversion": "array_conversion",
     "JaxToNumpy": "jax_to_numpy",

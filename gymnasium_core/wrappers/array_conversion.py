@@ -145,9 +145,14 @@ class ArrayConversion(Wrapper[Any, Any, Any, Any], RecordConstructorArgs):
     ``float`` and the flags ``bool``.
 
     Example:
+        >>> import jax.numpy as jnp
         >>> import numpy as np
-        >>> import jax.numpy as jnp  # doctest: +SKIP
-        >>> env = ArrayConversion(jax_env, env_xp=jnp, target_xp=np)  # doctest: +SKIP
+        >>> import gymnasium_core as gym
+        >>> from gymnasium_core.wrappers import ArrayConversion
+        >>> jax_env = gym.make("phys2d/CartPole-v1")
+        >>> env = ArrayConversion(jax_env, env_xp=jnp, target_xp=np)
+        >>> env.reset(seed=0)[0]
+        array([ 0.03423141, -0.03176213, -0.02728219, -0.03792744], dtype=float32)
     """
 
     def __init__(

@@ -36,8 +36,17 @@ class AtariPreprocessing(Wrapper[Any, Any, Any, Any], RecordConstructorArgs):
       ``scale_obs``.
 
     Example:
-        >>> from gymnasium_core.wrappers import AtariPreprocessing
-        >>> env = AtariPreprocessing(atari_env, noop_max=30, frame_skip=4)  # doctest: +SKIP
+        Any env with image observations will do; here CartPole's frames stand in for Atari's.
+
+        >>> import gymnasium_core as gym
+        >>> from gymnasium_core.wrappers import AddRenderObservation, AtariPreprocessing
+        >>> pixels = AddRenderObservation(gym.make("CartPole-v1", render_mode="rgb_array"))
+        >>> env = AtariPreprocessing(pixels, noop_max=0, frame_skip=4)
+        >>> env.observation_space
+        Box(0, 255, (84, 84), uint8)
+        >>> obs, _ = env.reset(seed=0)
+        >>> obs.shape, obs.dtype
+        ((84, 84), dtype('uint8'))
     """
 
     def __init__(

@@ -149,6 +149,13 @@ class PassiveEnvChecker(Wrapper[ObsType, ActType, ObsType, ActType], RecordConst
     The spaces are checked when the wrapper is built; the first ``reset``, ``step`` and
     ``render`` go through the checks of :mod:`gymnasium_core.utils.passive_env_checker`, which
     warn on problems. ``make`` adds it unless ``disable_env_checker=True``.
+
+    Example:
+        >>> import gymnasium_core as gym
+        >>> gym.make("CartPole-v1")
+        <TimeLimit<OrderEnforcing<PassiveEnvChecker<CartPoleEnv<CartPole-v1>>>>>
+        >>> gym.make("CartPole-v1", disable_env_checker=True)
+        <TimeLimit<OrderEnforcing<CartPoleEnv<CartPole-v1>>>>
     """
 
     def __init__(self, env: Env[ObsType, ActType]) -> None:

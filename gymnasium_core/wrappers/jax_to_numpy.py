@@ -37,9 +37,12 @@ class JaxToNumpy(ArrayConversion):
     Example:
         >>> import gymnasium_core as gym
         >>> from gymnasium_core.wrappers import JaxToNumpy
-        >>> env = JaxToNumpy(gym.make("phys2d/CartPole-v1"))  # doctest: +SKIP
-        >>> type(env.reset(seed=0)[0])  # doctest: +SKIP
-        <class 'numpy.ndarray'>
+        >>> env = JaxToNumpy(gym.make("phys2d/CartPole-v1"))
+        >>> env.reset(seed=0)[0]
+        array([ 0.03423141, -0.03176213, -0.02728219, -0.03792744], dtype=float32)
+        >>> obs, reward, terminated, truncated, info = env.step(1)
+        >>> type(obs).__name__, reward, terminated
+        ('ndarray', 1.0, False)
     """
 
     def __init__(self, env: Env[Any, Any]) -> None:

@@ -1,44 +1,62 @@
 """Using a JAX environment from torch code: :class:`JaxToTorch` and the conversion functions.
 
-Importing this module imports JAX and torch (torch is optional and not a dependency).
+JAX and torch are imported on first use: this module imports without them, and the wrapper
+or a conversion raises :class:`~gymnasium_core.error.DependencyNotInstalled` when one is
+missing (torch is optional and not a dependency).
 """
 
 from __future__ import annotations
 
-import functools
 from typing import Any, TypeAlias
 
 from gymnasium_core.core import Env
-from gymnasium_core.error import DependencyNotInstalled
 from gymnasium_core.utils.record_constructor import RecordConstructorArgs
+from gymnasium_core.wrappers._torch import import_jax_numpy, import_torch
 from gymnasium_core.wrappers.array_conversion import ArrayConversion, array_conversion
-
-try:
-    import jax.numpy as jnp
-except ImportError as exc:
-    raise DependencyNotInstalled(
-        'JAX is needed for the JAX conversions: pip install "gymnasium-core[jax]"'
-    ) from exc
-try:
-    import torch
-except ImportError as exc:
-    raise DependencyNotInstalled(
-        "torch is needed for the torch conversions: pip install torch"
-    ) from exc
 
 __all__ = ["Device", "JaxToTorch", "jax_to_torch", "torch_to_jax"]
 
-Device: TypeAlias = str | torch.device
+# A torch.device or its name ("cpu", "cuda:0"); Any because torch may be absent.
+Device: TypeAlias = Any
 
-torch_to_jax = functools.partial(array_conversion, xp=jnp)
-"""Convert the torch tensors in a value (nested containers included) to JAX arrays."""
 
-jax_to_torch = functools.partial(array_conversion, xp=torch)
-"""Convert the JAX arrays in a value (nested containers included) to torch tensors."""
+def torch_to_jax(value: Any, device: Any | None = None) -> Any:
+    """Convert the torch tensors in ``value`` (nested containers included) to JAX arrays.
+
+    Args:
+        value: A tensor, number or container of them.
+        device: The JAX device of the new arrays.
+
+    Raises:
+        DependencyNotInstalled: If JAX is not installed.
+    """
+    return array_conversion(value, xp=import_jax_numpy(), device=device)
+
+
+def jax_to_torch(value: Any, device: Device | None = None) -> Any:
+    """Convert the JAX arrays in ``value`` (nested containers included) to torch tensors.
+
+    Args:
+        value: An array, number or container of them.
+        device: The torch device of the new tensors.
+
+    Raises:
+        DependencyNotInstalled: If torch is not installed.
+    """
+    return array_conversion(value, xp=import_torch(), device=device)
 
 
 class JaxToTorch(ArrayConversion):
-    """Wraps a JAX environment so that it takes and returns torch tensors (on ``device``)."""
+    """Wraps a JAX environment so that it takes and returns torch tensors (on ``device``).
+
+    Example:
+        >>> import gymnasium_core as gym
+        >>> from gymnasium_core.wrappers import JaxToTorch
+        >>> import torch  # doctest: +SKIP
+        >>> env = JaxToTorch(gym.make("phys2d/CartPole-v1"))  # doctest: +SKIP
+        >>> isinstance(env.reset(seed=0)[0], torch.Tensor)  # doctest: +SKIP
+        True
+    """
 
     def __init__(self, env: Env[Any, Any], device: Device | None = None) -> None:
         """Wrap ``env``.
@@ -46,7 +64,12 @@ class JaxToTorch(ArrayConversion):
         Args:
             env: An environment working with JAX arrays.
             device: The torch device of the returned tensors.
+
+        Raises:
+            DependencyNotInstalled: If JAX or torch is not installed.
         """
+        jnp = import_jax_numpy()
+        torch = import_torch()
         RecordConstructorArgs.__init__(self, device=device)
         super().__init__(env=env, env_xp=jnp, target_xp=torch, target_device=device)
         self.device: Device | None = device

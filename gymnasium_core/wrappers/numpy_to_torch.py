@@ -1,40 +1,61 @@
 """Using a numpy environment from torch code: :class:`NumpyToTorch` and the conversions.
 
-Importing this module imports torch (optional, not a dependency).
+torch is optional (not a dependency) and imported on first use: this module imports without
+it, and the wrapper or a conversion raises
+:class:`~gymnasium_core.error.DependencyNotInstalled` when torch is missing.
 """
 
 from __future__ import annotations
 
-import functools
 from typing import Any, TypeAlias
 
 import numpy as np
 
 from gymnasium_core.core import Env
-from gymnasium_core.error import DependencyNotInstalled
 from gymnasium_core.utils.record_constructor import RecordConstructorArgs
+from gymnasium_core.wrappers._torch import import_torch
 from gymnasium_core.wrappers.array_conversion import ArrayConversion, array_conversion
-
-try:
-    import torch
-except ImportError as exc:
-    raise DependencyNotInstalled(
-        "torch is needed for the torch conversions: pip install torch"
-    ) from exc
 
 __all__ = ["Device", "NumpyToTorch", "numpy_to_torch", "torch_to_numpy"]
 
-Device: TypeAlias = str | torch.device
+# A torch.device or its name ("cpu", "cuda:0"); Any because torch may be absent.
+Device: TypeAlias = Any
 
-torch_to_numpy = functools.partial(array_conversion, xp=np)
-"""Convert the torch tensors in a value (nested containers included) to numpy arrays."""
 
-numpy_to_torch = functools.partial(array_conversion, xp=torch)
-"""Convert the numpy arrays in a value (nested containers included) to torch tensors."""
+def torch_to_numpy(value: Any, device: Device | None = None) -> Any:
+    """Convert the torch tensors in ``value`` (nested containers included) to numpy arrays.
+
+    Args:
+        value: A tensor, number or container of them.
+        device: Ignored (numpy arrays live on the host); kept for a uniform signature.
+    """
+    return array_conversion(value, xp=np, device=device)
+
+
+def numpy_to_torch(value: Any, device: Device | None = None) -> Any:
+    """Convert the numpy arrays in ``value`` (nested containers included) to torch tensors.
+
+    Args:
+        value: An array, number or container of them.
+        device: The torch device of the new tensors.
+
+    Raises:
+        DependencyNotInstalled: If torch is not installed.
+    """
+    return array_conversion(value, xp=import_torch(), device=device)
 
 
 class NumpyToTorch(ArrayConversion):
-    """Wraps a numpy environment so that it takes and returns torch tensors (on ``device``)."""
+    """Wraps a numpy environment so that it takes and returns torch tensors (on ``device``).
+
+    Example:
+        >>> import gymnasium_core as gym
+        >>> from gymnasium_core.wrappers import NumpyToTorch
+        >>> import torch  # doctest: +SKIP
+        >>> env = NumpyToTorch(gym.make("CartPole-v1"))  # doctest: +SKIP
+        >>> isinstance(env.reset(seed=0)[0], torch.Tensor)  # doctest: +SKIP
+        True
+    """
 
     def __init__(self, env: Env[Any, Any], device: Device | None = None) -> None:
         """Wrap ``env``.
@@ -42,7 +63,11 @@ class NumpyToTorch(ArrayConversion):
         Args:
             env: An environment working with numpy arrays.
             device: The torch device of the returned tensors.
+
+        Raises:
+            DependencyNotInstalled: If torch is not installed.
         """
+        torch = import_torch()
         RecordConstructorArgs.__init__(self, device=device)
         super().__init__(env=env, env_xp=np, target_xp=torch, target_device=device)
         self.device: Device | None = device

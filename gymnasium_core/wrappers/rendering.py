@@ -124,10 +124,18 @@ class RecordVideo(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructor
     return images. Call ``close()`` to save the recording in progress.
 
     Example:
+        >>> import os, tempfile
         >>> import gymnasium_core as gym
         >>> from gymnasium_core.wrappers import RecordVideo
+        >>> folder = os.path.join(tempfile.mkdtemp(), "videos")
         >>> env = gym.make("CartPole-v1", render_mode="rgb_array")
-        >>> env = RecordVideo(env, "videos", episode_trigger=lambda e: e == 0)  # doctest: +SKIP
+        >>> env = RecordVideo(env, folder, episode_trigger=lambda e: e == 0)
+        >>> _ = env.reset(seed=0)
+        >>> for _ in range(10):
+        ...     _ = env.step(env.action_space.sample())
+        >>> env.close()
+        >>> os.listdir(folder)
+        ['rl-video-episode-0.mp4']
     """
 
     def __init__(

@@ -243,7 +243,12 @@ def rescale_box(
     offset = np.zeros_like(low, dtype=box.dtype)
     offset[high_finite] = high[high_finite] - box.high[high_finite]
     offset[low_finite] = low[low_finite] - slope[low_finite] * box.low[low_finite]
-    new_box = Box(low=low, high=high, shape=box.shape, dtype=box.dtype)
+    # A scalar bound (a Python float included) is taken in the box's dtype, so that
+    # ``RescaleAction(env, -1.0, 1.0)`` on a float32 box does not warn about lost precision;
+    # a bound array keeps its dtype, and Box warns if that dtype is wider than the box's.
+    box_low = low.astype(box.dtype) if np.ndim(new_min) == 0 else low
+    box_high = high.astype(box.dtype) if np.ndim(new_max) == 0 else high
+    new_box = Box(low=box_low, high=box_high, shape=box.shape, dtype=box.dtype)
 
     def forward(x: Any) -> Any:
         return slope * x + offset

@@ -189,3 +189,30 @@ def test_rescale_action__spec_kwargs_and_wrapper_attr():
     env = gymnasium_core.wrappers.RescaleAction(e.BoxEnv(), np.float32(0), np.float32(1))
     assert set(env._saved_kwargs) == {"min_action", "max_action"}
     assert env.get_wrapper_attr("length") == 8
+
+
+RESCALE_BOUNDS = [
+    pytest.param(0.0, 1.0, id="python-floats"),
+    pytest.param(-1, 1, id="python-ints"),
+    pytest.param(np.float32(0.1), np.float32(0.7), id="float32-scalars"),
+    pytest.param(np.array([0.1], np.float32), np.array([0.7], np.float32), id="float32-arrays"),
+]
+
+
+@pytest.mark.parametrize(("low", "high"), RESCALE_BOUNDS)
+def test_rescale_action__float32_or_scalar_bounds_do_not_warn(low, high):
+    # Our warnings are errors in tests, so building the wrapper is the check.
+    ours = gymnasium_core.wrappers.RescaleAction(gymnasium_core.make("Pendulum-v1"), low, high)
+    ref = gymnasium.wrappers.RescaleAction(gymnasium.make("Pendulum-v1"), low, high)
+    assert_same_space(ours.action_space, ref.action_space)
+    obs_low = np.full(3, low, np.float32) if np.ndim(low) == 0 else np.repeat(low, 3)
+    obs_high = np.full(3, high, np.float32) if np.ndim(high) == 0 else np.repeat(high, 3)
+    gymnasium_core.wrappers.RescaleObservation(
+        gymnasium_core.make("Pendulum-v1"), obs_low, obs_high
+    )
+
+
+def test_rescale_action__float64_bound_arrays_warn_like_the_reference():
+    env = gymnasium_core.make("Pendulum-v1")
+    with pytest.warns(gymnasium_core.logger.GymnasiumCoreWarning, match="precision"):
+        gymnasium_core.wrappers.RescaleAction(env, np.zeros(1), np.ones(1))

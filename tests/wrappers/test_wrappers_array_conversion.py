@@ -100,11 +100,24 @@ def test_jax_to_torch__converts_both_ways():
     assert isinstance(obs, torch.Tensor)
 
 
-def test_torch_wrappers__missing_torch_is_a_clear_error():
+def test_torch_wrappers__missing_torch_is_a_clear_error_at_construction():
     try:
         import torch  # noqa: F401
     except ImportError:
-        with pytest.raises(gymnasium_core.error.DependencyNotInstalled, match="torch"):
-            from gymnasium_core.wrappers import NumpyToTorch  # noqa: F401
+        pass
     else:
         pytest.skip("torch is installed")
+    # The modules import without torch; using them names the missing dependency.
+    from gymnasium_core.wrappers import JaxToTorch, NumpyToTorch
+    from gymnasium_core.wrappers.jax_to_torch import jax_to_torch
+    from gymnasium_core.wrappers.numpy_to_torch import numpy_to_torch, torch_to_numpy
+
+    with pytest.raises(gymnasium_core.error.DependencyNotInstalled, match="torch"):
+        NumpyToTorch(envs_for(gymnasium_core).BoxEnv())
+    with pytest.raises(gymnasium_core.error.DependencyNotInstalled, match="torch"):
+        JaxToTorch(envs_for(gymnasium_core).BoxEnv())
+    with pytest.raises(gymnasium_core.error.DependencyNotInstalled, match="torch"):
+        numpy_to_torch(np.zeros(2))
+    with pytest.raises(gymnasium_core.error.DependencyNotInstalled, match="torch"):
+        jax_to_torch(np.zeros(2))
+    assert torch_to_numpy([1.0])[0] == 1.0
