@@ -246,8 +246,9 @@ def _check_version_exists(ns: str | None, name: str, version: int | None) -> Non
         raise error.VersionNotFound(message)
     if numbered and version < numbered[-1]:
         raise error.DeprecatedEnv(
-            f"Environment version v{version} for `{get_env_id(ns, name, None)}` is deprecated. "
-            f"Please use `{get_env_id(ns, name, numbered[-1])}` instead."
+            f"`{get_env_id(ns, name, version)}` is deprecated: only newer versions of "
+            f"`{get_env_id(ns, name, None)}` are registered. Use "
+            f"`{get_env_id(ns, name, numbered[-1])}` instead."
         )
     raise error.VersionNotFound(message)
 

@@ -41,8 +41,8 @@ __all__ = [
 ]
 
 CHECK_ENV_IGNORED_WARNINGS: tuple[str, ...] = (
-    "space minimum value is -infinity",
-    "space maximum value is infinity",
+    "-inf as a lower bound",
+    "inf as an upper bound",
     "we recommend using a symmetric and normalized space",
 )
 """Substrings of :func:`check_env` warnings that describe a space design choice, not a bug;

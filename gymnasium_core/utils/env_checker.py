@@ -178,9 +178,7 @@ def check_reset_options(env: Env[Any, Any]) -> None:
         AssertionError: If the call raises ``TypeError``.
     """
     if not _accepts_keyword(env, "options"):
-        raise error.Error(
-            "The `reset` method does not provide an `options` or `**kwargs` keyword argument."
-        )
+        raise error.Error("`reset` accepts neither an `options` argument nor `**kwargs`.")
     try:
         env.reset(options={})
     except TypeError as exc:
@@ -200,10 +198,10 @@ def _compare_steps(first: tuple[Any, ...], second: tuple[Any, ...]) -> None:
                 f"Step {what} are not equal although similar given the same seed and action"
             )
     assert data_equivalence(first[2], second[2], exact=True), (
-        "Deterministic step termination are not equivalent for the same seed and action"
+        "`terminated` differs between two steps from the same seed and action"
     )
     assert first[3] is False and second[3] is False, (
-        "Environment truncates after 1 step, something has gone very wrong."
+        "The environment truncated after a single step; a limit of one step is surely a bug."
     )
 
 
@@ -229,7 +227,7 @@ def check_step_determinism(env: Env[Any, Any], seed: int = 123) -> None:
     env.reset(seed=seed)
     second = env.step(action)
     assert _rng_state(env) == state_after_first, (
-        "The `.np_random` is not properly been updated after step."
+        "After the same seeded reset and step, the random generator states differ."
     )
     _compare_steps(first, second)
 
@@ -269,8 +267,8 @@ def check_seed_deprecation(env: Env[Any, Any]) -> None:
     """Warn if the environment still has a ``seed`` method (seed through ``reset`` instead)."""
     if callable(getattr(env, "seed", None)):
         logger.warn(
-            "Official support for the `seed` function is dropped. "
-            "Seed an environment with `env.reset(seed=<seed>)`."
+            "Environments no longer have a `seed` method; "
+            "seed an environment with `env.reset(seed=<seed>)` instead."
         )
 
 
@@ -285,12 +283,10 @@ def check_reset_return_type(env: Env[Any, Any]) -> None:
         "The result returned by `env.reset()` was not a tuple of the form `(obs, info)`. "
         f"Actual type: `{type(result)}`"
     )
-    assert len(result) == 2, (
-        f"Calling the reset method did not return a 2-tuple, actual length: {len(result)}"
-    )
+    assert len(result) == 2, f"`reset()` must return 2 values, got {len(result)}"
     obs, info = result
     assert obs in env.observation_space, (
-        "The first element returned by `env.reset()` is not within the observation space."
+        "The observation from `env.reset()` lies outside the observation space."
     )
     assert isinstance(info, dict), (
         "The second element returned by `env.reset()` was not a dictionary, actual type: "
@@ -314,11 +310,11 @@ def check_space_limit(space: spaces.Space[Any], space_type: str) -> None:
     elif isinstance(space, spaces.Box):
         if np.any(np.equal(space.low, -np.inf)):
             logger.warn(
-                f"A Box {space_type} space minimum value is -infinity. This is probably too low."
+                f"A Box {space_type} space has -inf as a lower bound; that is probably too low."
             )
         if np.any(np.equal(space.high, np.inf)):
             logger.warn(
-                f"A Box {space_type} space maximum value is infinity. This is probably too high."
+                f"A Box {space_type} space has inf as an upper bound; that is probably too high."
             )
         if space_type == "action" and len(space.shape) == 1:
             asymmetric = (space.low != 0) & (np.abs(space.low) != np.abs(space.high))
@@ -450,7 +446,7 @@ def check_env(
         Error: If ``reset`` does not accept ``seed`` or ``options``.
     """
     if warn is not None:
-        logger.warn("`check_env(warn=...)` parameter is now ignored.")
+        logger.warn("The `warn` argument of check_env is ignored.")
     env = _as_numpy_env(env)
     for _name, check in _checks(skip_render_check, skip_close_check):
         check(env)

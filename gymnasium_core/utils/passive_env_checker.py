@@ -303,9 +303,7 @@ def env_step_passive_checker(
         Error: If the tuple does not have 4 (old API) or 5 elements.
     """
     result: Any = env.step(action)
-    assert isinstance(result, tuple), (
-        f"Expects step result to be a tuple, actual type: {type(result)}"
-    )
+    assert isinstance(result, tuple), f"`step()` must return a tuple, got {type(result)}"
     if len(result) == 4:
         logger.deprecation(
             "The environment's `step` uses the old API and returns one `done` flag; rewrite it "
@@ -327,9 +325,7 @@ def env_step_passive_checker(
 
     check_obs(obs, env.observation_space, "step")
     _check_reward(reward)
-    assert isinstance(info, dict), (
-        f"The `info` returned by `step()` must be a python dictionary, actual type: {type(info)}"
-    )
+    assert isinstance(info, dict), f"`step()` must return its info as a dict, got {type(info)}"
     return result  # type: ignore[no-any-return]
 
 
@@ -341,9 +337,9 @@ def _check_reward(reward: Any) -> None:
         )
         return
     if np.isnan(reward):
-        logger.warn("The reward is a NaN value.")
+        logger.warn("`step()` returned a NaN reward.")
     if np.isinf(reward):
-        logger.warn("The reward is an inf value.")
+        logger.warn("`step()` returned an infinite reward.")
 
 
 def _check_rgb_frame(frame: Any) -> None:
@@ -418,7 +414,7 @@ def _check_render_metadata(env: Env[Any, Any]) -> None:
     _check_render_fps(env.metadata.get("render_fps"))
     assert env.render_mode is None or env.render_mode in render_modes, (
         "The environment was built with a render mode it does not declare. "
-        f"Render mode: {env.render_mode}, modes: {render_modes}"
+        f"render_mode={env.render_mode!r}, declared render_modes={render_modes}"
     )
 
 
