@@ -336,20 +336,12 @@ class Box(Space[NDArray[Any]]):
         return [np.asarray(sample).tolist() for sample in sample_n]
 
     def from_jsonable(self, sample_n: Iterable[Any]) -> list[NDArray[Any]]:
-        """Turn nested lists back into arrays of the box's dtype.
+        """Turn nested lists back into arrays of the space's dtype.
 
         Raises:
-            ValueError: If an entry cannot be converted or does not have the box's shape.
+            ValueError: If an entry cannot be converted to the dtype.
         """
-        result = []
-        for sample in sample_n:
-            arr = np.asarray(sample, dtype=self.dtype)
-            if arr.shape != self._shape:
-                raise ValueError(
-                    f"Box.from_jsonable expects values of shape {self._shape}, got {arr.shape}."
-                )
-            result.append(arr)
-        return result
+        return [np.asarray(sample, dtype=self.dtype) for sample in sample_n]
 
     def __repr__(self) -> str:
         """``Box(low, high, shape, dtype)``, each bound shortened to one value when uniform."""

@@ -120,21 +120,12 @@ class MultiBinary(Space[NDArray[np.int8]]):
         return np.array(list(sample_n)).tolist()  # type: ignore[no-any-return]
 
     def from_jsonable(self, sample_n: Iterable[Any]) -> list[NDArray[np.int8]]:
-        """Turn nested lists back into ``np.int8`` arrays.
+        """Turn nested lists back into arrays of the space's dtype.
 
         Raises:
-            ValueError: If an entry does not have the space's shape.
+            ValueError: If an entry cannot be converted to the dtype.
         """
-        result = []
-        for sample in sample_n:
-            arr = np.asarray(sample, dtype=np.int8)
-            if arr.shape != self.shape:
-                raise ValueError(
-                    f"MultiBinary.from_jsonable expects values of shape {self.shape}, "
-                    f"got {arr.shape}."
-                )
-            result.append(arr)
-        return result
+        return [np.asarray(sample, dtype=np.int8) for sample in sample_n]
 
     def __repr__(self) -> str:
         """``MultiBinary(n)``."""

@@ -194,18 +194,9 @@ class MultiDiscrete(Space[NDArray[np.integer[Any]]]):
         """Turn nested lists back into arrays of the space's dtype.
 
         Raises:
-            ValueError: If an entry does not have the space's shape.
+            ValueError: If an entry cannot be converted to the dtype.
         """
-        result = []
-        for sample in sample_n:
-            arr = np.array(sample, dtype=self.dtype)
-            if arr.shape != self.shape:
-                raise ValueError(
-                    f"MultiDiscrete.from_jsonable expects values of shape {self.shape}, "
-                    f"got {arr.shape}."
-                )
-            result.append(arr)
-        return result
+        return [np.array(sample, dtype=self.dtype) for sample in sample_n]
 
     def __repr__(self) -> str:
         """``MultiDiscrete(nvec)``, with ``start`` when it is not all zeros."""

@@ -11,6 +11,14 @@ from gymnasium_core.spaces._validation import reject_both, require
 from gymnasium_core.spaces.space import Space
 
 
+def _is_columnar(space: Space[Any]) -> bool:
+    """Whether ``space.to_jsonable`` lays a batch out per subspace instead of per element."""
+    from gymnasium_core.spaces.dict import Dict
+    from gymnasium_core.spaces.tuple import Tuple
+
+    return isinstance(space, (Tuple, Dict))
+
+
 class OneOf(Space[tuple[int, Any]]):
     """A tagged union: elements are ``(index, value)`` with ``value`` in ``spaces[index]``.
 
@@ -151,7 +159,13 @@ class OneOf(Space[tuple[int, Any]]):
 
     def to_jsonable(self, sample_n: Iterable[tuple[int, Any]]) -> list[Any]:
         """Turn each ``(index, value)`` into ``[index, jsonable value]``."""
-        return [[int(i), self.spaces[i].to_jsonable([value])[0]] for i, value in sample_n]
+        result = []
+        for i, value in sample_n:
+            encoded = self.spaces[i].to_jsonable([value])
+            # Tuple and Dict encode a batch column by column, so the batch of one is kept
+            # whole (Gymnasium takes its first column, which cannot be decoded).
+            result.append([int(i), encoded if _is_columnar(self.spaces[i]) else encoded[0]])
+        return result
 
     def from_jsonable(self, sample_n: Any) -> list[tuple[Any, ...]]:
         """Turn each ``[index, jsonable value]`` back into ``(np.int64 index, value)``.
@@ -172,7 +186,9 @@ class OneOf(Space[tuple[int, Any]]):
                 raise ValueError(
                     f"OneOf.from_jsonable got index {index} for {len(self.spaces)} subspaces."
                 )
-            result.append((np.int64(index), self.spaces[index].from_jsonable([value])[0]))
+            subspace = self.spaces[index]
+            batch = value if _is_columnar(subspace) else [value]
+            result.append((np.int64(index), subspace.from_jsonable(batch)[0]))
         return result
 
     def __getitem__(self, index: int) -> Space[Any]:

@@ -408,7 +408,9 @@ def _unflatten_graph(space: Graph, x: GraphInstance) -> GraphInstance:
 @unflatten.register(Text)
 def _unflatten_text(space: Text, x: Any) -> str:
     chars = space.character_list
-    return "".join(chars[index] for index in x if index < len(chars))
+    # Integer indices even when a composite flattened them to floats (Gymnasium fails there).
+    indices = np.asarray(x).astype(np.int64)
+    return "".join(chars[index] for index in indices if index < len(chars))
 
 
 @unflatten.register(Sequence)
@@ -523,7 +525,12 @@ def _flatten_space_oneof(space: OneOf) -> Box:
     # The first entry is the subspace index; the rest share the widest bounds of all.
     low = np.concatenate([[0], np.full(width - 1, lowest)])
     high = np.concatenate([[len(space.spaces) - 1], np.full(width - 1, highest)])
-    return Box(low=low, high=high, shape=(width,), dtype=_flat_dtype(space))
+    dtype = _flat_dtype(space)
+    if dtype.kind == "f":
+        # The bounds come from the subspaces' own values, so casting them loses nothing;
+        # doing it here avoids Box's precision warning (which Gymnasium emits).
+        low, high = low.astype(dtype), high.astype(dtype)
+    return Box(low=low, high=high, shape=(width,), dtype=dtype)
 
 
 # --------------------------------------------------------------------------- equivalence
