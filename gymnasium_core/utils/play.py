@@ -10,6 +10,8 @@ Behaviour follows Gymnasium 1.4's ``gymnasium.utils.play``, with these choices o
   matplotlib's backend is left as configured (the reference forces ``TkAgg``).
 * A key combination given twice with different actions in ``keys_to_action`` (``"wa"`` and
   ``"aw"``, or ``97`` and ``"a"``) raises ``ValueError`` instead of silently keeping the last.
+* The empty combination ``()`` is accepted and means "no key held" (the reference raises,
+  which makes its own MountainCar mapping unplayable).
 
 Example:
     >>> import gymnasium_core as gym
@@ -75,8 +77,8 @@ def _default_keys_to_action(env: Env[Any, Any]) -> dict[Any, Any]:
 def _as_key_codes(key: Any) -> KeyCombination:
     """Validate one ``keys_to_action`` key and turn it into sorted pygame key codes."""
     if isinstance(key, tuple):
-        if len(key) == 0:
-            raise ValueError("Key combinations in keys_to_action tuples cannot be empty")
+        # An empty tuple is the action taken while no key is held (it takes precedence over
+        # ``noop``); the reference rejects it although its own MountainCar mapping uses it.
         if not all(isinstance(k, str | int) for k in key):
             raise TypeError(
                 f"All keys in key combination tuple must be integers or strings, got {key}"
@@ -110,8 +112,8 @@ def normalise_keys_to_action(
 
     Raises:
         TypeError: If the mapping or one of its keys has the wrong type.
-        ValueError: If a key tuple is empty, an action is not in ``action_space`` or one key
-            combination is mapped to two different actions.
+        ValueError: If an action is not in ``action_space`` or one key combination is mapped to
+            two different actions.
     """
     if not isinstance(keys_to_action, dict):
         raise TypeError(f"keys_to_action must be a dictionary, got {type(keys_to_action)}")

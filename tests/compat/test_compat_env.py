@@ -282,6 +282,21 @@ def test_from_gymnasium__our_sync_vector_env_matches_gymnasium():
     reference.close()
 
 
+def test_from_gymnasium__runs_in_our_async_vector_env():
+    from gymnasium_core.vector import AsyncVectorEnv
+
+    ours = AsyncVectorEnv([lambda: from_gymnasium(gymnasium.make("CartPole-v1"))] * 2)
+    reference = gymnasium.vector.SyncVectorEnv([lambda: gymnasium.make("CartPole-v1")] * 2)
+    try:
+        np.testing.assert_array_equal(ours.reset(seed=1)[0], reference.reset(seed=1)[0])
+        for _ in range(10):
+            actions = np.array([1, 0])
+            np.testing.assert_array_equal(ours.step(actions)[0], reference.step(actions)[0])
+    finally:
+        ours.close()
+        reference.close()
+
+
 def test_from_gymnasium__round_trip_returns_the_original():
     core = WalkEnv()
     assert from_gymnasium(to_gymnasium(core)) is core

@@ -141,7 +141,7 @@ def test_gymnasium_make__kwargs_and_render_mode_reach_our_env():
     env.close()
 
 
-@pytest.mark.parametrize("mode", ["sync", "vector_entry_point"])
+@pytest.mark.parametrize("mode", ["sync", "async", "vector_entry_point"])
 def test_gymnasium_make_vec__cartpole(mode):
     env = gymnasium.make_vec("gymnasium_core/CartPole-v1", num_envs=3, vectorization_mode=mode)
     assert env.num_envs == 3
@@ -270,7 +270,8 @@ FUNCTIONAL_IDS = [i for i in OUR_IDS if _is_functional(i)]
 @pytest.mark.parametrize(
     "env_id",
     [
-        pytest.param(i, marks=() if i == "phys2d/CartPole-v1" else pytest.mark.slow)
+        # JAX compilation makes these slow; the adapter they go through is tested by default.
+        pytest.param(i, marks=pytest.mark.slow)
         for i in FUNCTIONAL_IDS
     ],
 )

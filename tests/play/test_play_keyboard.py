@@ -194,7 +194,6 @@ def test_play__rgb_array_list_and_zoom(play_module):
     ("keys_to_action", "error", "match"),
     [
         ([("a", 1)], TypeError, "must be a dictionary"),
-        ({(): 1}, ValueError, "cannot be empty"),
         ({("a", 1.5): 1}, TypeError, "must be integers or strings"),
         ({1.5: 1}, TypeError, "must be integers or strings"),
         ({"a": 7}, ValueError, "not a valid action"),
@@ -211,6 +210,19 @@ def test_play__bad_mapping_is_rejected(play_module, keys_to_action, error, match
 def test_play__keys_mapped_to_two_actions_raise(mapping):
     with pytest.raises(ValueError, match="maps the same keys twice"):
         core_play.play(ScriptedKeyEnv(), keys_to_action=mapping)
+
+
+def test_play__empty_combination_is_the_no_key_action():
+    # A deliberate deviation: the reference rejects () (and so its own MountainCar mapping).
+    script = {2: [down(pygame.K_LEFT)], 3: [up(pygame.K_LEFT)], 4: [quit_event()]}
+    env = ScriptedKeyEnv(script)
+    core_play.play(env, keys_to_action={(): 2, (pygame.K_LEFT,): 1}, noop=0)
+    assert env.actions == [2, 1, 2]
+
+
+def test_play__empty_combination_is_rejected_by_the_reference(reference_play):
+    with pytest.raises(ValueError, match="cannot be empty"):
+        reference_play.play(ScriptedKeyEnv(), keys_to_action={(): 1})
 
 
 def test_play__same_keys_with_the_same_action_are_fine():
@@ -329,3 +341,24 @@ def test_play_module__import_does_not_load_pygame():
         "assert 'pygame' not in sys.modules and 'matplotlib' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_play__a_gymnasium_env_through_the_bridge():
+    gymnasium = pytest.importorskip("gymnasium", reason="the bridge needs gymnasium")
+    from gymnasium_core.compat import from_gymnasium
+
+    # Of gymnasium's classic control envs only MountainCar defines get_keys_to_action.
+    env = from_gymnasium(gymnasium.make("MountainCar-v0", render_mode="rgb_array"))
+    actions: list[int] = []
+
+    def callback(obs_t, obs_tp1, action, reward, terminated, truncated, info):
+        actions.append(action)
+        if len(actions) == 1:
+            # Its mapping: nothing -> 1, 275 -> 2 (275 was K_RIGHT in pygame 1).
+            pygame.event.post(down(275))
+        if len(actions) == 3:
+            pygame.event.post(quit_event())
+
+    core_play.play(env, callback=callback, fps=10_000, seed=0)
+    assert actions == [1, 2, 2]
+    env.close()
