@@ -24,8 +24,13 @@ SIZES = [
     ((40, 30, 3), (17, 11)),  # fractional shrink
     ((40, 30, 3), (84, 84)),  # enlarge
     ((40, 30, 3), (60, 10)),  # enlarge one axis, shrink the other
-    ((33, 47), (84, 84)),
-    ((210, 160, 3), (84, 84)),
+    ((33, 47), (84, 84)),  # grey, enlarge
+    ((33, 47), (10, 9)),  # grey, fractional shrink
+    ((21, 13), (50, 40)),  # grey, fractional enlarge
+    ((40, 30, 1), (20, 15)),  # grey with a channel axis
+    ((50, 50, 1), (84, 84)),
+    ((7, 5, 3), (3, 2)),  # tiny
+    ((210, 160, 3), (84, 84)),  # an Atari frame
 ]
 
 
@@ -39,8 +44,67 @@ def test_resize_observation__within_one_grey_level_of_reference(in_shape, out_sh
     for seed in range(3):
         a, _ = ours.reset(seed=seed)
         b, _ = ref.reset(seed=seed)
-        assert a.dtype == b.dtype == np.uint8 and a.shape == b.shape
+        for step in range(3):
+            assert a.dtype == b.dtype == np.uint8 and a.shape == b.shape
+            # OpenCV rounds in fixed point: one grey level apart at most, as the issue allows.
+            assert np.abs(a.astype(int) - b.astype(int)).max() <= 1, (seed, step)
+            a, b = ours.step(0)[0], ref.step(0)[0]
+
+
+def _cartpole_frames():
+    # Real frames (pygame-drawn: flat areas and anti-aliased edges) rather than noise, drawn
+    # once by the reference so both wrappers see the very same pixels.
+    pytest.importorskip("pygame")
+    env = gymnasium.make("CartPole-v1", render_mode="rgb_array")
+    env.reset(seed=4)
+    frames = [env.render()]
+    for action in (1, 1, 0, 1):
+        env.step(action)
+        frames.append(env.render())
+    env.close()
+    return frames
+
+
+def _frame_env(gym, frames):
+    class FrameEnv(gym.Env):
+        metadata = {"render_modes": [], "render_fps": 30}
+
+        def __init__(self):
+            self.observation_space = gym.spaces.Box(0, 255, frames[0].shape, np.uint8)
+            self.action_space = gym.spaces.Discrete(2)
+            self.t = 0
+
+        def reset(self, *, seed=None, options=None):
+            super().reset(seed=seed)
+            self.t = 0
+            return frames[0].copy(), {}
+
+        def step(self, action):
+            self.t += 1
+            return frames[self.t].copy(), 1.0, self.t == len(frames) - 1, False, {}
+
+    return FrameEnv()
+
+
+@pytest.mark.parametrize("size", [(84, 84), (64, 48), (300, 200)])
+@pytest.mark.parametrize("grey", [True, False], ids=["grey", "rgb"])
+def test_resize_observation__rendered_frames_within_one_grey_level(size, grey):
+    pytest.importorskip("cv2")
+    frames = _cartpole_frames()
+
+    def build(g):
+        env = _frame_env(g, frames)
+        if grey:
+            env = g.wrappers.GrayscaleObservation(env)
+        return g.wrappers.ResizeObservation(env, size)
+
+    ours, ref = build(gymnasium_core), build(gymnasium)
+    a, _ = ours.reset(seed=0)
+    b, _ = ref.reset(seed=0)
+    for _ in range(len(frames) - 1):
+        assert a.shape == b.shape == size + (() if grey else (3,))
         assert np.abs(a.astype(int) - b.astype(int)).max() <= 1
+        a, b = ours.step(0)[0], ref.step(0)[0]
 
 
 def test_resize_area__constant_image_stays_constant():
