@@ -163,8 +163,16 @@ class BlackjackFunctional(FuncEnv[BlackjackState, Any, Any, Any, Any, Any, Black
         """Fix every field's dtype, so a jitted step sees the same types each call."""
         xp = self.xp
         index = np.int64 if xp is np else xp.int32
+        player, dealer, player_count, dealer_count, suit, face = (
+            xp.asarray(field, dtype=index) for field in state[:6]
+        )
         return BlackjackState(
-            *(xp.asarray(field, dtype=index) for field in state[:6]),
+            player,
+            dealer,
+            player_count,
+            dealer_count,
+            suit,
+            face,
             xp.asarray(state.reward, dtype=xp.float32),
             xp.asarray(state.terminated, dtype=xp.bool_),
         )
