@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from typing import Any, Generic, TypeVar
 
 import jax
@@ -20,11 +21,21 @@ StateType = TypeVar("StateType")
 __all__ = ["FunctionalJaxEnv", "to_jax"]
 
 
+_JAX_COPIES: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
+
+
 def to_jax(func_env: Any) -> Any:
-    """``func_env`` computing with ``jax.numpy``: our FuncEnvs are moved, others kept as given."""
-    if is_ours(func_env) and not is_jax_namespace(func_env.xp):
-        return func_env.with_xp("jax")
-    return func_env
+    """``func_env`` computing with ``jax.numpy``: our FuncEnvs are moved, others kept as given.
+
+    The moved copy is cached per env, so repeated calls (e.g. :func:`rollout`, whose compiled
+    program is keyed on the env object) get the same object and reuse their compilation.
+    """
+    if not is_ours(func_env) or is_jax_namespace(func_env.xp):
+        return func_env
+    moved = _JAX_COPIES.get(func_env)
+    if moved is None:
+        moved = _JAX_COPIES[func_env] = func_env.with_xp("jax")
+    return moved
 
 
 def _with_params(params: Any) -> tuple[Any, ...]:

@@ -125,7 +125,7 @@ def test_rollout__equals_stepping_the_vector_env():
     obs, _ = env.reset()
     for t in range(9):
         np.testing.assert_array_equal(traj.observation[t], obs)
-        obs, reward, term, _, info = env.step(np.ones(3, np.int32))
+        obs, reward, _, _, info = env.step(np.ones(3, np.int32))
         np.testing.assert_array_equal(traj.reward[t], reward)
         np.testing.assert_array_equal(traj.next_observation[t], info["final_obs"])
 
