@@ -1,7 +1,10 @@
 """Per-step overhead of wrapper stacks, ours against the reference's.
 
 A null environment (constant observation, no dynamics) is wrapped in the same stack by both
-packages, so the time measured is the wrappers' own.
+packages, so the time measured is the wrappers' own. The CartPole-v1 cases measure what a
+user gets: ``make("CartPole-v1")`` (its default TimeLimit, OrderEnforcing and
+PassiveEnvChecker around the real dynamics), alone and with common wrappers on top, resetting
+at the end of each episode.
 """
 
 from __future__ import annotations
@@ -68,6 +71,38 @@ def _setup(package: str, build: Any) -> RunFn:
     return run
 
 
+CARTPOLE_STACKS = {
+    "CartPole-v1 make() stack": lambda w, env: env,
+    "CartPole-v1 make() + RecordEpisodeStatistics + FrameStackObservation(4)": lambda w, env: (
+        w.RecordEpisodeStatistics(w.FrameStackObservation(env, 4))
+    ),
+}
+
+
+def _setup_cartpole(package: str, build: Any) -> RunFn:
+    import importlib
+
+    gym = importlib.import_module(package)
+    wrappers = importlib.import_module(f"{package}.wrappers")
+    env = build(wrappers, gym.make("CartPole-v1"))
+    env.reset(seed=0)
+    # A fixed action sequence, the same for both packages.
+    actions = [int(a) for a in np.random.default_rng(0).integers(0, 2, STEPS)]
+
+    def run() -> int:
+        step, reset = env.step, env.reset
+        for action in actions:
+            _, _, terminated, truncated, _ = step(action)
+            if terminated or truncated:
+                reset()
+        return STEPS
+
+    run()
+    return run
+
+
+IMPLS = (("ours", "gymnasium_core"), ("reference", "gymnasium"))
+
 CASES: list[Case] = [
     Case(
         group=f"wrapper overhead: {name}",
@@ -75,5 +110,13 @@ CASES: list[Case] = [
         setup=lambda package=package, build=build: _setup(package, build),
     )
     for name, build in STACKS.items()
-    for impl, package in (("ours", "gymnasium_core"), ("reference", "gymnasium"))
+    for impl, package in IMPLS
+] + [
+    Case(
+        group=name,
+        impl=impl,
+        setup=lambda package=package, build=build: _setup_cartpole(package, build),
+    )
+    for name, build in CARTPOLE_STACKS.items()
+    for impl, package in IMPLS
 ]
