@@ -238,10 +238,8 @@ def test_from_gymnasium__passes_our_check_env():
         warnings.simplefilter("always")
         core_check_env(env, skip_render_check=True)
     # CartPole's velocity bounds are infinite; the reference's checker warns about it too.
-    assert {str(w.message).split("space ")[1].split(" value")[0] for w in caught} == {
-        "minimum",
-        "maximum",
-    }
+    assert caught
+    assert all("inf" in str(w.message) for w in caught), [str(w.message) for w in caught]
 
 
 def test_from_gymnasium__spec_make_builds_a_bridged_env():
