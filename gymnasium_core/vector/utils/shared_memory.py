@@ -194,9 +194,14 @@ def _read_text(space: Text, shared_memory: Any, n: int = 1) -> tuple[str, ...]:
 
 @read_from_shared_memory.register(OneOf)
 def _read_one_of(space: OneOf, shared_memory: tuple[Any, ...], n: int = 1) -> tuple[Any, ...]:
+    from gymnasium_core.vector.utils.space_utils import batch_space, iterate
+
     chosen = _view(shared_memory[0], np.int64)
+    # Split each member's batch into its n samples with `iterate`: indexing the batch with the
+    # sub-environment's number only works for array and Text members (Gymnasium indexes, so a
+    # Tuple or Dict member gives the wrong sample or a KeyError there).
     members = [
-        read_from_shared_memory(sub, memory, n=n)
+        list(iterate(batch_space(sub, n), read_from_shared_memory(sub, memory, n=n)))
         for sub, memory in zip(space.spaces, shared_memory[1:], strict=True)
     ]
     return tuple((index, members[index][i]) for i, index in enumerate(chosen))
