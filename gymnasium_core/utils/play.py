@@ -65,8 +65,8 @@ def _default_keys_to_action(env: Env[Any, Any]) -> dict[Any, Any]:
         return mapping
     if env.spec is None:
         raise ValueError(
-            "The environment must have an `env.spec` to auto-detect missing keys to action "
-            "mappings."
+            "No keys_to_action was given and the environment has neither get_keys_to_action() "
+            "nor a spec naming it; pass keys_to_action explicitly."
         )
     raise MissingKeysToAction(
         f"{env.spec.id} has no default key to action mapping; pass one with "
@@ -81,7 +81,7 @@ def _as_key_codes(key: Any) -> KeyCombination:
         # ``noop``); the reference rejects it although its own MountainCar mapping uses it.
         if not all(isinstance(k, str | int) for k in key):
             raise TypeError(
-                f"All keys in key combination tuple must be integers or strings, got {key}"
+                f"Key combination {key!r} may only hold int key codes and one-character strings"
             )
         parts: Iterable[str | int] = key
     elif isinstance(key, str):
@@ -89,7 +89,10 @@ def _as_key_codes(key: Any) -> KeyCombination:
     elif isinstance(key, int):
         parts = (key,)
     else:
-        raise TypeError(f"Keys in keys_to_action must be integers or strings, got {type(key)}")
+        raise TypeError(
+            "A keys_to_action key is an int key code, a string or a tuple of them, not "
+            f"{type(key).__name__} ({key!r})"
+        )
     return tuple(sorted(ord(k) if isinstance(k, str) else k for k in parts))
 
 
@@ -116,14 +119,17 @@ def normalise_keys_to_action(
             two different actions.
     """
     if not isinstance(keys_to_action, dict):
-        raise TypeError(f"keys_to_action must be a dictionary, got {type(keys_to_action)}")
+        raise TypeError(
+            "keys_to_action should be a dict of keys to actions, not "
+            f"{type(keys_to_action).__name__}"
+        )
     codes_to_action: dict[KeyCombination, Any] = {}
     origin: dict[KeyCombination, Any] = {}
     for key, action in keys_to_action.items():
         codes = _as_key_codes(key)
         if action not in action_space:
             raise ValueError(
-                f"Action {action} is not a valid action in the environment action space: "
+                f"keys_to_action maps {key!r} to {action!r}, which is outside the action space "
                 f"{action_space}"
             )
         if codes in codes_to_action and not _same_action(codes_to_action[codes], action):
@@ -174,13 +180,16 @@ class PlayableGame:
                 f"environment's render_mode is {env.render_mode}."
             )
         if zoom is not None and zoom <= 0:
-            raise ValueError(f"Zoom must be a positive float, got {zoom}")
+            raise ValueError(f"zoom should be a positive number, got {zoom}")
         pygame = _pygame()
         self.env = env
         if keys_to_action is None:
             keys_to_action = _default_keys_to_action(env)
         if not isinstance(keys_to_action, dict):
-            raise TypeError(f"keys_to_action must be a dictionary, got {type(keys_to_action)}")
+            raise TypeError(
+                "keys_to_action should be a dict of key-code tuples to actions, not "
+                f"{type(keys_to_action).__name__}"
+            )
         # Keys given as characters count too, so the game also accepts an unnormalised mapping.
         self.relevant_keys: set[int] = {
             code for combo in keys_to_action for code in _as_key_codes(combo)
@@ -210,21 +219,26 @@ class PlayableGame:
             event: A pygame event.
         """
         pygame = _pygame()
-        if event.type == pygame.KEYDOWN:
-            if event.key in self.relevant_keys:
-                self.pressed_keys.add(event.key)
-            elif event.key == pygame.K_ESCAPE:
-                self.running = False
-        elif event.type == pygame.KEYUP:
-            if event.key in self.relevant_keys:
-                self.pressed_keys.discard(event.key)
-        elif event.type == pygame.QUIT:
+        kind = event.type
+        if kind == pygame.QUIT:
             self.running = False
-        elif event.type == pygame.WINDOWRESIZED:
-            # Always scale from the original size so repeated resizes do not accumulate rounding.
-            base_width, base_height = self.original_video_size
-            scale = min(event.x / base_width, event.y / base_height)
-            self.video_size = (round(scale * base_width), round(scale * base_height))
+        elif kind == pygame.WINDOWRESIZED:
+            self._fit_window(event.x, event.y)
+        elif kind in (pygame.KEYDOWN, pygame.KEYUP):
+            if event.key in self.relevant_keys:
+                if kind == pygame.KEYDOWN:
+                    self.pressed_keys.add(event.key)
+                else:
+                    self.pressed_keys.discard(event.key)
+            elif kind == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.running = False
+
+    def _fit_window(self, width: int, height: int) -> None:
+        """Fit the picture, keeping its aspect ratio, inside a ``width x height`` window."""
+        # Always scale from the original size so repeated resizes do not accumulate rounding.
+        base_width, base_height = self.original_video_size
+        scale = min(width / base_width, height / base_height)
+        self.video_size = (round(scale * base_width), round(scale * base_height))
 
 
 def _last_frame(rendered: Any) -> np.ndarray[Any, Any]:
@@ -309,7 +323,7 @@ def play(
     if keys_to_action is None:
         keys_to_action = _default_keys_to_action(env)
     if keys_to_action is None:
-        raise ValueError("keys_to_action dictionary cannot be None")
+        raise ValueError("The environment's get_keys_to_action() gave None instead of a dict")
     codes_to_action = normalise_keys_to_action(keys_to_action, env.action_space)
 
     game = PlayableGame(env, codes_to_action, zoom)
@@ -317,7 +331,8 @@ def play(
         fps = env.metadata.get("render_fps", 30)
         if not isinstance(fps, int):
             raise TypeError(
-                f"Expected env.metadata['render_fps'] to be an integer, got {type(fps)}"
+                f"env.metadata['render_fps'] should be an int when fps is not given, not "
+                f"{type(fps).__name__}"
             )
 
     pygame = _pygame()
