@@ -262,7 +262,8 @@ class FrameStackObservation(Wrapper[Any, ActType, ObsType, ActType], RecordConst
         self.stacked_obs = create_empty_array(inner, n=stack_size)
         # Box observations (the usual case) are stacked straight into a fresh array: that is
         # the same result as filling the shared buffer and copying it, in a third of the time.
-        self._box_dtype: np.dtype[Any] | None = inner.dtype if isinstance(inner, spaces.Box) else None
+        is_box = isinstance(inner, spaces.Box)
+        self._box_dtype: np.dtype[Any] | None = inner.dtype if is_box else None
 
     def _stacked(self) -> Any:
         if self._box_dtype is not None:
