@@ -142,3 +142,123 @@ def test_torch_wrappers__need_torch() -> None:
     env = ours_w.NumpyToTorch(ours)
     obs, _ = env.reset(seed=0)
     assert type(obs).__module__.startswith("torch")
+
+
+def pendulum_pair(n: int = 3) -> tuple[Any, Any]:
+    ours = gymnasium_core.make_vec("Pendulum-v1", n, vectorization_mode="sync")
+    ref = gymnasium.make_vec("Pendulum-v1", n, vectorization_mode="sync")
+    return ours, ref
+
+
+def drive_box(ours: Any, ref: Any, low: float, high: float, steps: int = 12) -> None:
+    """Seeded reset, then the same uniform actions in [low, high] through both."""
+    assert_same(ours.reset(seed=5), ref.reset(seed=5))
+    rng = np.random.default_rng(5)
+    for _ in range(steps):
+        actions = rng.uniform(low, high, size=(ours.num_envs, 1)).astype(np.float32)
+        assert_same(ours.step(actions.copy()), ref.step(actions.copy()))
+
+
+ACTION_WRAPPERS = {
+    "ClipAction": (lambda w, e: w.ClipAction(e), -6.0, 6.0),
+    "RescaleAction": (lambda w, e: w.RescaleAction(e, 0.0, 1.0), 0.0, 1.0),
+    "RescaleAction-array": (
+        lambda w, e: w.RescaleAction(e, np.array([-1.0]), np.array([3.0])),
+        -1.0,
+        3.0,
+    ),
+    "TransformAction": (
+        lambda w, e: w.TransformAction(e, lambda a: 0.5 * a),
+        -4.0,
+        4.0,
+    ),
+}
+
+
+@pytest.mark.filterwarnings("ignore:.*precision:gymnasium_core.logger.GymnasiumCoreWarning")
+@pytest.mark.parametrize("name", list(ACTION_WRAPPERS))
+def test_action_wrappers__match_reference_on_pendulum(name: str) -> None:
+    make, low, high = ACTION_WRAPPERS[name]
+    ours, ref = pendulum_pair()
+    ours, ref = make(ours_w, ours), make(ref_w, ref)
+    assert str(ours.action_space) == str(ref.action_space)
+    assert str(ours.single_action_space) == str(ref.single_action_space)
+    drive_box(ours, ref, low, high)
+
+
+def to_numpy_tree(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: to_numpy_tree(v) for k, v in value.items()}
+    if isinstance(value, tuple | list):
+        return type(value)(to_numpy_tree(v) for v in value)
+    if type(value).__module__.startswith("jax"):
+        return np.asarray(value)
+    return value
+
+
+def through_jax(value: Any) -> Any:
+    """``value`` with each array as jax holds it (float64 becomes float32 without x64)."""
+    import jax.numpy as jnp
+
+    if isinstance(value, dict):
+        return {k: through_jax(v) for k, v in value.items()}
+    if isinstance(value, tuple | list):
+        return type(value)(through_jax(v) for v in value)
+    if isinstance(value, np.ndarray):
+        return np.asarray(jnp.asarray(value))
+    return value
+
+
+def test_array_conversion__gives_jax_arrays_of_the_reference_values() -> None:
+    """Through ArrayConversion, our env gives jax arrays holding the reference env's values."""
+    jax = pytest.importorskip("jax")
+    jnp = pytest.importorskip("jax.numpy")
+    ours, ref = pendulum_pair(2)
+    ours = ours_w.ArrayConversion(ours, env_xp=np, target_xp=jnp)
+    obs, info = ours.reset(seed=1)
+    assert isinstance(obs, jax.Array)
+    assert_same(to_numpy_tree((obs, info)), through_jax(ref.reset(seed=1)))
+    for value in (0.5, -1.5):
+        result = ours.step(jnp.full((2, 1), value, dtype=jnp.float32))
+        assert all(isinstance(x, jax.Array) for x in result[:4])
+        expected = ref.step(np.full((2, 1), value, dtype=np.float32))
+        assert_same(to_numpy_tree(result), through_jax(expected))
+
+
+def test_array_conversion__matches_reference_wrapper() -> None:
+    pytest.importorskip("array_api_compat", reason="the reference's ArrayConversion needs it")
+    jnp = pytest.importorskip("jax.numpy")
+    ours, ref = pendulum_pair(2)
+    ours = ours_w.ArrayConversion(ours, env_xp=np, target_xp=jnp)
+    ref = ref_w.ArrayConversion(ref, env_xp=np, target_xp=jnp)
+    a, b = ours.reset(seed=1), ref.reset(seed=1)
+    assert type(a[0]) is type(b[0])
+    assert_same(to_numpy_tree(a), to_numpy_tree(b))
+    actions = jnp.full((2, 1), 0.5, dtype=jnp.float32)
+    a, b = ours.step(actions), ref.step(actions)
+    assert [type(x) for x in a[:4]] == [type(x) for x in b[:4]]
+    assert_same(to_numpy_tree(a), to_numpy_tree(b))
+
+
+def test_jax_to_numpy__round_trip_matches_reference_env() -> None:
+    jnp = pytest.importorskip("jax.numpy")
+    ours, ref = pendulum_pair(2)
+    # A numpy env seen through jax arrays, then back to numpy: the round trip is the identity.
+    ours = ours_w.JaxToNumpy(ours_w.ArrayConversion(ours, env_xp=np, target_xp=jnp))
+    assert_same(ours.reset(seed=2), through_jax(ref.reset(seed=2)))
+    for value in (1.0, -2.0, 0.25):
+        actions = np.full((2, 1), value, dtype=np.float32)
+        result = ours.step(actions)
+        assert all(isinstance(x, np.ndarray) for x in result[:4])
+        assert_same(result, through_jax(ref.step(actions)))
+
+
+def test_jax_to_numpy__over_make_vec_jax_mode() -> None:
+    pytest.importorskip("jax")
+    envs = ours_w.JaxToNumpy(gymnasium_core.make_vec("Pendulum-v1", 2, vectorization_mode="jax"))
+    obs, _ = envs.reset(seed=0)
+    assert isinstance(obs, np.ndarray) and obs.shape == (2, 3)
+    obs, rewards, terminations, truncations, _ = envs.step(np.zeros((2, 1), dtype=np.float32))
+    for value in (obs, rewards, terminations, truncations):
+        assert isinstance(value, np.ndarray)
+    envs.close()
