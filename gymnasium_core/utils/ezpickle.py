@@ -13,12 +13,14 @@ class EzPickle:
     makes pickling store only those; unpickling calls the constructor again with them.
 
     Example:
-        >>> import pickle
+        ``copy.deepcopy`` goes through the same protocol as pickling:
+
+        >>> import copy
         >>> class Counter(EzPickle):
         ...     def __init__(self, start=0):
         ...         EzPickle.__init__(self, start)
         ...         self.count = start
-        >>> pickle.loads(pickle.dumps(Counter(3))).count
+        >>> copy.deepcopy(Counter(3)).count
         3
     """
 
