@@ -342,7 +342,8 @@ class RecordEpisodeStatistics(Wrapper[ObsType, ActType, ObsType, ActType], Recor
         >>> _ = env.reset(seed=0)
         >>> for _ in range(3):
         ...     *_, info = env.step(0)
-        >>> info["episode"]["r"], info["episode"]["l"]
+        >>> stats = info["episode"]
+        >>> stats["r"], stats["l"]
         (3.0, 3)
     """
 
