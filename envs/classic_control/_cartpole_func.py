@@ -110,22 +110,24 @@ class CartPoleFunctional(
         force = xp.where(action == 1, p.force_mag, -p.force_mag)
         costheta = xp.cos(theta)
         sintheta = xp.sin(theta)
+        total_mass, polemass_length = p.total_mass, p.polemass_length
         # The order of operations follows the reference so float64 results agree bit for bit.
-        temp = (force + p.polemass_length * (theta_dot * theta_dot) * sintheta) / p.total_mass
+        temp = (force + polemass_length * (theta_dot * theta_dot) * sintheta) / total_mass
         thetaacc = (p.gravity * sintheta - costheta * temp) / (
-            p.length * (4.0 / 3.0 - p.masspole * (costheta * costheta) / p.total_mass)
+            p.length * (4.0 / 3.0 - p.masspole * (costheta * costheta) / total_mass)
         )
-        xacc = temp - p.polemass_length * thetaacc * costheta / p.total_mass
+        xacc = temp - polemass_length * thetaacc * costheta / total_mass
+        tau = p.tau
         if self.kinematics_integrator == "euler":
-            x = x + p.tau * x_dot
-            x_dot = x_dot + p.tau * xacc
-            theta = theta + p.tau * theta_dot
-            theta_dot = theta_dot + p.tau * thetaacc
+            x = x + tau * x_dot
+            x_dot = x_dot + tau * xacc
+            theta = theta + tau * theta_dot
+            theta_dot = theta_dot + tau * thetaacc
         else:
-            x_dot = x_dot + p.tau * xacc
-            x = x + p.tau * x_dot
-            theta_dot = theta_dot + p.tau * thetaacc
-            theta = theta + p.tau * theta_dot
+            x_dot = x_dot + tau * xacc
+            x = x + tau * x_dot
+            theta_dot = theta_dot + tau * thetaacc
+            theta = theta + tau * theta_dot
         return CartPoleState(x, x_dot, theta, theta_dot)
 
     def observation(

@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from gymnasium_core.error import ResetNeeded
 from gymnasium_core.functional import FunctionalNumpyEnv, FunctionalNumpyVectorEnv, backends
 
 from .utils import maybe_parse_reset_bounds, verify_number_and_cast
@@ -63,13 +64,33 @@ class ClassicControlEnv(FunctionalNumpyEnv[np.ndarray[Any, Any], Any]):
         return self.func_env.initial(self.np_random, params)
 
     def step(self, action: Any) -> tuple[np.ndarray[Any, Any], Any, bool, bool, dict[str, Any]]:
-        """Advance one step; ``terminated`` is a Python ``bool``, as the reference's."""
-        obs, reward, terminated, truncated, info = super().step(action)
-        return obs, reward, bool(terminated), truncated, info
+        """Advance one step; ``terminated`` is a Python ``bool``, as the reference's.
+
+        The adapter's ``step`` in one frame: the classic-control FuncEnvs have no transition
+        info and no random draws after ``transition``, so the order of calls is free.
+        """
+        state = self.state
+        if state is None:
+            raise ResetNeeded("Call `reset` before `step`.")
+        f, rng, params = self.func_env, self.np_random, self.params
+        next_state = f.transition(state, action, rng, params)
+        self.state = next_state
+        reward = f.reward(state, action, next_state, rng, params)
+        terminated = bool(f.terminal(next_state, rng, params))
+        if self.render_mode == "human":
+            self.render()
+        return f.observation(next_state, rng, params), reward, terminated, False, {}
 
 
 def check_discrete(space: Any, action: Any) -> None:
-    """Raise ``AssertionError`` for an action outside a Discrete space (the reference's check)."""
+    """Raise ``AssertionError`` for an action outside a Discrete space (the reference's check).
+
+    Plain ``int`` and numpy integer scalars take a fast path; anything else goes through
+    ``space.contains``.
+    """
+    if action.__class__ is int or isinstance(action, np.integer):
+        if space.start <= action < space.start + space.n:
+            return
     assert space.contains(action), f"{action!r} ({type(action)}) invalid"
 
 
