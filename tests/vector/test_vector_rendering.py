@@ -142,8 +142,8 @@ def test_record_video__cartpole_make_vec(tmp_path: Path) -> None:
     envs.close()
     assert os.listdir(tmp_path / "v") == ["rl-video-step-0.mp4"]
     frames = read_video(tmp_path / "v" / "rl-video-step-0.mp4")
-    # The step that starts a recording is captured, then 4 more fill video_length=5... plus the
-    # frame that overflows it: the reference saves video_length + 1 frames.
+    # A recording stops once it holds more than video_length frames: video_length + 1 of them,
+    # as in the reference.
     assert len(frames) == 6
     assert frames[0].shape == (400, 1200, 3)
 
