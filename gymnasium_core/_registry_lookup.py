@@ -31,17 +31,46 @@ __all__ = [
     "registry",
 ]
 
-_load_state = {"started": False}
+# The namespace that `register` puts ids into: the top of this stack. `namespace(ns)` pushes
+# `ns`; loading the built-ins or a `__root__` plugin pushes `None` (no namespace).
+_namespace_stack: list[str | None] = [None]
 
 
-def _load_registered_packages() -> None:
-    """Register the built-in ids, then the plugins, once, on the first read of the registry."""
-    if _load_state["started"]:
-        return
-    # Set first: loading registers (and so reads the registry) and plugins may call `make`.
-    _load_state["started"] = True
+@contextlib.contextmanager
+def _scoped_namespace(ns: str | None) -> Iterator[None]:
+    _namespace_stack.append(ns)
     try:
-        importlib.import_module("gymnasium_core.envs")
+        yield
+    finally:
+        _namespace_stack.pop()
+
+
+def root_namespace() -> contextlib.AbstractContextManager[None]:
+    """A context in which :func:`register` keeps ids in the namespace written in them.
+
+    It undoes an enclosing :func:`namespace` (used for the built-ins and ``__root__`` plugins).
+    """
+    return _scoped_namespace(None)
+
+
+# "started": the automatic loading (built-ins, then plugins) has begun; "builtins": the
+# built-in ids have been (or are being) registered.
+_load_state = {"started": False, "builtins": False}
+
+
+def ensure_builtin_envs() -> None:
+    """Register the built-in ids once, always in the root namespace.
+
+    Whatever namespace is active when the registry is first read (a plugin being loaded, or
+    user code inside :func:`namespace`), the built-in ids must not land in it.
+    """
+    if _load_state["builtins"]:
+        return
+    # Set first: registering reads the registry, which would come back here.
+    _load_state["builtins"] = True
+    try:
+        with root_namespace():
+            importlib.import_module("gymnasium_core.envs")
     except ModuleNotFoundError as exc:
         if exc.name != "gymnasium_core.envs":
             raise
@@ -50,8 +79,23 @@ def _load_registered_packages() -> None:
             "gymnasium_core.envs cannot be imported, so the built-in ids are not registered; "
             "reinstall gymnasium_core so that its envs/ folder is installed.",
             RuntimeWarning,
-            stacklevel=3,
+            stacklevel=4,
         )
+
+
+def mark_loading_started() -> bool:
+    """Record that the automatic loading has begun; return whether it had begun already."""
+    already = _load_state["started"]
+    _load_state["started"] = True
+    return already
+
+
+def _load_registered_packages() -> None:
+    """Register the built-in ids, then the plugins, once, on the first read of the registry."""
+    # Marked first: loading registers (and so reads the registry) and plugins may call `make`.
+    if mark_loading_started():
+        return
+    ensure_builtin_envs()
     from gymnasium_core._registry_plugins import load_plugin_envs
 
     load_plugin_envs()
@@ -111,10 +155,6 @@ A :class:`dict`. The built-in ids and those of installed plugins (entry point gr
 ``gymnasium_core.envs``) are registered the first time it is read.
 """
 
-# The namespace that `register` puts ids into while a plugin (or user code) runs inside
-# `namespace(...)`; kept in a one-element list so that other modules see updates.
-_namespace_stack: list[str | None] = [None]
-
 
 def get_current_namespace() -> str | None:
     """The namespace :func:`register` currently forces on new ids (``None`` outside one)."""
@@ -136,11 +176,8 @@ def namespace(ns: str) -> Iterator[None]:
         True
         >>> del registry["demo/Blank-v0"]
     """
-    _namespace_stack.append(ns)
-    try:
+    with _scoped_namespace(ns):
         yield
-    finally:
-        _namespace_stack.pop()
 
 
 def register_envs(env_module: ModuleType) -> None:

@@ -15,11 +15,15 @@ read (by ``make``, ``make_vec``, ``spec``, ``pprint_registry`` or user code), ne
 
 from __future__ import annotations
 
-import contextlib
 from importlib import metadata
 
 from gymnasium_core import logger
-from gymnasium_core._registry_lookup import namespace
+from gymnasium_core._registry_lookup import (
+    ensure_builtin_envs,
+    mark_loading_started,
+    namespace,
+    root_namespace,
+)
 
 __all__ = ["PLUGIN_GROUP", "load_plugin_envs"]
 
@@ -34,19 +38,22 @@ def load_plugin_envs(entry_point_group: str = PLUGIN_GROUP) -> list[str]:
     A hook that raises is reported with a warning and skipped, so one broken plugin does not
     stop the others (or the built-in environments) from being made.
 
+    The built-in ids are registered first (in the root namespace) if they are not yet. Called
+    with the default group before the registry was ever read, this is the registry's automatic
+    loading, which then does not run a second time.
+
     Args:
         entry_point_group: The entry point group to read.
 
     Returns:
         The names of the entry points that loaded without error.
     """
+    if entry_point_group == PLUGIN_GROUP:
+        mark_loading_started()
+    ensure_builtin_envs()
     loaded: list[str] = []
     for entry_point in metadata.entry_points(group=entry_point_group):
-        scope = (
-            contextlib.nullcontext()
-            if entry_point.name in _ROOT_NAMES
-            else namespace(entry_point.name)
-        )
+        scope = root_namespace() if entry_point.name in _ROOT_NAMES else namespace(entry_point.name)
         try:
             with scope:
                 target = entry_point.load()
