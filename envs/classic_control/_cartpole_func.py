@@ -157,6 +157,9 @@ class CartPoleFunctional(
         """``1`` per step; with ``sutton_barto_reward``, ``-1`` on failure and ``0`` otherwise."""
         p = self.default_params if params is None else params
         xp = self.xp
+        if p.sutton_barto_reward is False:
+            # A plain (untraced) False: every step pays 1, no need to test for failure.
+            return 1.0 if is_scalar(xp) else xp.ones(xp.shape(next_state.x), dtype=xp.float32)
         failed = self.terminal(next_state, rng, p)
         sutton_barto = xp.where(failed, -1.0, 0.0)
         reward = xp.where(p.sutton_barto_reward, sutton_barto, 1.0)

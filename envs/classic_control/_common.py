@@ -58,6 +58,8 @@ def pack(xp: Any, fields: Sequence[Any], dtype: Any) -> Any:
     """
     if is_scalar(xp):
         return np.array(fields, dtype=dtype)
+    if xp is np:
+        return np.stack(fields, axis=-1, dtype=dtype)  # one pass: stack and cast together
     return xp.stack([xp.asarray(f, dtype=dtype) for f in fields], axis=-1)
 
 
