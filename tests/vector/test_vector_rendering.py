@@ -272,3 +272,25 @@ def test_human_rendering__rejects_bad_envs() -> None:
     del no_fps.metadata["render_fps"]
     with pytest.raises(ValueError, match="render_fps"):
         ours_w.HumanRendering(no_fps)
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.usefixtures("no_encoding")
+def test_record_video__over_async_env_matches_sync(tmp_path: Path) -> None:
+    """Frames rendered in worker processes tile exactly like those of a SyncVectorEnv."""
+    cls = painted_env_class(gymnasium_core)
+    fns = [partial(cls, index=i) for i in range(3)]
+    videos = []
+    for name, envs in (
+        ("sync", gymnasium_core.vector.SyncVectorEnv(fns)),
+        ("async", gymnasium_core.vector.AsyncVectorEnv(fns, context="fork")),
+    ):
+        wrapper = ours_w.RecordVideo(envs, str(tmp_path / name), episode_trigger=lambda e: True)
+        videos.append(spy_on_videos(wrapper))
+        wrapper.reset(seed=0)
+        for _ in range(8):
+            wrapper.step(np.ones(3, dtype=np.int64))
+        wrapper.close()
+    assert [n for n, _ in videos[0]] == [n for n, _ in videos[1]]
+    for (_, a), (_, b) in zip(*videos, strict=True):
+        np.testing.assert_array_equal(np.stack(a), np.stack(b))
