@@ -87,21 +87,28 @@ def machine() -> dict[str, Any]:
 
 
 def to_markdown(rows: list[dict[str, Any]]) -> str:
-    """A markdown table of results with each row's ratio to the reference of its group."""
+    """A markdown table of results with each row's ratios to the other libraries of its group."""
+    others = sorted({r["impl"] for r in rows} - {"ours"})
     lines = [
-        "| group | params | impl | steps/s | vs reference | setup (s) |",
-        "|---|---|---|---:|---:|---:|",
+        "| group | params | impl | steps/s | "
+        + " | ".join(f"ours vs {o}" for o in others)
+        + " | setup (s) |",
+        "|---|---|---|---:|" + "---:|" * len(others) + "---:|",
     ]
-    ref: dict[tuple[str, str], float] = {}
+    rate: dict[tuple[str, str, str], float] = {}
     for r in rows:
-        if r["impl"] == "reference":
-            ref[(r["group"], json.dumps(r["params"], sort_keys=True))] = r["steps_per_s"]
+        rate[(r["group"], json.dumps(r["params"], sort_keys=True), r["impl"])] = r["steps_per_s"]
     for r in rows:
         key = (r["group"], json.dumps(r["params"], sort_keys=True))
-        ratio = f"{r['steps_per_s'] / ref[key]:.2f}x" if key in ref else "-"
+        ratios = []
+        for other in others:
+            ours, theirs = rate.get((*key, "ours")), rate.get((*key, other))
+            show = r["impl"] == "ours" and ours is not None and theirs is not None
+            ratios.append(f"{ours / theirs:.2f}x" if show else "")  # type: ignore[operator]
         params = ", ".join(f"{k}={v}" for k, v in r["params"].items())
         lines.append(
-            f"| {r['group']} | {params} | {r['impl']} | {r['steps_per_s']:,.0f} | {ratio} "
-            f"| {r['setup_s']:.3f} |"
+            f"| {r['group']} | {params} | {r['impl']} | {r['steps_per_s']:,.0f} | "
+            + " | ".join(ratios)
+            + f" | {r['setup_s']:.3f} |"
         )
     return "\n".join(lines)

@@ -41,7 +41,9 @@ def _compare(rows: list[dict], baseline_path: str, tolerance: float) -> list[str
             continue
         b = index.get((r["group"], r["impl"], json.dumps(r["params"], sort_keys=True)))
         if b and r["steps_per_s"] < b["steps_per_s"] * (1 - tolerance):
-            slower.append(f"{r['group']} {r['params']}: {r['steps_per_s']:.0f} < {b['steps_per_s']:.0f}")
+            slower.append(
+                f"{r['group']} {r['params']}: {r['steps_per_s']:.0f} < {b['steps_per_s']:.0f}"
+            )
     return slower
 
 
@@ -67,7 +69,9 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"[skipped] {case.group} / {case.impl}:", file=sys.stderr)
                 traceback.print_exc()
                 continue
-            print(f"{row['group']:<50} {row['impl']:<10} {row['steps_per_s']:>14,.0f}/s", flush=True)
+            print(
+                f"{row['group']:<50} {row['impl']:<10} {row['steps_per_s']:>14,.0f}/s", flush=True
+            )
             rows.append(row)
 
     out = pathlib.Path(args.out)
