@@ -52,6 +52,13 @@ class Canvas:
     clock: Any = None
     extras: dict[str, Any] = field(default_factory=dict)
 
+    def __getstate__(self) -> dict[str, Any]:
+        # pygame objects do not pickle: a copy starts without them and recreates its surface
+        # on the next frame (and no window: a copy never takes over the original's display).
+        state = dict(self.__dict__)
+        state.update(surface=None, window=None, clock=None, extras={})
+        return state
+
 
 def open_canvas(width: int, height: int, render_mode: str = "rgb_array", fps: int = 30) -> Canvas:
     """Create a canvas (and a window when ``render_mode == "human"``).
@@ -87,6 +94,8 @@ def present(canvas: Canvas, drawing: Any) -> np.ndarray[Any, Any]:
         The frame as an ``(height, width, 3)`` uint8 array.
     """
     pygame = import_pygame()
+    if canvas.surface is None:
+        canvas.surface = pygame.Surface((canvas.width, canvas.height))
     # Drawings use a y-up world frame; the screen's y axis points down.
     canvas.surface.blit(pygame.transform.flip(drawing, False, True), (0, 0))
     if canvas.window is not None:

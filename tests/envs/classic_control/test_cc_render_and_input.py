@@ -144,3 +144,15 @@ def test_mountain_car__goal_boundary_is_inclusive() -> None:
     # The reference ends an episode at position >= goal and velocity >= goal_velocity.
     assert func.terminal(mountain_car.MountainCarState(0.5, 0.0), None)
     assert not func.terminal(mountain_car.MountainCarState(0.4999, 0.0), None)
+
+
+@pytest.mark.parametrize("env_id", ["CartPole-v1", "Pendulum-v1"])
+def test_render__rendered_env_pickles_and_copies(env_id: str) -> None:
+    import copy
+    import pickle
+
+    env = gymnasium_core.make(env_id, render_mode="rgb_array")
+    env.reset(seed=0)
+    frame = env.render()
+    for clone in (pickle.loads(pickle.dumps(env)), copy.deepcopy(env)):
+        assert np.array_equal(clone.render(), frame)
