@@ -35,10 +35,6 @@ class RegistrationError(Error):
     """An environment could not be registered (for example a malformed id)."""
 
 
-class UnseedableEnv(Error):
-    """The environment does not support seeding."""
-
-
 class DependencyNotInstalled(Error):
     """An optional dependency needed for this feature is missing."""
 
@@ -67,8 +63,12 @@ class InvalidProbability(Error):
     """A probability mask given to ``sample`` is malformed."""
 
 
-class CloseEnvError(Error):
-    """An operation was attempted on an environment that is already closed."""
+class MissingArgument(Error):
+    """A required argument was not given."""
+
+
+class DeprecatedWrapper(ImportError):
+    """The requested wrapper was removed; the message names its replacement."""
 
 
 class ClosedEnvironmentError(Exception):
@@ -101,11 +101,3 @@ class NoAsyncCallError(Exception):
     def __init__(self, message: str, name: str) -> None:
         super().__init__(message)
         self.name = name
-
-
-class WrapperError(Error):
-    """A wrapper was used or configured incorrectly."""
-
-
-class InvalidSpace(Error):
-    """A space is malformed or not supported where it is used."""
