@@ -216,7 +216,12 @@ class BlackjackFunctional(FuncEnv[BlackjackState, Any, Any, Any, Any, Any, Black
         self, state: BlackjackState, action: Any, rng: Any, params: BlackjackParams
     ) -> BlackjackState:
         xp = self.xp
-        hit = xp.asarray(action) != 0
+        # A finished game is absorbing on arrays: nothing is dealt, the reward is 0 and the
+        # hands (so the observation) stay in the observation space. The reference keeps
+        # dealing, which takes the player's sum past the space's bounds.
+        playing = xp.logical_not(state.terminated)
+        hit = xp.logical_and(xp.asarray(action) != 0, playing)
+        stick = xp.logical_and(xp.asarray(action) == 0, playing)
         # All the cards this step may need, in one draw: the player's, then the dealer's.
         draws = frandom.integers(rng, 0, 13, shape=(MAX_DEALER_DRAWS + 1,), batch_axis=-1)
         deck = xp.asarray(DECK)
@@ -228,7 +233,7 @@ class BlackjackFunctional(FuncEnv[BlackjackState, Any, Any, Any, Any, Any, Black
         player_count = state.player_count + hit
         dealer, dealer_count = state.dealer, state.dealer_count
         for i in range(1, MAX_DEALER_DRAWS + 1):
-            drawing = xp.logical_and(xp.logical_not(hit), _total(dealer, xp)[0] < 17)
+            drawing = xp.logical_and(stick, _total(dealer, xp)[0] < 17)
             card = deck[draws[i]]
             dealer = xp.where(
                 drawing[..., None], _put(dealer, dealer_count, card, xp, slots), dealer
@@ -245,7 +250,7 @@ class BlackjackFunctional(FuncEnv[BlackjackState, Any, Any, Any, Any, Any, Black
             params,
             xp,
         )
-        reward = xp.where(hit, xp.where(bust, -1.0, 0.0), stick_reward)
+        reward = xp.where(hit, xp.where(bust, -1.0, 0.0), xp.where(stick, stick_reward, 0.0))
         return state._replace(
             player=player,
             dealer=dealer,

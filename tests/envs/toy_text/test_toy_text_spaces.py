@@ -1,0 +1,163 @@
+"""Toy-text observations stay in their declared spaces on every backend and autoreset mode.
+
+Random seeded rollouts, including runs that keep stepping a finished episode (autoreset
+disabled and no reset), which is where a Blackjack hand used to grow past the space's bounds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+from gymnasium_core.envs.toy_text.blackjack import BlackjackFunctional
+
+import gymnasium_core as gym
+
+STATEFUL_IDS = [
+    "Blackjack-v1",
+    "FrozenLake-v1",
+    "FrozenLake8x8-v1",
+    "CliffWalking-v1",
+    "CliffWalkingSlippery-v1",
+    "Taxi-v4",
+]
+TABULAR_IDS = [
+    "tabular/Blackjack-v0",
+    "tabular/CliffWalking-v0",
+    "tabular/FrozenLake-v0",
+    "tabular/Taxi-v0",
+]
+MODES = ["NextStep", "SameStep", "Disabled"]
+NUM_ENVS = 32
+NUM_STEPS = 40
+
+
+def _rows(obs: Any, num_envs: int) -> list[Any]:
+    """One observation per sub-env (a batched Tuple space gives a tuple of arrays)."""
+    if isinstance(obs, tuple):
+        return [tuple(np.asarray(part)[i] for part in obs) for i in range(num_envs)]
+    return list(np.asarray(obs))
+
+
+def _assert_batch_in_space(envs: Any, obs: Any, where: str) -> None:
+    if envs.observation_space.contains(obs if isinstance(obs, tuple) else np.asarray(obs)):
+        return
+    rows = _rows(obs, envs.num_envs)
+    bad = [i for i, row in enumerate(rows) if not envs.single_observation_space.contains(row)]
+    shown = [np.asarray(rows[i]).tolist() for i in bad[:3]]
+    raise AssertionError(f"{where}: observations {shown} of sub-envs {bad[:3]} out of space")
+
+
+def _random_rollout(envs: Any, seed: int) -> None:
+    envs.action_space.seed(seed)
+    obs, _ = envs.reset(seed=seed)
+    _assert_batch_in_space(envs, obs, "reset")
+    for t in range(NUM_STEPS):
+        obs, reward, _, _, _ = envs.step(envs.action_space.sample())
+        _assert_batch_in_space(envs, obs, f"step {t}")
+        assert np.asarray(reward).shape == (envs.num_envs,)
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("env_id", STATEFUL_IDS)
+def test_numpy_vector__random_rollouts_stay_in_space(env_id: str, mode: str) -> None:
+    envs = gym.make_vec(
+        env_id, NUM_ENVS, vectorization_mode="vector_entry_point", autoreset_mode=mode
+    )
+    for seed in (0, 1, 2):
+        _random_rollout(envs, seed)
+    envs.close()
+
+
+# Autoreset off (the sub-envs run past their ends) is the demanding case and runs by default;
+# the other modes cost a JAX compile each for the same checks, so they are in the slow tier.
+JAX_CASES = [
+    pytest.param(env_id, mode, marks=() if mode == "Disabled" else pytest.mark.slow)
+    for env_id in TABULAR_IDS
+    for mode in MODES
+]
+
+
+@pytest.mark.parametrize(("env_id", "mode"), JAX_CASES)
+def test_tabular_jax_vector__random_rollouts_stay_in_space(env_id: str, mode: str) -> None:
+    pytest.importorskip("jax")
+    envs = gym.make_vec(env_id, NUM_ENVS, autoreset_mode=mode)
+    for seed in (0, 1):
+        _random_rollout(envs, seed)
+    envs.close()
+
+
+@pytest.mark.parametrize("env_id", TABULAR_IDS)
+def test_tabular_jax_env__steps_past_the_end_stay_in_space(env_id: str) -> None:
+    pytest.importorskip("jax")
+    env = gym.make(env_id)
+    for seed in range(5):
+        env.action_space.seed(seed)
+        obs, _ = env.reset(seed=seed)
+        assert env.observation_space.contains(np.asarray(obs))
+        # Keep going after the episode ends: Gymnasium leaves this undefined; ours stays put.
+        for _ in range(12):
+            obs, _, _, _, _ = env.step(env.action_space.sample())
+            assert env.observation_space.contains(np.asarray(obs)), (seed, obs)
+    env.close()
+
+
+def test_tabular_blackjack__rollout_helper_without_autoreset_stays_in_space() -> None:
+    jax = pytest.importorskip("jax")
+    from gymnasium_core.functional import rollout
+
+    env = gym.make("tabular/Blackjack-v0").unwrapped
+
+    def always_hit(obs: Any, key: Any) -> Any:
+        return jax.numpy.ones(obs.shape[0], dtype=jax.numpy.int32)
+
+    trajectory = rollout(env, always_hit, jax.random.PRNGKey(0), 16, 64, autoreset_mode="Disabled")
+    obs = np.asarray(trajectory.next_observation).reshape(-1, 3)
+    space = env.observation_space
+    assert all(space.contains(row.astype(np.int32)) for row in obs)
+    # A busted hand stays over 21 and keeps its outcome; later steps pay nothing.
+    assert (obs[:, 0] <= 31).all()
+    reward = np.asarray(trajectory.reward)
+    terminated = np.asarray(trajectory.terminated)
+    first_end = terminated.argmax(axis=0)
+    for env_index in range(64):
+        assert reward[first_end[env_index] + 1 :, env_index].tolist() == [0.0] * (
+            15 - first_end[env_index]
+        )
+
+
+def test_blackjack_functional__finished_game_is_absorbing_on_arrays() -> None:
+    func = BlackjackFunctional()
+    rng = np.random.default_rng(0)
+    # The array path, on one game: the Python hands of the scalar path, padded into arrays.
+    state = func.initial(np.random.default_rng(1))
+    params = func.get_default_params()
+    array_state = _as_arrays(state, func)
+    for _ in range(30):
+        next_state = func.transition(array_state, np.ones((), dtype=np.int64), rng, params)
+        if bool(array_state.terminated):
+            for before, after in zip(array_state[:6], next_state[:6]):
+                np.testing.assert_array_equal(before, after)
+            assert float(next_state.reward) == 0.0
+            assert bool(next_state.terminated)
+        array_state = next_state
+    assert bool(array_state.terminated)
+    total = int(np.asarray(func.observation(array_state)[0]))
+    assert 22 <= total <= 31
+
+
+def _as_arrays(state: Any, func: BlackjackFunctional) -> Any:
+    def pad(hand: list[int]) -> np.ndarray:
+        out = np.zeros(21, dtype=np.int64)
+        out[: len(hand)] = hand
+        return out
+
+    return func._typed(
+        state._replace(
+            player=pad(state.player),
+            dealer=pad(state.dealer),
+            player_count=len(state.player),
+            dealer_count=len(state.dealer),
+        )
+    )
