@@ -70,16 +70,16 @@ class PendulumFunctional(
         return PendulumParams(**{**getattr(self, "_overrides", {}), **kwargs})
 
     def initial(self, rng: Any, params: PendulumParams | None = None) -> PendulumState:
-        """``theta`` then ``theta_dot``, uniform in the symmetric reset ranges."""
+        """``theta`` and ``theta_dot`` uniform in the symmetric reset ranges, in one draw."""
         p = self.default_params if params is None else params
         xp = self.xp
-        # Two draws in a row give the reference's one two-element draw on numpy.
-        rng_theta, rng_theta_dot = random.split(rng)
-        theta = random.uniform(rng_theta, -p.x_init, p.x_init)
-        theta_dot = random.uniform(rng_theta_dot, -p.y_init, p.y_init)
+        high = xp.stack([xp.asarray(p.x_init), xp.asarray(p.y_init)], axis=-1)
+        # One two-value draw, as the reference's; a batched generator puts envs first.
+        values = random.uniform(rng, -high, high, shape=(2,), batch_axis=0)
         if is_scalar(xp):
-            return PendulumState(float(theta), float(theta_dot), math.nan)
-        return PendulumState(theta, theta_dot, theta * xp.nan)
+            theta, theta_dot = values.tolist()
+            return PendulumState(theta, theta_dot, math.nan)
+        return PendulumState(values[..., 0], values[..., 1], values[..., 0] * xp.nan)
 
     def transition(
         self, state: PendulumState, action: Any, rng: Any, params: PendulumParams | None = None

@@ -129,6 +129,17 @@ class ClassicControlVectorEnv(FunctionalNumpyVectorEnv):
         mask = None if options is None else options.get("reset_mask")
         return super().reset(seed=seed, options=None if mask is None else {"reset_mask": mask})
 
+    def _reset_rows(self, state: Any, mask: np.ndarray[Any, Any]) -> Any:
+        """Write fresh first states into the rows ``mask`` selects, in place.
+
+        The classic-control transitions return new arrays every step, so nothing else holds
+        these; writing in place saves copying every field of the batch at each autoreset.
+        """
+        fresh = self._initial(mask)
+        for field, rows in zip(state, fresh, strict=True):
+            field[mask] = rows
+        return state
+
     def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
         """Step every sub-env; out-of-range discrete actions and NaN forces raise.
 
