@@ -237,19 +237,40 @@ def _suggest(word: str, choices: set[str]) -> str | None:
     return close[0] if close else None
 
 
-def _check_namespace_exists(ns: str | None) -> None:
+def _same_name_elsewhere(ns: str | None, name: str, version: int | None) -> str | None:
+    """An id registered under ``name`` (or a close name) in another namespace, if any."""
+    others = [s for s in registry.values() if s.namespace != ns]
+    close = _suggest(name, {s.name for s in others})
+    if close is None:
+        return None
+    candidates = sorted(
+        (s for s in others if s.name == close),
+        key=lambda s: (s.version != version, s.namespace is not None, -(s.version or 0)),
+    )
+    return candidates[0].id
+
+
+def _check_namespace_exists(ns: str | None, name: str, version: int | None) -> None:
     if ns is None:
         return
     known = {s.namespace for s in registry.values() if s.namespace is not None}
     if ns in known:
         return
     hint = _suggest(ns, known)
-    advice = f"Did you mean: `{hint}`?" if hint else f"Have you installed the package for {ns}?"
+    if hint is not None:
+        advice = f"Did you mean: `{hint}`?"
+    else:
+        # No namespace is close: point at the same environment elsewhere, as in
+        # `Foo/CartPole-v1` -> `CartPole-v1`.
+        advice = f"Have you installed the package for {ns}?"
+        elsewhere = _same_name_elsewhere(ns, name, version)
+        if elsewhere is not None:
+            advice += f" Did you mean: `{elsewhere}`?"
     raise error.NamespaceNotFound(f"Namespace {ns} not found. {advice}")
 
 
-def _check_name_exists(ns: str | None, name: str) -> None:
-    _check_namespace_exists(ns)
+def _check_name_exists(ns: str | None, name: str, version: int | None = None) -> None:
+    _check_namespace_exists(ns, name, version)
     names = {s.name for s in registry.values() if s.namespace == ns}
     if name in names:
         return
@@ -263,7 +284,7 @@ def _check_version_exists(ns: str | None, name: str, version: int | None) -> Non
     """Raise the most precise error for an id that is not registered as written."""
     if get_env_id(ns, name, version) in registry:
         return
-    _check_name_exists(ns, name)
+    _check_name_exists(ns, name, version)
     if version is None:
         return
 

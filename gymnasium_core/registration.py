@@ -96,12 +96,16 @@ def spec(env_id: str) -> EnvSpec:
     return lookup_spec(env_id)
 
 
-def _family(env_spec: EnvSpec) -> str:
-    """The heading an id is listed under: its namespace, else a name taken from its module."""
+def _family(env_spec: EnvSpec) -> str | None:
+    """The heading an id is listed under: its namespace, else a name taken from its module.
+
+    An id without namespace whose entry point is not a string (a callable, or only a vector
+    entry point) has no module to name it: Gymnasium lists those under ``None``, and so do we.
+    """
     if env_spec.namespace is not None:
         return env_spec.namespace
     if not isinstance(env_spec.entry_point, str):
-        return env_spec.name
+        return None
     # "gymnasium_core.envs.classic_control.cartpole:CartPoleEnv" -> "classic_control";
     # "my_package.envs:Env" -> "envs"; a single module name -> the environment name.
     parts = re.sub(r":\w+", "", env_spec.entry_point).split(".")
@@ -133,7 +137,7 @@ def pprint_registry(
     Returns:
         The text when ``disable_print`` is true, otherwise ``None``.
     """
-    groups: dict[str, list[str]] = defaultdict(list)
+    groups: dict[str | None, list[str]] = defaultdict(list)
     width = 0
     for env_spec in print_registry.values():
         groups[_family(env_spec)].append(env_spec.id)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 import types
+import warnings
 from collections.abc import Iterator
 from typing import Any
 
@@ -101,6 +102,48 @@ def test_spec__unknown_ids_raise_precise_error(
     with pytest.raises(getattr(lib.error, error_name)) as caught:
         lib.spec(env_id)
     assert hint in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("env_id", "error_name", "hint"),
+    [
+        ("Taxi-v3", "DeprecatedEnv", "`Taxi-v4`"),
+        ("FrozenLake-v0", "DeprecatedEnv", "`FrozenLake-v1`"),
+        ("CartPole-v9", "VersionNotFound", "[ `v0`, `v1` ]"),
+        ("tabular/Blackjack-v3", "VersionNotFound", "[ `v0` ]"),
+        ("Cartpole-v1", "NameNotFound", "Did you mean: `CartPole`?"),
+        ("tabular/Blackjak-v0", "NameNotFound", "Did you mean: `Blackjack`?"),
+        ("Foo/CartPole-v1", "NamespaceNotFound", "Namespace Foo not found"),
+    ],
+)
+def test_make__unknown_builtin_ids_raise_reference_errors(
+    lib: types.ModuleType, env_id: str, error_name: str, hint: str
+) -> None:
+    with (
+        warnings.catch_warnings(),
+        pytest.raises(getattr(lib.error, error_name)) as caught,
+    ):
+        warnings.simplefilter("ignore", DeprecationWarning)
+        lib.make(env_id)
+    assert hint in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("env_id", "suggested"),
+    [
+        ("Foo/CartPole-v1", "`CartPole-v1`"),
+        ("Foo/Cartpole-v0", "`CartPole-v0`"),
+        ("Foo/Blackjack-v0", "`tabular/Blackjack-v0`"),
+        ("Foo/Blackjack-v1", "`Blackjack-v1`"),
+    ],
+)
+def test_make__unknown_namespace_suggests_the_same_env_elsewhere(
+    env_id: str, suggested: str
+) -> None:
+    # Ours only: the reference says nothing more than "installed the proper package".
+    with pytest.raises(gymnasium_core.error.NamespaceNotFound, match="installed") as caught:
+        gymnasium_core.make(env_id)
+    assert f"Did you mean: {suggested}?" in str(caught.value)
 
 
 def test_make__deprecated_version_raises(lib: types.ModuleType) -> None:
@@ -260,6 +303,36 @@ def test_pprint_registry__matches_reference_layout(num_cols: int) -> None:
         text = registration.pprint_registry(ours, **kwargs)
         assert text == gymnasium.pprint_registry(ref, **kwargs)
     assert "===== classic_control =====" in registration.pprint_registry(ours, disable_print=True)
+
+
+def test_pprint_registry__non_string_entry_points_are_listed_under_none() -> None:
+    env_cls = _env_class(gymnasium_core)
+    ref_cls = _env_class(gymnasium)
+    entries = [("Callable-v0", True), ("Other-v1", True), ("VecOnly-v0", False)]
+    ours = {
+        i: registration.EnvSpec(i, env_cls if has_entry else None, vector_entry_point="a.b:V")
+        for i, has_entry in entries
+    }
+    ref = {
+        i: gymnasium.envs.registration.EnvSpec(
+            i, ref_cls if has_entry else None, vector_entry_point="a.b:V"
+        )
+        for i, has_entry in entries
+    }
+    text = registration.pprint_registry(ours, disable_print=True)
+    assert text == gymnasium.pprint_registry(ref, disable_print=True)
+    assert text is not None and text.startswith("===== None =====")
+
+
+def test_pprint_registry__formats_the_reference_registry_as_the_reference() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        specs = dict(gymnasium.registry)
+        for num_cols in (1, 3, 4):
+            kwargs: dict[str, Any] = {"num_cols": num_cols, "disable_print": True}
+            assert registration.pprint_registry(specs, **kwargs) == gymnasium.pprint_registry(
+                specs, **kwargs
+            )
 
 
 # make ------------------------------------------------------------------------------------------
