@@ -11,6 +11,7 @@ import numpy as np
 from gymnasium_core import logger
 from gymnasium_core.core import Env
 from gymnasium_core.error import ResetNeeded
+from gymnasium_core.functional import _compile_cache
 from gymnasium_core.functional._checks import check_func_env, default_params, is_ours
 from gymnasium_core.functional.backends import is_jax_namespace
 from gymnasium_core.functional.numpy_env import render_modes_of
@@ -46,6 +47,41 @@ def random_key() -> jax.Array:
     """A key from fresh OS entropy, drawn the way Gymnasium's JAX envs draw theirs."""
     np_random, _ = seeding.np_random()
     return jax.random.PRNGKey(np_random.integers(0, 2**32 - 1, dtype="uint32"))
+
+
+def _jax_dtype(space: Any) -> Any:
+    """The dtype JAX gives arrays of ``space`` (``None`` for composite spaces)."""
+    dtype = getattr(space, "dtype", None)
+    if dtype is None:
+        return None
+    return jax.dtypes.canonicalize_dtype(dtype)
+
+
+def _single_programs(f: Any) -> tuple[Any, Any]:
+    """A jitted ``reset(rng, params)`` and ``step(state, action, rng, params)`` over ``f``.
+
+    Each is one fused program: the key split, the functional calls and the info all compile
+    together, so a reset or a step is a single dispatch.
+    """
+
+    def reset_fn(rng: jax.Array, params: Any) -> tuple[Any, Any, Any, jax.Array]:
+        use, keep = jax.random.split(rng)
+        p = _with_params(params)
+        state = f.initial(use, *p)
+        obs = f.observation(state, use, *p)
+        return state, obs, f.state_info(state, *p), keep
+
+    def step_fn(state: Any, action: Any, rng: jax.Array, params: Any) -> tuple[Any, ...]:
+        use, keep = jax.random.split(rng)
+        p = _with_params(params)
+        next_state = f.transition(state, action, use, *p)
+        obs = f.observation(next_state, use, *p)
+        reward = f.reward(state, action, next_state, use, *p)
+        terminated = f.terminal(next_state, use, *p)
+        info = f.transition_info(state, action, next_state, *p)
+        return next_state, obs, reward, terminated, info, keep
+
+    return jax.jit(reset_fn), jax.jit(step_fn)
 
 
 class FunctionalJaxEnv(Env[Any, Any], Generic[StateType]):
@@ -107,29 +143,31 @@ class FunctionalJaxEnv(Env[Any, Any], Generic[StateType]):
             self.render_state = func_env.render_init(*self._render_args)
         self._window: Any = None
         self.rng = random_key()
+        self._action_dtype = _jax_dtype(self.action_space)
         self._reset_fn, self._step_fn = self._compile()
         self.state = None  # type: ignore[assignment]
 
     def _compile(self) -> tuple[Any, Any]:
-        f = self.func_env
+        """The jitted reset and step, shared with every equally configured env."""
+        programs: tuple[Any, Any] = _compile_cache.cached(
+            "single", self.func_env, None, _single_programs
+        )
+        return programs
 
-        def reset_fn(rng: jax.Array, params: Any) -> tuple[Any, Any, Any, jax.Array]:
-            use, keep = jax.random.split(rng)
-            state = f.initial(use, *_with_params(params))
-            obs = f.observation(state, use, *_with_params(params))
-            return state, obs, f.state_info(state, *_with_params(params)), keep
+    def _canonical_action(self, action: Any) -> Any:
+        """``action`` as a strongly typed array of the action space's dtype.
 
-        def step_fn(state: Any, action: Any, rng: jax.Array, params: Any) -> tuple[Any, ...]:
-            use, keep = jax.random.split(rng)
-            p = _with_params(params)
-            next_state = f.transition(state, action, use, *p)
-            obs = f.observation(next_state, use, *p)
-            reward = f.reward(state, action, next_state, use, *p)
-            terminated = f.terminal(next_state, use, *p)
-            info = f.transition_info(state, action, next_state, *p)
-            return next_state, obs, reward, terminated, info, keep
-
-        return jax.jit(reset_fn), jax.jit(step_fn)
+        A Python ``int``, an ``np.int64`` and an ``int32`` array would otherwise be three input
+        signatures, hence three traces and compiles of the same step.
+        """
+        dtype = self._action_dtype
+        if dtype is None:
+            return action
+        if isinstance(action, jax.Array):
+            if action.dtype == dtype and not action.weak_type:
+                return action
+            return jax.numpy.asarray(action, dtype=dtype)
+        return np.asarray(action, dtype=dtype)
 
     def __getstate__(self) -> dict[str, Any]:
         # Compiled functions and render windows do not pickle; they are rebuilt on load.
@@ -178,7 +216,7 @@ class FunctionalJaxEnv(Env[Any, Any], Generic[StateType]):
         if self.state is None:
             raise ResetNeeded("Call `reset` before `step`.")
         self.state, obs, reward, terminated, info, self.rng = self._step_fn(
-            self.state, action, self.rng, self.params
+            self.state, self._canonical_action(action), self.rng, self.params
         )
         if self.render_mode == "human":
             self.render()

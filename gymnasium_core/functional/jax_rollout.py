@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 
 import jax
 
-from gymnasium_core.functional import _jax_core, _params
+from gymnasium_core.functional import _compile_cache, _jax_core, _params
 from gymnasium_core.functional._checks import check_func_env, default_params
 from gymnasium_core.functional._validation import parse_autoreset_mode
 from gymnasium_core.functional.jax_env import to_jax
@@ -93,7 +93,7 @@ def rollout(
     func_env, params = _resolve(env, params)
     _params.batch_axes(params, default_params(func_env), num_envs)
     trajectory: Trajectory = _rollout(
-        func_env,
+        _compile_cache.EnvKey(func_env),
         policy,
         key,
         params,
@@ -108,7 +108,7 @@ def rollout(
 @functools.partial(
     jax.jit,
     static_argnames=(
-        "func_env",
+        "env_key",
         "policy",
         "num_steps",
         "num_envs",
@@ -117,7 +117,7 @@ def rollout(
     ),
 )
 def _rollout(
-    func_env: Any,
+    env_key: _compile_cache.EnvKey,
     policy: Callable[[Any, jax.Array], Any],
     key: jax.Array,
     params: Any,
@@ -127,6 +127,8 @@ def _rollout(
     max_episode_steps: int,
     autoreset_mode: AutoresetMode,
 ) -> Trajectory:
+    # Keyed by configuration, not identity: equally configured envs share the compile.
+    func_env = env_key.env
     axes = _params.batch_axes(params, default_params(func_env), num_envs)
     fns = _jax_core.BatchedFunctions(func_env, axes)
     reset_key, policy_key = jax.random.split(key)

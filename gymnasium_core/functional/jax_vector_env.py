@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import jax
@@ -9,7 +10,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from gymnasium_core.error import ResetNeeded
-from gymnasium_core.functional import _jax_core, _params
+from gymnasium_core.functional import _compile_cache, _jax_core, _params
 from gymnasium_core.functional._checks import check_func_env, default_params, is_ours
 from gymnasium_core.functional._validation import check_actions, parse_autoreset_mode
 from gymnasium_core.functional.jax_env import random_key, to_jax
@@ -30,6 +31,29 @@ def _make_mesh(devices: Any, mesh: Any, axis: str) -> tuple[Any, str]:
     from jax.sharding import Mesh
 
     return Mesh(np.asarray(list(devices)), (axis,)), axis
+
+
+def _vector_programs(f: Any, options: tuple[Any, ...]) -> tuple[Any, Any, Any]:
+    """The jitted reset, masked reset and step of a batch of ``f`` under ``options``.
+
+    ``options`` is ``(num_envs, max_episode_steps, autoreset_mode, axes_leaves, axes_treedef,
+    batch_sharding)``, as built by :meth:`FunctionalJaxVectorEnv._build`.
+    """
+    n, limit, mode, axes_leaves, axes_def, sharding = options
+    fns = _jax_core.BatchedFunctions(f, jax.tree_util.tree_unflatten(axes_def, axes_leaves))
+
+    def reset_fn(rng: jax.Array, params: Any) -> Any:
+        return _jax_core.constrain(_jax_core.vector_reset(fns, n, rng, params), n, sharding)
+
+    def reset_masked_fn(carry: Any, mask: jax.Array, params: Any) -> Any:
+        out = _jax_core.vector_reset_masked(fns, n, carry, mask, params)
+        return _jax_core.constrain(out, n, sharding)
+
+    def step_fn(carry: Any, actions: Any, params: Any) -> Any:
+        out = _jax_core.vector_step(fns, n, limit, mode, carry, actions, params)
+        return _jax_core.constrain(out, n, sharding)
+
+    return jax.jit(reset_fn), jax.jit(reset_masked_fn), jax.jit(step_fn)
 
 
 class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
@@ -158,30 +182,26 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
         self.params = params
 
     def _build(self) -> None:
-        """Create the jitted reset, masked reset and step."""
-        fns = _jax_core.BatchedFunctions(self.func_env, self._param_axes)
-        n, limit, mode = self.num_envs, self.time_limit, self.autoreset_mode
+        """Fetch (or create) the jitted reset, masked reset and step for this configuration."""
         self._batch_sharding = None
         if self.mesh is not None:
             from jax.sharding import NamedSharding, PartitionSpec
 
             self._batch_sharding = NamedSharding(self.mesh, PartitionSpec(self.mesh_axis))  # type: ignore[no-untyped-call]
-        sharding = self._batch_sharding
-
-        def reset_fn(rng: jax.Array, params: Any) -> Any:
-            return _jax_core.constrain(_jax_core.vector_reset(fns, n, rng, params), n, sharding)
-
-        def reset_masked_fn(carry: Any, mask: jax.Array, params: Any) -> Any:
-            out = _jax_core.vector_reset_masked(fns, n, carry, mask, params)
-            return _jax_core.constrain(out, n, sharding)
-
-        def step_fn(carry: Any, actions: Any, params: Any) -> Any:
-            out = _jax_core.vector_step(fns, n, limit, mode, carry, actions, params)
-            return _jax_core.constrain(out, n, sharding)
-
-        self._reset_fn = jax.jit(reset_fn)
-        self._reset_masked_fn = jax.jit(reset_masked_fn)
-        self._step_fn = jax.jit(step_fn)
+        axes_leaves, axes_def = jax.tree_util.tree_flatten(
+            self._param_axes, is_leaf=lambda x: x is None
+        )
+        options = (
+            self.num_envs,
+            self.time_limit,
+            self.autoreset_mode,
+            tuple(axes_leaves),
+            axes_def,
+            self._batch_sharding,
+        )
+        self._reset_fn, self._reset_masked_fn, self._step_fn = _compile_cache.cached(
+            "vector", self.func_env, options, functools.partial(_vector_programs, options=options)
+        )
 
     def __getstate__(self) -> dict[str, Any]:
         # Compiled functions and meshes do not pickle: the env is rebuilt unsharded on load.

@@ -13,6 +13,7 @@ Example:
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import math
 import pickle
@@ -29,14 +30,17 @@ from gymnasium_core.utils.env_checker import check_env, data_equivalence
 
 __all__ = [
     "CHECK_ENV_IGNORED_WARNINGS",
+    "JAX_CHECK_ENV_IGNORED_WARNINGS",
     "check_checker_passes",
     "check_close_twice",
+    "check_compiles_once",
     "check_contract",
     "check_determinism",
     "check_make_reset_step",
     "check_outputs_in_spaces",
     "check_pickle_and_deepcopy",
     "check_render_modes",
+    "compilations",
     "rollout",
 ]
 
@@ -47,6 +51,11 @@ CHECK_ENV_IGNORED_WARNINGS: tuple[str, ...] = (
 )
 """Substrings of :func:`check_env` warnings that describe a space design choice, not a bug;
 the reference environments themselves trigger them (e.g. CartPole's unbounded velocities)."""
+
+JAX_CHECK_ENV_IGNORED_WARNINGS: tuple[str, ...] = ("should be an int or np.int64",)
+"""Further tolerated :func:`check_env` warnings for environments whose metadata says ``"jax"``:
+they return arrays, so a :class:`~gymnasium_core.spaces.Discrete` observation is a 0-d integer
+array rather than a Python ``int``, as with Gymnasium's own JAX environments."""
 
 EnvId = str | EnvSpec
 
@@ -115,6 +124,8 @@ def check_checker_passes(
         AssertionError: If the checker raises or emits another warning.
     """
     env = make(env_id, disable_env_checker=True).unwrapped
+    if env.metadata.get("jax", False):
+        ignored_warnings = (*ignored_warnings, *JAX_CHECK_ENV_IGNORED_WARNINGS)
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
@@ -145,7 +156,7 @@ def check_determinism(env_id: EnvId, seed: int = 0, num_steps: int = 100) -> Non
             )
 
 
-def _check_obs_exact(obs: Any, space: spaces.Space[Any], where: str) -> None:
+def _check_obs_exact(obs: Any, space: spaces.Space[Any], where: str, is_jax: bool = False) -> None:
     assert obs in space, f"{where}: observation {obs!r} is not in {space}"
     if isinstance(space, spaces.Box):
         assert isinstance(obs, np.ndarray), f"{where}: a Box observation is {type(obs)}"
@@ -154,7 +165,16 @@ def _check_obs_exact(obs: Any, space: spaces.Space[Any], where: str) -> None:
         if np.issubdtype(obs.dtype, np.floating):
             assert np.all(np.isfinite(obs)), f"{where}: observation holds NaN or inf: {obs}"
     elif isinstance(space, spaces.Discrete):
-        assert isinstance(obs, (int, np.integer)), f"{where}: a Discrete obs is {type(obs)}"
+        # A JAX env returns arrays: its Discrete observation is a 0-d integer array.
+        is_array_int = (
+            is_jax
+            and isinstance(obs, np.ndarray)
+            and obs.shape == ()
+            and np.issubdtype(obs.dtype, np.integer)
+        )
+        assert is_array_int or isinstance(obs, (int, np.integer)), (
+            f"{where}: a Discrete obs is {type(obs)}"
+        )
     elif isinstance(space, (spaces.MultiDiscrete, spaces.MultiBinary)):
         assert isinstance(obs, np.ndarray), f"{where}: observation is {type(obs)}"
         assert obs.dtype == space.dtype, f"{where}: dtype {obs.dtype}, space has {space.dtype}"
@@ -162,11 +182,11 @@ def _check_obs_exact(obs: Any, space: spaces.Space[Any], where: str) -> None:
     elif isinstance(space, spaces.Tuple):
         assert isinstance(obs, tuple), f"{where}: a Tuple observation is {type(obs)}"
         for index, (item, item_space) in enumerate(zip(obs, space.spaces, strict=True)):
-            _check_obs_exact(item, item_space, f"{where}[{index}]")
+            _check_obs_exact(item, item_space, f"{where}[{index}]", is_jax)
     elif isinstance(space, spaces.Dict):
         assert isinstance(obs, dict), f"{where}: a Dict observation is {type(obs)}"
         for key, item_space in space.spaces.items():
-            _check_obs_exact(obs[key], item_space, f"{where}[{key!r}]")
+            _check_obs_exact(obs[key], item_space, f"{where}[{key!r}]", is_jax)
 
 
 def check_outputs_in_spaces(env_id: EnvId, seed: int = 0, num_steps: int = 100) -> None:
@@ -176,10 +196,11 @@ def check_outputs_in_spaces(env_id: EnvId, seed: int = 0, num_steps: int = 100) 
     NaN; rewards must be finite numbers, ``terminated`` / ``truncated`` booleans, infos dicts.
     """
     env = _make(env_id)
+    is_jax = bool(env.unwrapped.metadata.get("jax", False))
     try:
         for index, (_action, obs, reward, flags, info) in enumerate(rollout(env, seed, num_steps)):
             where = f"{env_id}, record {index}"
-            _check_obs_exact(obs, env.observation_space, where)
+            _check_obs_exact(obs, env.observation_space, where, is_jax)
             assert isinstance(info, dict), f"{where}: info is {type(info)}"
             if flags is None:
                 continue
@@ -287,6 +308,62 @@ def check_close_twice(env_id: EnvId) -> None:
         env.close()
 
 
+@contextlib.contextmanager
+def compilations() -> Iterator[list[str]]:
+    """Record the names of the functions JAX traces or compiles inside the ``with`` block.
+
+    Example:
+        >>> with compilations() as compiled:  # doctest: +SKIP
+        ...     env.step(action)
+        >>> assert not compiled  # doctest: +SKIP
+
+    Yields:
+        A list that fills with ``"trace: name"`` and ``"compile: name"`` entries.
+    """
+    import jax.monitoring
+
+    events = {
+        "/jax/core/compile/jaxpr_trace_duration": "trace",
+        "/jax/core/compile/backend_compile_duration": "compile",
+    }
+    seen: list[str] = []
+
+    def listen(event: str, duration_secs: float, **kwargs: str | int) -> None:
+        if event in events:
+            seen.append(f"{events[event]}: {kwargs.get('fun_name', '?')}")
+
+    jax.monitoring.register_event_duration_secs_listener(listen)
+    try:
+        yield seen
+    finally:
+        jax.monitoring.unregister_event_duration_listener(listen)
+
+
+def check_compiles_once(env_id: EnvId, seed: int = 0, num_steps: int = 20) -> None:
+    """Check that a JAX environment traces nothing after its first reset and step.
+
+    Later steps, resets, episode ends and further environments made from the same id must
+    reuse the compiled programs. Environments without ``metadata["jax"]`` pass trivially.
+    """
+    env = make(env_id)
+    try:
+        if not env.unwrapped.metadata.get("jax", False):
+            return
+        env.action_space.seed(seed)
+        env.reset(seed=seed)
+        env.step(env.action_space.sample())
+        with compilations() as compiled:
+            for _ in rollout(env, seed + 1, num_steps):
+                pass
+            again = make(env_id)
+            again.reset(seed=seed)
+            again.step(env.action_space.sample())
+            again.close()
+        assert not compiled, f"{env_id}: traced or compiled again after the first step: {compiled}"
+    finally:
+        env.close()
+
+
 def check_contract(env_id: EnvId, num_steps: int = 100) -> None:
     """Run every check of this module on ``env_id``.
 
@@ -301,3 +378,4 @@ def check_contract(env_id: EnvId, num_steps: int = 100) -> None:
     check_render_modes(env_id)
     check_pickle_and_deepcopy(env_id)
     check_close_twice(env_id)
+    check_compiles_once(env_id)
