@@ -55,7 +55,11 @@ def test_spec__matches_reference(env_id: str) -> None:
 
 
 def test_taxi_v3__is_deprecated() -> None:
-    with pytest.raises(error.DeprecatedEnv, match="Taxi-v4"):
+    # As the reference: a DeprecationWarning that v4 exists, then DeprecatedEnv naming it.
+    with (
+        pytest.warns(DeprecationWarning, match="v4"),
+        pytest.raises(error.DeprecatedEnv, match="`Taxi-v4`"),
+    ):
         gym.make("Taxi-v3")
 
 
