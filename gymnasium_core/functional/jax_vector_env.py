@@ -173,8 +173,10 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
 
             batch = NamedSharding(self.mesh, PartitionSpec(self.mesh_axis))  # type: ignore[no-untyped-call]
             shared = NamedSharding(self.mesh, PartitionSpec())  # type: ignore[no-untyped-call]
+            # Python scalars become (weakly typed) arrays first: in a multi-process run JAX
+            # checks a placed value is equal on every process, and that check misreads scalars.
             params = jax.tree_util.tree_map(
-                lambda p, a: jax.device_put(p, shared if a is None else batch),
+                lambda p, a: jax.device_put(jnp.asarray(p), shared if a is None else batch),
                 params,
                 self._param_axes,
                 is_leaf=lambda x: x is None,
