@@ -20,6 +20,8 @@ from gymnasium_core.utils.record_constructor import RecordConstructorArgs
 from gymnasium_core.wrappers._spec import spec_with_fields
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
     from gymnasium_core.registration import EnvSpec
 
 __all__ = [
@@ -33,7 +35,8 @@ __all__ = [
 ObsType = TypeVar("ObsType")
 ActType = TypeVar("ActType")
 
-StepReturn = tuple[Any, SupportsFloat, bool, bool, dict[str, Any]]
+Info = dict[str, Any]
+StepReturn = tuple[Any, SupportsFloat, bool, bool, Info]
 
 
 class TimeLimit(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructorArgs):
@@ -62,32 +65,27 @@ class TimeLimit(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructorAr
             TypeError: If ``max_episode_steps`` is not an ``int``.
             ValueError: If it is not positive.
         """
-        if not isinstance(max_episode_steps, int):
-            raise TypeError(
-                f"TimeLimit needs an int `max_episode_steps`, got {type(max_episode_steps)}"
-            )
-        if max_episode_steps <= 0:
-            raise ValueError(
-                f"TimeLimit needs a positive `max_episode_steps`, got {max_episode_steps}"
-            )
+        _require_positive_int(max_episode_steps)
         RecordConstructorArgs.__init__(self, max_episode_steps=max_episode_steps)
         Wrapper.__init__(self, env)
         self._max_episode_steps = max_episode_steps
+        # None until the first reset: stepping before it is an error.
         self._elapsed_steps: int | None = None
 
     def step(self, action: ActType) -> StepReturn:
         """Step the env, counting the step and truncating at the limit."""
-        obs, reward, terminated, truncated, info = self.env.step(action)
+        outcome = self.env.step(action)
         if self._elapsed_steps is None:
             raise ResetNeeded("TimeLimit: call env.reset() before env.step()")
         self._elapsed_steps += 1
-        if self._elapsed_steps >= self._max_episode_steps:
-            truncated = True
-        return obs, reward, terminated, truncated, info
+        if self._elapsed_steps < self._max_episode_steps:
+            return outcome
+        obs, reward, terminated, _, info = outcome
+        return obs, reward, terminated, True, info
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[ObsType, dict[str, Any]]:
+    ) -> tuple[ObsType, Info]:
         """Reset the env and the step count."""
         self._elapsed_steps = 0
         return self.env.reset(seed=seed, options=options)
@@ -96,6 +94,14 @@ class TimeLimit(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructorAr
     def spec(self) -> EnvSpec | None:  # type: ignore[override]
         """The inner spec with ``max_episode_steps`` set to this wrapper's limit."""
         return spec_with_fields(self, max_episode_steps=self._max_episode_steps)
+
+
+def _require_positive_int(limit: object) -> None:
+    """Reject a step limit that is not a positive ``int``."""
+    if not isinstance(limit, int):
+        raise TypeError(f"TimeLimit needs an int `max_episode_steps`, got {type(limit)}")
+    if limit <= 0:
+        raise ValueError(f"TimeLimit needs a positive `max_episode_steps`, got {limit}")
 
 
 class Autoreset(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructorArgs):
@@ -122,25 +128,27 @@ class Autoreset(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructorAr
         """
         RecordConstructorArgs.__init__(self)
         Wrapper.__init__(self, env)
+        # True when the last step ended an episode, so the next one resets instead.
         self.autoreset = False
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[ObsType, dict[str, Any]]:
+    ) -> tuple[ObsType, Info]:
         """Reset the env; the next ``step`` steps normally."""
         self.autoreset = False
         return self.env.reset(seed=seed, options=options)
 
     def step(self, action: ActType) -> StepReturn:
         """Step the env, or reset it if the previous step ended the episode."""
-        if not self.autoreset:
-            obs, reward, terminated, truncated, info = self.env.step(action)
+        outcome: StepReturn
+        if self.autoreset:
+            # No seed here: the env's generator carries on from where it was.
+            first_obs, first_info = self.env.reset()
+            outcome = (first_obs, 0.0, False, False, first_info)
         else:
-            # Reset without a seed so the env's generator carries on.
-            obs, info = self.env.reset()
-            reward, terminated, truncated = 0.0, False, False
-        self.autoreset = bool(terminated or truncated)
-        return obs, reward, terminated, truncated, info
+            outcome = self.env.step(action)
+        self.autoreset = bool(outcome[2] or outcome[3])
+        return outcome
 
 
 class PassiveEnvChecker(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructorArgs):
@@ -150,13 +158,29 @@ class PassiveEnvChecker(Wrapper[ObsType, ActType, ObsType, ActType], RecordConst
     ``render`` go through the checks of :mod:`gymnasium_core.utils.passive_env_checker`, which
     warn on problems. ``make`` adds it unless ``disable_env_checker=True``.
 
+    Attributes:
+        checked_reset: Whether the first ``reset`` has been checked.
+        checked_step: Whether the first ``step`` has been checked.
+        checked_render: Whether the first ``render`` has been checked.
+        checked_data_reuse: Whether the first two steps were compared for shared data.
+        close_called: Whether ``close`` has been called.
+
     Example:
         >>> import gymnasium_core as gym
-        >>> gym.make("CartPole-v1")
-        <TimeLimit<OrderEnforcing<PassiveEnvChecker<CartPoleEnv<CartPole-v1>>>>>
-        >>> gym.make("CartPole-v1", disable_env_checker=True)
-        <TimeLimit<OrderEnforcing<CartPoleEnv<CartPole-v1>>>>
+        >>> from gymnasium_core.wrappers import PassiveEnvChecker
+        >>> made = gym.make("Pendulum-v1")
+        >>> [type(layer).__name__ for layer in (made, made.env, made.env.env)]
+        ['TimeLimit', 'OrderEnforcing', 'PassiveEnvChecker']
+        >>> unchecked = gym.make("Pendulum-v1", disable_env_checker=True)
+        >>> isinstance(unchecked.env.env, PassiveEnvChecker)
+        False
     """
+
+    checked_reset: bool
+    checked_step: bool
+    checked_render: bool
+    checked_data_reuse: bool
+    close_called: bool
 
     def __init__(self, env: Env[ObsType, ActType]) -> None:
         """Wrap ``env`` and check its spaces.
@@ -168,61 +192,57 @@ class PassiveEnvChecker(Wrapper[ObsType, ActType, ObsType, ActType], RecordConst
             TypeError: If ``env`` is not a :class:`gymnasium_core.Env`.
             AttributeError: If it has no action or observation space.
         """
-        import gymnasium_core.utils.passive_env_checker as checks
-
         RecordConstructorArgs.__init__(self)
         if not isinstance(env, Env):
             raise TypeError(
                 f"PassiveEnvChecker needs an env that inherits gymnasium_core.Env, got {type(env)}."
             )
         Wrapper.__init__(self, env)
+        self._checks = _checker_module()
+        self._check_spaces(env)
+        self.checked_reset = self.checked_step = self.checked_render = False
+        self.checked_data_reuse = self.close_called = False
+        # What the last checked call returned, compared with the next one for shared objects.
+        self._last_output: tuple[Any, Info] | None = None
+
+    def _check_spaces(self, env: Env[ObsType, ActType]) -> None:
         for attr, check in (
-            ("action_space", checks.check_action_space),
-            ("observation_space", checks.check_observation_space),
+            ("action_space", self._checks.check_action_space),
+            ("observation_space", self._checks.check_observation_space),
         ):
             if not hasattr(env, attr):
                 raise AttributeError(f"PassiveEnvChecker: the environment has no `{attr}`.")
             check(getattr(env, attr))
-        self._checks = checks
-        self.checked_reset: bool = False
-        self.checked_step: bool = False
-        self.checked_render: bool = False
-        self.close_called: bool = False
-        # reset vs first step, then first step vs second step, must not share data objects.
-        self.checked_data_reuse: bool = False
-        self._previous_data: tuple[Any, dict[str, Any]] | None = None
 
-    def _check_reuse(self, data: tuple[Any, dict[str, Any]], first: str, second: str) -> None:
-        reuse_check = getattr(self._checks, "env_data_reuse_passive_checker", None)
-        if reuse_check is not None and self._previous_data is not None:
-            reuse_check(self._previous_data, data, first, second)
+    def _compare_with_last(self, current: tuple[Any, Info], earlier: str, later: str) -> None:
+        compare = getattr(self._checks, "env_data_reuse_passive_checker", None)
+        if compare is not None and self._last_output is not None:
+            compare(self._last_output, current, earlier, later)
 
     def step(self, action: ActType) -> StepReturn:
         """Step the env; the first call runs the step checks."""
-        if not self.checked_step:
-            self.checked_step = True
-            result = self._checks.env_step_passive_checker(self.env, action)
-            self._check_reuse((result[0], result[4]), "reset", "step")
-            self._previous_data = (result[0], result[4])
-            return result
-        result = self.env.step(action)
-        if not self.checked_data_reuse:
-            self.checked_data_reuse = True
-            self._check_reuse((result[0], result[4]), "step", "step")
-            self._previous_data = None
-        return result
+        if self.checked_step:
+            outcome = self.env.step(action)
+            if not self.checked_data_reuse:
+                self._compare_with_last((outcome[0], outcome[4]), "step", "step")
+                self.checked_data_reuse, self._last_output = True, None
+            return outcome
+        self.checked_step = True
+        checked: StepReturn = self._checks.env_step_passive_checker(self.env, action)
+        self._compare_with_last((checked[0], checked[4]), "reset", "step")
+        self._last_output = (checked[0], checked[4])
+        return checked
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[ObsType, dict[str, Any]]:
+    ) -> tuple[ObsType, Info]:
         """Reset the env; the first call runs the reset checks."""
         if self.checked_reset:
             return self.env.reset(seed=seed, options=options)
         self.checked_reset = True
-        self._previous_data = self._checks.env_reset_passive_checker(
-            self.env, seed=seed, options=options
-        )
-        return self._previous_data
+        first = self._checks.env_reset_passive_checker(self.env, seed=seed, options=options)
+        self._last_output = first
+        return first  # type: ignore[no-any-return]
 
     def render(self) -> Any:
         """Render the env; the first call runs the render checks."""
@@ -238,28 +258,30 @@ class PassiveEnvChecker(Wrapper[ObsType, ActType, ObsType, ActType], RecordConst
 
     def close(self) -> None:
         """Close the env; a second ``close`` that raises is reported before re-raising."""
-        if not self.close_called:
-            self.close_called = True
+        again = self.close_called
+        self.close_called = True
+        if not again:
             return self.env.close()
         try:
             return self.env.close()
         except Exception:
-            logger.warn(
-                "Closing an already closed environment must be allowed, but `env.close()` raised."
-            )
+            logger.warn("`env.close()` raised on an environment that was already closed.")
             raise
 
     def __getstate__(self) -> dict[str, Any]:
-        # A module object cannot be pickled; it is looked up again on unpickling.
-        state = dict(self.__dict__)
-        state.pop("_checks", None)
-        return state
+        # Modules do not pickle: drop the checker module and look it up again when loading.
+        return {key: value for key, value in self.__dict__.items() if key != "_checks"}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        import gymnasium_core.utils.passive_env_checker as checks
-
         self.__dict__.update(state)
-        self._checks = checks
+        self._checks = _checker_module()
+
+
+def _checker_module() -> ModuleType:
+    """The passive checks, imported on first use to keep ``import gymnasium_core`` light."""
+    import gymnasium_core.utils.passive_env_checker as checks
+
+    return checks
 
 
 class OrderEnforcing(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructorArgs):
@@ -268,8 +290,10 @@ class OrderEnforcing(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstruc
     Example:
         >>> import gymnasium_core as gym
         >>> from gymnasium_core.wrappers import OrderEnforcing
-        >>> env = OrderEnforcing(gym.make("CartPole-v1").unwrapped)
-        >>> env.step(0)
+        >>> guarded = OrderEnforcing(gym.make("MountainCar-v0").unwrapped)
+        >>> guarded.has_reset
+        False
+        >>> guarded.step(1)
         Traceback (most recent call last):
             ...
         gymnasium_core.error.ResetNeeded: Cannot call env.step() before calling env.reset()
@@ -284,12 +308,11 @@ class OrderEnforcing(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstruc
             env: The environment to guard.
             disable_render_order_enforcing: Allow ``render`` before the first ``reset``.
         """
-        RecordConstructorArgs.__init__(
-            self, disable_render_order_enforcing=disable_render_order_enforcing
-        )
+        lenient = disable_render_order_enforcing
+        RecordConstructorArgs.__init__(self, disable_render_order_enforcing=lenient)
         Wrapper.__init__(self, env)
-        self._has_reset: bool = False
-        self._disable_render_order_enforcing: bool = disable_render_order_enforcing
+        self._has_reset = False
+        self._render_anytime = lenient
 
     def step(self, action: ActType) -> StepReturn:
         """Step the env, which must have been reset."""
@@ -299,14 +322,14 @@ class OrderEnforcing(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstruc
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[ObsType, dict[str, Any]]:
+    ) -> tuple[ObsType, Info]:
         """Reset the env and allow ``step`` from now on."""
         self._has_reset = True
         return self.env.reset(seed=seed, options=options)
 
     def render(self) -> Any:
         """Render the env, which must have been reset unless render enforcing is disabled."""
-        if self._has_reset or self._disable_render_order_enforcing:
+        if self._has_reset or self._render_anytime:
             return self.env.render()
         raise ResetNeeded(
             "Cannot call `env.render()` before calling `env.reset()`; pass "
@@ -322,6 +345,10 @@ class OrderEnforcing(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstruc
     def spec(self) -> EnvSpec | None:  # type: ignore[override]
         """The inner spec with ``order_enforce=True``."""
         return spec_with_fields(self, order_enforce=True)
+
+
+def _now() -> float:
+    return time.perf_counter()
 
 
 class RecordEpisodeStatistics(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructorArgs):
@@ -347,6 +374,10 @@ class RecordEpisodeStatistics(Wrapper[ObsType, ActType, ObsType, ActType], Recor
         (3.0, 3)
     """
 
+    episode_start_time: float
+    episode_returns: float
+    episode_lengths: int
+
     def __init__(
         self, env: Env[ObsType, ActType], buffer_length: int = 100, stats_key: str = "episode"
     ) -> None:
@@ -361,43 +392,46 @@ class RecordEpisodeStatistics(Wrapper[ObsType, ActType, ObsType, ActType], Recor
         Wrapper.__init__(self, env)
         self._stats_key = stats_key
         self.episode_count = 0
-        self.episode_start_time: float = -1
-        self.episode_returns: float = 0.0
-        self.episode_lengths: int = 0
-        self.time_queue: deque[float] = deque(maxlen=buffer_length)
-        self.return_queue: deque[float] = deque(maxlen=buffer_length)
-        self.length_queue: deque[int] = deque(maxlen=buffer_length)
+        self._begin_episode(start=-1.0)
+        keep = buffer_length
+        self.return_queue = deque[float](maxlen=keep)
+        self.length_queue = deque[int](maxlen=keep)
+        self.time_queue = deque[float](maxlen=keep)
+
+    def _begin_episode(self, start: float) -> None:
+        self.episode_start_time = start
+        self.episode_returns, self.episode_lengths = 0.0, 0
+
+    def _summarise(self, info: Info) -> None:
+        """Write the finished episode into ``info`` and the queues, then start the next one."""
+        if self._stats_key in info:
+            raise ValueError(
+                f"RecordEpisodeStatistics: info already holds the key {self._stats_key!r}; "
+                "choose another `stats_key`."
+            )
+        seconds = round(_now() - self.episode_start_time, 6)
+        total, length = self.episode_returns, self.episode_lengths
+        info[self._stats_key] = {"r": total, "l": length, "t": seconds}
+        self.return_queue.append(total)
+        self.length_queue.append(length)
+        self.time_queue.append(seconds)
+        self.episode_count += 1
+        # The next episode's clock starts now; reset() restarts it with the counters.
+        self.episode_start_time = _now()
 
     def step(self, action: ActType) -> StepReturn:
         """Step the env and, when the episode ends, report its statistics."""
-        obs, reward, terminated, truncated, info = self.env.step(action)
-        self.episode_returns += reward  # type: ignore[operator]
+        outcome = self.env.step(action)
+        self.episode_returns += outcome[1]  # type: ignore[operator]
         self.episode_lengths += 1
-        if terminated or truncated:
-            if self._stats_key in info:
-                raise ValueError(
-                    f"RecordEpisodeStatistics: info already holds the key {self._stats_key!r}; "
-                    "choose another `stats_key`."
-                )
-            elapsed = round(time.perf_counter() - self.episode_start_time, 6)
-            info[self._stats_key] = {
-                "r": self.episode_returns,
-                "l": self.episode_lengths,
-                "t": elapsed,
-            }
-            self.return_queue.append(self.episode_returns)
-            self.length_queue.append(self.episode_lengths)
-            self.time_queue.append(elapsed)
-            self.episode_count += 1
-            self.episode_start_time = time.perf_counter()
-        return obs, reward, terminated, truncated, info
+        if outcome[2] or outcome[3]:
+            self._summarise(outcome[4])
+        return outcome
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[ObsType, dict[str, Any]]:
+    ) -> tuple[ObsType, Info]:
         """Reset the env and start counting a new episode."""
-        result = self.env.reset(seed=seed, options=options)
-        self.episode_start_time = time.perf_counter()
-        self.episode_returns = 0.0
-        self.episode_lengths = 0
-        return result
+        first = self.env.reset(seed=seed, options=options)
+        self._begin_episode(start=_now())
+        return first
