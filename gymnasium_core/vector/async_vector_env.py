@@ -96,14 +96,14 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
         >>> import numpy as np
         >>> import gymnasium_core as gym
         >>> from gymnasium_core.vector import AsyncVectorEnv
-        >>> envs = AsyncVectorEnv([lambda: gym.make("CartPole-v1")] * 2)
-        >>> obs, infos = envs.reset(seed=42)
-        >>> obs.shape
-        (2, 4)
-        >>> obs, rewards, terminations, truncations, infos = envs.step(np.array([0, 1]))
-        >>> rewards
-        array([1., 1.])
-        >>> envs.close()
+        >>> vec = AsyncVectorEnv([lambda: gym.make("MountainCar-v0") for _ in range(3)])
+        >>> first, _ = vec.reset(seed=7)
+        >>> first.shape, first.dtype
+        ((3, 2), dtype('float32'))
+        >>> _, reward, done, cut, _ = vec.step(np.array([2, 1, 0]))
+        >>> reward.tolist(), done.any(), cut.any()
+        ([-1.0, -1.0, -1.0], np.False_, np.False_)
+        >>> vec.close()
     """
 
     def __init__(
@@ -158,15 +158,15 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
         self.num_envs = len(env_fns)
         self._read_spaces()
 
-        ctx = multiprocessing.get_context(context)
-        self._obs_buffer = self._make_observation_buffer(ctx)
-        self.parent_pipes: list[Connection | None] = []
-        self.processes: list[Any] = []
-        self.error_queue = ctx.Queue()
-        self._state = AsyncState.DEFAULT
+        mp_context = multiprocessing.get_context(context)
+        self._obs_buffer = self._make_observation_buffer(mp_context)
+        self.error_queue = mp_context.Queue()
+        self._pending = AsyncState.DEFAULT
         self._stale = [0] * self.num_envs
         self._dead: dict[int, str] = {}
-        self._start_workers(ctx)
+        self.parent_pipes: list[Connection | None] = []
+        self.processes: list[Any] = []
+        self._start_workers(mp_context)
         try:
             self._check_spaces()
         except BaseException:
@@ -175,12 +175,11 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
 
     def _read_spaces(self) -> None:
         probe = self.env_fns[0]()
-        # A copy, so that the class-level metadata of the sub-environment is not changed.
-        self.metadata = dict(probe.metadata)
-        self.metadata["autoreset_mode"] = self.autoreset_mode
+        # A new dict: the sub-environment's class-level metadata must stay untouched.
+        self.metadata = {**probe.metadata, "autoreset_mode": self.autoreset_mode}
         self.render_mode = probe.render_mode
         self.single_action_space = probe.action_space
-        self.action_space = batch_space(self.single_action_space, self.num_envs)
+        self.action_space = batch_space(probe.action_space, n=self.num_envs)
         self.single_observation_space, self.observation_space = observation_spaces(
             self.observation_mode,
             probe.observation_space,
@@ -191,9 +190,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
 
     def _make_observation_buffer(self, ctx: Any) -> Any:
         if not self.shared_memory:
-            self.observations = create_empty_array(
-                self.single_observation_space, n=self.num_envs, fn=np.zeros
-            )
+            self.observations = create_empty_array(self.single_observation_space, self.num_envs)
             return None
         try:
             buffer = create_shared_memory(self.single_observation_space, n=self.num_envs, ctx=ctx)
@@ -214,27 +211,20 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
         )
         with clear_mpi_env_vars():
             for index, env_fn in enumerate(self.env_fns):
-                parent_pipe, child_pipe = ctx.Pipe()
-                process = ctx.Process(
+                ours, theirs = ctx.Pipe()
+                worker_args: tuple[Any, ...] = (index, CloudpickleWrapper(env_fn), theirs, ours)
+                worker_args += (self._obs_buffer, self.error_queue, self.autoreset_mode, semaphore)
+                proc = ctx.Process(
                     target=target,
                     name=f"Worker<{type(self).__name__}>-{index}",
-                    args=(
-                        index,
-                        CloudpickleWrapper(env_fn),
-                        child_pipe,
-                        parent_pipe,
-                        self._obs_buffer,
-                        self.error_queue,
-                        self.autoreset_mode,
-                        semaphore,
-                    ),
+                    args=worker_args,
+                    daemon=self.daemon,
                 )
-                process.daemon = self.daemon
-                self.parent_pipes.append(parent_pipe)
-                self.processes.append(process)
-                process.start()
-                # Only the worker keeps its end, so its death shows as end-of-file here.
-                child_pipe.close()
+                self.parent_pipes += [ours]
+                self.processes += [proc]
+                proc.start()
+                # Dropping our copy of the worker's end makes its death read as end-of-file.
+                theirs.close()
 
     @property
     def np_random_seed(self) -> tuple[int, ...]:  # type: ignore[override]
@@ -263,7 +253,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
         Returns:
             The batched observations and infos.
         """
-        self.reset_async(seed=seed, options=options)
+        self.reset_async(seed, options)
         return self.reset_wait()
 
     def reset_async(
@@ -290,7 +280,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
                 _send(pipe, ("reset", {"seed": seeds[i], "options": options}))
             else:
                 _send(pipe, ("reset-noop", None))
-        self._state = AsyncState.WAITING_RESET
+        self._pending = AsyncState.WAITING_RESET
 
     def reset_wait(self, timeout: float | None = None) -> tuple[ObsType, dict[str, Any]]:
         """Collect the results of :meth:`reset_async`.
@@ -307,12 +297,10 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             WorkerDiedError: If a worker stops without answering.
         """
         replies = self._wait_for(AsyncState.WAITING_RESET, "reset_wait", timeout)
-        infos: dict[str, Any] = {}
-        observations = []
-        for i, (obs, info) in enumerate(replies):
-            observations.append(obs)
-            infos = self._add_info(infos, info, i)
-        return self._batched_observations(observations), infos
+        merged: dict[str, Any] = {}
+        for index, (_, sub_info) in enumerate(replies):
+            merged = self._add_info(merged, sub_info, index)
+        return self._batched_observations([first for first, _ in replies]), merged
 
     # -- step ----------------------------------------------------------------------------------
 
@@ -346,7 +334,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             raise ValueError(f"Got {len(per_env)} actions for {self.num_envs} sub-environments.")
         for pipe, action in zip(self._live_pipes(), per_env, strict=True):
             _send(pipe, ("step", action))
-        self._state = AsyncState.WAITING_STEP
+        self._pending = AsyncState.WAITING_STEP
 
     def step_wait(self, timeout: float | None = None) -> StepResult:
         """Collect the results of :meth:`step_async`.
@@ -363,15 +351,16 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             WorkerDiedError: If a worker stops without answering.
         """
         replies = self._wait_for(AsyncState.WAITING_STEP, "step_wait", timeout)
-        infos: dict[str, Any] = {}
-        for i, reply in enumerate(replies):
-            infos = self._add_info(infos, reply[4], i)
+        merged: dict[str, Any] = {}
+        for index, reply in enumerate(replies):
+            merged = self._add_info(merged, reply[4], index)
+        columns = list(zip(*replies, strict=True))
         return (
-            self._batched_observations([reply[0] for reply in replies]),
-            np.array([reply[1] for reply in replies], dtype=np.float64),
-            np.array([reply[2] for reply in replies], dtype=np.bool_),
-            np.array([reply[3] for reply in replies], dtype=np.bool_),
-            infos,
+            self._batched_observations(list(columns[0])),
+            np.asarray(columns[1], dtype=np.float64),
+            np.asarray(columns[2], dtype=np.bool_),
+            np.asarray(columns[3], dtype=np.bool_),
+            merged,
         )
 
     def _batched_observations(self, observations: list[Any]) -> Any:
@@ -395,7 +384,8 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             One result per sub-environment.
         """
         self.call_async(name, *args, **kwargs)
-        return self.call_wait()
+        results = self.call_wait()
+        return results
 
     def render(self) -> tuple[Any, ...] | None:
         """Render every sub-environment in its worker.
@@ -423,7 +413,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             raise ValueError(f"`call({name!r})` is not allowed: use `{name}` directly.")
         for pipe in self._live_pipes():
             _send(pipe, ("_call", (name, args, kwargs)))
-        self._state = AsyncState.WAITING_CALL
+        self._pending = AsyncState.WAITING_CALL
 
     def call_wait(self, timeout: float | None = None) -> tuple[Any, ...]:
         """Collect the results of :meth:`call_async`.
@@ -487,9 +477,10 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
                 environments; past it the workers are terminated. ``None`` waits as needed.
             terminate: Terminate the workers at once instead of asking them to close.
         """
-        timeout = 0 if terminate else timeout
-        if self._state is not AsyncState.DEFAULT:
-            logger.warn(f"Closing while the call `{self._state.value}` is still pending.")
+        if terminate:
+            timeout = 0
+        if self._pending is not AsyncState.DEFAULT:
+            logger.warn(f"Closing while the call `{self._pending.value}` is still pending.")
             self._mark_pending_stale()
         if not terminate:
             terminate = not self._close_workers(timeout)
@@ -524,7 +515,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
 
     def __del__(self) -> None:
         """Terminate the workers of an environment that was never closed."""
-        if not getattr(self, "closed", True) and hasattr(self, "_state"):
+        if not getattr(self, "closed", True) and hasattr(self, "_pending"):
             self.close(terminate=True)
 
     # -- plumbing ------------------------------------------------------------------------------
@@ -543,11 +534,11 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             )
 
     def _assert_no_pending(self, caller: str) -> None:
-        if self._state is not AsyncState.DEFAULT:
+        if self._pending is not AsyncState.DEFAULT:
             raise AlreadyPendingCallError(
-                f"`{caller}` was called while `{self._state.value}` is still pending; call "
-                f"`{self._state.value}_wait` first.",
-                str(self._state.value),
+                f"`{caller}` was called while `{self._pending.value}` is still pending; call "
+                f"`{self._pending.value}_wait` first.",
+                str(self._pending.value),
             )
         self._drain_stale(None)
         self._assert_is_running()
@@ -557,7 +548,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
 
     def _wait_for(self, state: AsyncState, caller: str, timeout: float | None) -> list[Any]:
         self._assert_is_running()
-        if self._state is not state:
+        if self._pending is not state:
             raise NoAsyncCallError(
                 f"`{caller}` was called without a pending `{state.value}_async`.", state.value
             )
@@ -565,7 +556,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
         try:
             replies = self._collect(range(self.num_envs), deadline, caller)
         finally:
-            self._state = AsyncState.DEFAULT
+            self._pending = AsyncState.DEFAULT
         self._raise_if_errors(replies)
         return [result for result, _ in replies]
 
@@ -573,7 +564,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
         for i, pipe in enumerate(self.parent_pipes):
             if pipe is not None:
                 self._stale[i] += 1
-        self._state = AsyncState.DEFAULT
+        self._pending = AsyncState.DEFAULT
 
     def _collect(
         self,
@@ -638,7 +629,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
         for i in died:
             self._mark_dead(i, f"exit code {self.processes[i].exitcode}")
         if died and not drop_errors:
-            self._state = AsyncState.DEFAULT
+            self._pending = AsyncState.DEFAULT
             raise WorkerDiedError(
                 f"Worker(s) {sorted(died)} of `{type(self).__name__}` died during `{caller}` "
                 f"(exit codes {[self.processes[i].exitcode for i in sorted(died)]}).",
@@ -678,7 +669,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             exc.add_note(f"Raised in worker {index} of {type(self).__name__}.")
             exc.__cause__ = _RemoteTraceback(f"\nTraceback in worker {index}:\n{trace}")
             last = exc
-        self._state = AsyncState.DEFAULT
+        self._pending = AsyncState.DEFAULT
         if reraise and last is not None:
             raise last
 
@@ -736,7 +727,7 @@ def _checked_concurrency(max_concurrency: int | None) -> int | None:
 def _check_worker_signature(worker: Worker) -> None:
     # Checked here: in the worker process a wrong signature only shows as a closed pipe.
     try:
-        inspect.signature(worker).bind(*(None,) * 8)
+        inspect.signature(worker).bind(*range(8))
     except TypeError as exc:
         raise ValueError(
             f"A custom `worker` must take 8 arguments, like `async_worker`; got the signature "

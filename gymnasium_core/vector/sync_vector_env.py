@@ -34,14 +34,14 @@ class SyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[O
         >>> import numpy as np
         >>> import gymnasium_core as gym
         >>> from gymnasium_core.vector import SyncVectorEnv
-        >>> envs = SyncVectorEnv([lambda: gym.make("CartPole-v1")] * 2)
-        >>> obs, infos = envs.reset(seed=42)
-        >>> obs.shape
-        (2, 4)
-        >>> obs, rewards, terminations, truncations, infos = envs.step(np.array([0, 1]))
-        >>> rewards
-        array([1., 1.])
-        >>> envs.close()
+        >>> vec = SyncVectorEnv([lambda: gym.make("Pendulum-v1") for _ in range(4)])
+        >>> first, _ = vec.reset(seed=3)
+        >>> first.shape, vec.action_space.shape
+        ((4, 3), (4, 1))
+        >>> _, reward, done, _, _ = vec.step(np.zeros((4, 1), dtype=np.float32))
+        >>> reward.dtype, done.tolist()
+        (dtype('float64'), [False, False, False, False])
+        >>> vec.close()
     """
 
     def __init__(
@@ -70,16 +70,15 @@ class SyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[O
         self.observation_mode = observation_mode
         self.autoreset_mode = as_autoreset_mode(autoreset_mode)
 
-        self.envs = [env_fn() for env_fn in env_fns]
+        self.envs = [make_env() for make_env in env_fns]
         self.num_envs = len(self.envs)
         first = self.envs[0]
-        # A copy, so that the class-level metadata of the sub-environment is not changed.
-        self.metadata = dict(first.metadata)
-        self.metadata["autoreset_mode"] = self.autoreset_mode
+        # A new dict: the sub-environment's class-level metadata must stay untouched.
+        self.metadata = {**first.metadata, "autoreset_mode": self.autoreset_mode}
         self.render_mode = first.render_mode
 
         self.single_action_space = first.action_space
-        self.action_space = batch_space(self.single_action_space, self.num_envs)
+        self.action_space = batch_space(first.action_space, n=self.num_envs)
         self.single_observation_space, self.observation_space = observation_spaces(
             observation_mode,
             first.observation_space,
@@ -88,14 +87,12 @@ class SyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[O
         )
         self._check_spaces()
 
-        self._env_obs: list[Any] = [None] * self.num_envs
-        self._observations = create_empty_array(
-            self.single_observation_space, n=self.num_envs, fn=np.zeros
-        )
-        self._rewards = np.zeros((self.num_envs,), dtype=np.float64)
-        self._terminations = np.zeros((self.num_envs,), dtype=np.bool_)
-        self._truncations = np.zeros((self.num_envs,), dtype=np.bool_)
-        self._autoreset_envs = np.zeros((self.num_envs,), dtype=np.bool_)
+        # The latest observation of each sub-environment and the batch they are packed into.
+        self._latest_obs: list[Any] = [None] * self.num_envs
+        self._obs_batch = create_empty_array(self.single_observation_space, self.num_envs)
+        self._reward_row = np.zeros(self.num_envs)
+        # Rows: terminated, truncated, and "reset before the next step" (episode ended).
+        self._flags = np.zeros((3, self.num_envs), dtype=bool)
 
     def _check_spaces(self) -> None:
         for index, env in enumerate(self.envs):
@@ -147,18 +144,14 @@ class SyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[O
         """
         seeds = seeds_for(seed, self.num_envs)
         mask = pop_reset_mask(options, self.num_envs)
-        if mask is None:
-            mask = np.ones((self.num_envs,), dtype=np.bool_)
-        self._terminations[mask] = False
-        self._truncations[mask] = False
-        self._autoreset_envs[mask] = False
-
-        infos: dict[str, Any] = {}
-        for i, env in enumerate(self.envs):
-            if mask[i]:
-                self._env_obs[i], env_info = env.reset(seed=seeds[i], options=options)
-                infos = self._add_info(infos, env_info, i)
-        return self._batched_observations(), infos
+        selected = range(self.num_envs) if mask is None else np.flatnonzero(mask).tolist()
+        merged: dict[str, Any] = {}
+        for index in selected:
+            self._flags[:, index] = False
+            first_obs, sub_info = self.envs[index].reset(seed=seeds[index], options=options)
+            self._latest_obs[index] = first_obs
+            merged = self._add_info(merged, sub_info, index)
+        return self._batched_observations(), merged
 
     def step(self, actions: ActType) -> StepResult:
         """Step every sub-environment, resetting those whose episode ended as the mode says.
@@ -177,49 +170,50 @@ class SyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[O
         per_env = list(iterate(self.action_space, actions))
         if len(per_env) != self.num_envs:
             raise ValueError(f"Got {len(per_env)} actions for {self.num_envs} sub-environments.")
-        infos: dict[str, Any] = {}
-        for i, action in enumerate(per_env):
-            infos = self._step_one(i, action, infos)
-        self._autoreset_envs = self._terminations | self._truncations
+        merged: dict[str, Any] = {}
+        for index, action in enumerate(per_env):
+            merged = self._step_one(index, action, merged)
+        terminated, truncated, pending = self._flags
+        np.logical_or(terminated, truncated, out=pending)
         return (
             self._batched_observations(),
-            self._rewards.copy(),
-            self._terminations.copy(),
-            self._truncations.copy(),
-            infos,
+            self._reward_row.copy(),
+            terminated.copy(),
+            truncated.copy(),
+            merged,
         )
 
-    def _step_one(self, i: int, action: Any, infos: dict[str, Any]) -> dict[str, Any]:
-        env = self.envs[i]
+    def _step_one(self, index: int, action: Any, merged: dict[str, Any]) -> dict[str, Any]:
+        sub_env = self.envs[index]
         mode = self.autoreset_mode
-        if mode is AutoresetMode.NEXT_STEP and self._autoreset_envs[i]:
-            # The previous step ended the episode: this step only resets, the action is unused.
-            self._env_obs[i], env_info = env.reset()
-            self._rewards[i] = 0.0
-            self._terminations[i] = self._truncations[i] = False
-            return self._add_info(infos, env_info, i)
-        if mode is AutoresetMode.DISABLED and self._autoreset_envs[i]:
-            raise RuntimeError(
-                f"Sub-environment {i} ended its episode and autoreset is disabled: reset it with "
-                "`reset(options={'reset_mask': mask})` before stepping it again."
-            )
-        obs, reward, terminated, truncated, env_info = env.step(action)
-        self._rewards[i], self._terminations[i], self._truncations[i] = (
-            reward,
-            terminated,
-            truncated,
-        )
-        if mode is AutoresetMode.SAME_STEP and (terminated or truncated):
-            infos = self._add_info(infos, {"final_obs": obs, "final_info": env_info}, i)
-            obs, env_info = env.reset()
-        self._env_obs[i] = obs
-        return self._add_info(infos, env_info, i)
+        if self._flags[2, index]:
+            if mode is AutoresetMode.DISABLED:
+                raise RuntimeError(
+                    f"Sub-environment {index} ended its episode and autoreset is disabled: reset "
+                    "it with `reset(options={'reset_mask': mask})` before stepping it again."
+                )
+            if mode is AutoresetMode.NEXT_STEP:
+                # The episode ended on the previous step: this step is the reset, the action
+                # is dropped.
+                self._latest_obs[index], sub_info = sub_env.reset()
+                self._reward_row[index] = 0.0
+                self._flags[:2, index] = False
+                return self._add_info(merged, sub_info, index)
+        outcome = sub_env.step(action)
+        self._reward_row[index] = outcome[1]
+        self._flags[:2, index] = outcome[2:4]
+        latest, sub_info = outcome[0], outcome[4]
+        if mode is AutoresetMode.SAME_STEP and (outcome[2] or outcome[3]):
+            final = {"final_obs": latest, "final_info": sub_info}
+            merged = self._add_info(merged, final, index)
+            latest, sub_info = sub_env.reset()
+        self._latest_obs[index] = latest
+        return self._add_info(merged, sub_info, index)
 
     def _batched_observations(self) -> Any:
-        self._observations = concatenate(
-            self.single_observation_space, self._env_obs, self._observations
-        )
-        return deepcopy(self._observations) if self.copy else self._observations
+        packed = concatenate(self.single_observation_space, self._latest_obs, self._obs_batch)
+        self._obs_batch = packed
+        return deepcopy(packed) if self.copy else packed
 
     def render(self) -> tuple[Any, ...]:
         """Render every sub-environment.
@@ -240,11 +234,7 @@ class SyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[O
         Returns:
             One result per sub-environment (the attribute itself if it is not callable).
         """
-        results = []
-        for env in self.envs:
-            attr = env.get_wrapper_attr(name)
-            results.append(attr(*args, **kwargs) if callable(attr) else attr)
-        return tuple(results)
+        return tuple(_invoke(sub_env.get_wrapper_attr(name), args, kwargs) for sub_env in self.envs)
 
     def get_attr(self, name: str) -> tuple[Any, ...]:
         """Read an attribute of every sub-environment.
@@ -275,8 +265,8 @@ class SyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[O
                 f"`set_attr` needs one value per sub-environment ({self.num_envs}), "
                 f"got {len(values)}."
             )
-        for env, value in zip(self.envs, values, strict=True):
-            env.set_wrapper_attr(name, value)
+        for sub_env, value in zip(self.envs, values, strict=True):
+            sub_env.set_wrapper_attr(name, value)
 
     def close_extras(self, **kwargs: Any) -> None:
         """Close every sub-environment.
@@ -286,6 +276,11 @@ class SyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[O
         """
         for env in getattr(self, "envs", []):
             env.close()
+
+
+def _invoke(found: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    # A method is called; a plain attribute is returned as it is.
+    return found(*args, **kwargs) if callable(found) else found
 
 
 def _same_shape_and_dtype(a: Any, b: Any) -> bool:

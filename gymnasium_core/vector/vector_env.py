@@ -121,7 +121,7 @@ class VectorEnv(Generic[ObsType, ActType, ArrayType]):
             ``(observations, infos)``: observations batched along axis 0, infos batched by key.
         """
         if seed is not None:
-            self._np_random, self._np_random_seed = seeding.np_random(seed)
+            self._reseed(seed)
         return None, {}  # type: ignore[return-value]
 
     def step(
@@ -164,12 +164,17 @@ class VectorEnv(Generic[ObsType, ActType, ArrayType]):
             **kwargs: Subclass-specific options.
         """
 
+    def _reseed(self, seed: int | None) -> np.random.Generator:
+        """Replace :attr:`np_random` by a generator from ``seed`` (fresh entropy when ``None``)."""
+        generator, used_seed = seeding.np_random(seed)
+        self._np_random, self._np_random_seed = generator, used_seed
+        return generator
+
     @property
     def np_random(self) -> np.random.Generator:
         """The vector environment's own generator, created from a random seed on first use."""
-        if self._np_random is None:
-            self._np_random, self._np_random_seed = seeding.np_random()
-        return self._np_random
+        current = self._np_random
+        return self._reseed(None) if current is None else current
 
     @np_random.setter
     def np_random(self, value: np.random.Generator) -> None:
@@ -181,7 +186,7 @@ class VectorEnv(Generic[ObsType, ActType, ArrayType]):
     def np_random_seed(self) -> int | None:
         """The seed of :attr:`np_random`, or ``-1`` if the generator was assigned directly."""
         if self._np_random_seed is None:
-            self._np_random, self._np_random_seed = seeding.np_random()
+            self._reseed(None)
         return self._np_random_seed
 
     @property
@@ -190,9 +195,9 @@ class VectorEnv(Generic[ObsType, ActType, ArrayType]):
         return self
 
     def _add_info(
-        self, vector_infos: dict[str, Any], env_info: dict[str, Any], env_num: int
+        self, batched_info: dict[str, Any], sub_info: dict[str, Any], index: int
     ) -> dict[str, Any]:
-        """Merge one sub-environment's ``env_info`` into the batched ``vector_infos``.
+        """Merge one sub-environment's ``sub_info`` into the batched ``batched_info``.
 
         Every key gets a value array of length ``num_envs`` and a boolean mask ``_key`` marking
         the sub-environments that set it. Python and numpy scalars go into a typed array, numpy
@@ -201,29 +206,29 @@ class VectorEnv(Generic[ObsType, ActType, ArrayType]):
         array.
 
         Args:
-            vector_infos: The batched info so far; updated in place.
-            env_info: The info of sub-environment ``env_num``.
-            env_num: The index of the sub-environment.
+            batched_info: The batched info so far; updated in place.
+            sub_info: The info of sub-environment ``index``.
+            index: The index of the sub-environment.
 
         Returns:
-            ``vector_infos``, updated.
+            ``batched_info``, updated.
         """
-        for key, value in env_info.items():
+        for key, value in sub_info.items():
             if isinstance(value, dict) and key != "final_obs":
-                batched: Any = self._add_info(vector_infos.get(key, {}), value, env_num)
+                batched: Any = self._add_info(batched_info.get(key, {}), value, index)
             else:
-                batched = vector_infos.get(key)
+                batched = batched_info.get(key)
                 if batched is None:
                     batched = self._empty_info_array(key, value)
-                batched[env_num] = value
+                batched[index] = value
 
-            mask = vector_infos.get(f"_{key}")
+            mask = batched_info.get(f"_{key}")
             if mask is None:
                 mask = np.zeros(self.num_envs, dtype=np.bool_)
-            mask[env_num] = True
-            vector_infos[key] = batched
-            vector_infos[f"_{key}"] = mask
-        return vector_infos
+            mask[index] = True
+            batched_info[key] = batched
+            batched_info[f"_{key}"] = mask
+        return batched_info
 
     def _empty_info_array(self, key: str, value: Any) -> np.ndarray[Any, Any]:
         """An array that can hold ``value`` for each sub-environment, chosen by its type."""
@@ -261,7 +266,7 @@ class VectorWrapper(
         """Wrap ``env``.
 
         Args:
-            env: The vector environment to wrap.
+            env: The inner vector environment every call is forwarded to.
 
         Raises:
             TypeError: If ``env`` is not a :class:`VectorEnv`.
@@ -275,7 +280,7 @@ class VectorWrapper(
         self._action_space: Space[Any] | None = None
         self._single_observation_space: Space[Any] | None = None
         self._single_action_space: Space[Any] | None = None
-        self._metadata: dict[str, Any] | None = None
+        self._metadata_override: dict[str, Any] | None = None
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -408,13 +413,12 @@ class VectorWrapper(
     @property
     def metadata(self) -> dict[str, Any]:
         """The wrapper's own metadata if set, else the wrapped environment's."""
-        if self._metadata is None:
-            return self.env.metadata
-        return self._metadata
+        own = self._metadata_override
+        return self.env.metadata if own is None else own
 
     @metadata.setter
     def metadata(self, value: dict[str, Any]) -> None:
-        self._metadata = value
+        self._metadata_override = value
 
     @property
     def spec(self) -> EnvSpec | None:  # type: ignore[override]
@@ -447,7 +451,7 @@ class VectorObservationWrapper(VectorWrapper[WrapperObsType, ActType, ObsType, A
         """Wrap ``env``.
 
         Args:
-            env: The vector environment to wrap.
+            env: The inner vector environment whose observations are transformed.
 
         Raises:
             ValueError: If the environment's autoreset mode is ``SAME_STEP``.
@@ -473,8 +477,8 @@ class VectorObservationWrapper(VectorWrapper[WrapperObsType, ActType, ObsType, A
         Returns:
             ``(observations, infos)`` with the observations transformed.
         """
-        obs, infos = self.env.reset(seed=seed, options=options)
-        return self.observations(obs), infos
+        inner_obs, info = self.env.reset(seed=seed, options=options)
+        return self.observations(inner_obs), info
 
     def step(
         self, actions: ActType
@@ -487,8 +491,8 @@ class VectorObservationWrapper(VectorWrapper[WrapperObsType, ActType, ObsType, A
         Returns:
             The step result with the observations transformed.
         """
-        obs, rewards, terminations, truncations, infos = self.env.step(actions)
-        return self.observations(obs), rewards, terminations, truncations, infos
+        result = self.env.step(actions)
+        return (self.observations(result[0]), *result[1:])
 
     def observations(self, observations: ObsType) -> WrapperObsType:
         """Transform a batch of observations.
@@ -544,8 +548,8 @@ class VectorRewardWrapper(VectorWrapper[ObsType, ActType, ObsType, ActType, Arra
         Returns:
             The step result with the rewards transformed.
         """
-        obs, rewards, terminations, truncations, infos = self.env.step(actions)
-        return obs, self.rewards(rewards), terminations, truncations, infos
+        observation, reward, *flags, info = self.env.step(actions)
+        return observation, self.rewards(reward), flags[0], flags[1], info
 
     def rewards(self, rewards: ArrayType) -> ArrayType:
         """Transform a batch of rewards.
