@@ -29,12 +29,23 @@ __all__ = ["AddWhiteNoise", "HumanRendering", "ObstructView", "RecordVideo", "Re
 ObsType = TypeVar("ObsType")
 ActType = TypeVar("ActType")
 
-StepReturn = tuple[Any, Any, bool, bool, dict[str, Any]]
+Info = dict[str, Any]
+StepReturn = tuple[Any, Any, bool, bool, Info]
+Trigger = Callable[[int], bool]
 
 # The noise wrappers live in a private module; they report this public one.
 AddWhiteNoise.__module__ = ObstructView.__module__ = __name__
 
 _MOVIEPY_MISSING = 'moviepy is needed to write videos: pip install "gymnasium-core[other]"'
+
+
+def _metadata_listing(env: Env[Any, Any], mode: str) -> dict[str, Any]:
+    """A copy of ``env.metadata`` whose ``render_modes`` include ``mode``."""
+    copied = deepcopy(env.metadata)
+    listed = copied.setdefault("render_modes", [])
+    if mode not in listed:
+        listed.append(mode)
+    return copied
 
 
 class RenderCollection(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructorArgs):
@@ -78,10 +89,7 @@ class RenderCollection(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstr
         self.frame_list: list[Any] = []
         self.pop_frames = pop_frames
         self.reset_clean = reset_clean
-        self.metadata = deepcopy(self.env.metadata)
-        modes = self.metadata.setdefault("render_modes", [])
-        if self.render_mode not in modes:
-            modes.append(self.render_mode)
+        self.metadata = _metadata_listing(env, self.render_mode)
 
     @property
     def render_mode(self) -> str:  # type: ignore[override]
@@ -96,12 +104,11 @@ class RenderCollection(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstr
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[ObsType, dict[str, Any]]:
+    ) -> tuple[ObsType, Info]:
         """Reset the env (emptying the collection if ``reset_clean``) and keep its first frame."""
         result = self.env.reset(seed=seed, options=options)
-        if self.reset_clean:
-            self.frame_list = []
-        self.frame_list.append(self.env.render())
+        kept = [] if self.reset_clean else self.frame_list
+        self.frame_list = [*kept, self.env.render()]
         return result
 
     def render(self) -> list[Any]:
@@ -124,31 +131,38 @@ class RecordVideo(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructor
     return images. Call ``close()`` to save the recording in progress.
 
     Example:
-        >>> import os, tempfile
+        Two five-frame clips, started by a step trigger:
+
+        >>> import pathlib, tempfile
         >>> import gymnasium_core as gym
         >>> from gymnasium_core.wrappers import RecordVideo
-        >>> folder = os.path.join(tempfile.mkdtemp(), "videos")
-        >>> env = gym.make("CartPole-v1", render_mode="rgb_array")
-        >>> env = RecordVideo(env, folder, episode_trigger=lambda e: e == 0)
-        >>> _ = env.reset(seed=0)
-        >>> for _ in range(10):
-        ...     _ = env.step(env.action_space.sample())
-        >>> env.close()
-        >>> os.listdir(folder)
-        ['rl-video-episode-0.mp4']
+        >>> out = pathlib.Path(tempfile.mkdtemp()) / "clips"
+        >>> recorder = RecordVideo(
+        ...     gym.make("MountainCar-v0", render_mode="rgb_array"),
+        ...     str(out),
+        ...     step_trigger=lambda step: step % 10 == 0,
+        ...     video_length=5,
+        ...     name_prefix="car",
+        ... )
+        >>> _ = recorder.reset(seed=3)
+        >>> for _ in range(20):
+        ...     _ = recorder.step(2)
+        >>> recorder.close()
+        >>> sorted(path.name for path in out.iterdir())
+        ['car-step-0.mp4', 'car-step-10.mp4']
     """
 
     def __init__(
         self,
         env: Env[ObsType, ActType],
         video_folder: str,
-        episode_trigger: Callable[[int], bool] | None = None,
-        step_trigger: Callable[[int], bool] | None = None,
+        episode_trigger: Trigger | None = None,
+        step_trigger: Trigger | None = None,
         video_length: int = 0,
         name_prefix: str = "rl-video",
         fps: int | None = None,
         disable_logger: bool = True,
-        gc_trigger: Callable[[int], bool] | None = lambda episode: True,
+        gc_trigger: Trigger | None = lambda _: True,
     ) -> None:
         """Wrap ``env``.
 
@@ -167,71 +181,61 @@ class RecordVideo(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructor
             ValueError: If the render mode does not produce images.
             DependencyNotInstalled: If moviepy is missing.
         """
-        RecordConstructorArgs.__init__(
-            self,
-            video_folder=video_folder,
-            episode_trigger=episode_trigger,
-            step_trigger=step_trigger,
-            video_length=video_length,
-            name_prefix=name_prefix,
-            fps=fps,
-            disable_logger=disable_logger,
-            gc_trigger=gc_trigger,
-        )
+        settings: dict[str, Any] = {
+            "video_folder": video_folder,
+            "episode_trigger": episode_trigger,
+            "step_trigger": step_trigger,
+            "video_length": video_length,
+            "name_prefix": name_prefix,
+            "fps": fps,
+            "disable_logger": disable_logger,
+            "gc_trigger": gc_trigger,
+        }
+        RecordConstructorArgs.__init__(self, **settings)
         Wrapper.__init__(self, env)
         if env.render_mode in (None, "human", "ansi"):
             raise ValueError(
                 f"RecordVideo needs a render_mode that returns images such as 'rgb_array', "
                 f"got {env.render_mode!r}"
             )
-        if episode_trigger is None and step_trigger is None:
-            from gymnasium_core.utils.save_video import capped_cubic_video_schedule
-
-            episode_trigger = capped_cubic_video_schedule
-        self.episode_trigger = episode_trigger
+        no_trigger = episode_trigger is None and step_trigger is None
+        self.episode_trigger = _default_schedule() if no_trigger else episode_trigger
         self.step_trigger = step_trigger
         self.disable_logger = disable_logger
         self.gc_trigger = gc_trigger
-        self.video_folder = os.path.abspath(video_folder)
-        if os.path.isdir(self.video_folder):
-            logger.warn(
-                f"RecordVideo: the folder {self.video_folder} exists; videos in it may be "
-                "overwritten (pick another `video_folder` to keep them)."
-            )
-        os.makedirs(self.video_folder, exist_ok=True)
-        self.frames_per_sec: int = fps if fps is not None else self.metadata.get("render_fps", 30)
-        self.name_prefix: str = name_prefix
-        self._video_name: str | None = None
-        self.video_length: float = video_length if video_length != 0 else float("inf")
-        self.recording: bool = False
+        self.video_folder = _prepare_folder(video_folder)
+        self.frames_per_sec: int = self.metadata.get("render_fps", 30) if fps is None else fps
+        self.name_prefix = name_prefix
+        # inf: an episode-long recording, ended by the next reset.
+        self.video_length: float = float("inf") if video_length == 0 else video_length
+        self.recording = False
+        self._video_name = None
         self.recorded_frames: list[Any] = []
         self.render_history: list[Any] = []
-        self.step_id = -1
-        self.episode_id = -1
-        try:
-            import moviepy  # noqa: F401
-        except ImportError as exc:
-            raise DependencyNotInstalled(_MOVIEPY_MISSING) from exc
+        self.episode_id = self.step_id = -1
+        _require_moviepy()
+
+    _video_name: str | None
 
     def _capture_frame(self) -> None:
-        frame = self.env.render()
-        if isinstance(frame, list):
-            if not frame:
+        rendered = self.env.render()
+        if isinstance(rendered, list):
+            if not rendered:
                 logger.warn(
                     "RecordVideo: env.render() returned an empty list (it was just called "
                     "elsewhere), so no frame was captured."
                 )
                 return
             # A list render mode hands over its frames once; keep them for our own render().
-            self.render_history += frame
-            frame = frame[-1]
-        if isinstance(frame, np.ndarray):
-            self.recorded_frames.append(frame)
+            self.render_history.extend(rendered)
+            rendered = rendered[-1]
+        if not isinstance(rendered, np.ndarray):
+            self.stop_recording()
+            logger.warn(
+                f"RecordVideo stopped recording: render() returned {type(rendered)}, not an image."
+            )
             return
-        self.stop_recording()
-        logger.warn(
-            f"RecordVideo stopped recording: render() returned {type(frame)}, not an image."
-        )
+        self.recorded_frames += [rendered]
 
     def _after_frame_source(self) -> None:
         if self.recording:
@@ -239,16 +243,19 @@ class RecordVideo(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructor
             if len(self.recorded_frames) > self.video_length:
                 self.stop_recording()
 
+    def _maybe_start(self, trigger: Trigger | None, kind: str, index: int) -> None:
+        if trigger is not None and trigger(index):
+            self.start_recording(f"{self.name_prefix}-{kind}-{index}")
+
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[ObsType, dict[str, Any]]:
+    ) -> tuple[ObsType, Info]:
         """Reset the env; end an episode-long recording and maybe start a new one."""
         result = self.env.reset(seed=seed, options=options)
         self.episode_id += 1
         if self.recording and self.video_length == float("inf"):
             self.stop_recording()
-        if self.episode_trigger is not None and self.episode_trigger(self.episode_id):
-            self.start_recording(f"{self.name_prefix}-episode-{self.episode_id}")
+        self._maybe_start(self.episode_trigger, "episode", self.episode_id)
         self._after_frame_source()
         return result
 
@@ -256,8 +263,7 @@ class RecordVideo(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructor
         """Step the env; maybe start a recording; capture a frame while recording."""
         result = self.env.step(action)
         self.step_id += 1
-        if self.step_trigger is not None and self.step_trigger(self.step_id):
-            self.start_recording(f"{self.name_prefix}-step-{self.step_id}")
+        self._maybe_start(self.step_trigger, "step", self.step_id)
         self._after_frame_source()
         return result
 
@@ -295,10 +301,9 @@ class RecordVideo(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructor
         if self.recorded_frames:
             from gymnasium_core.utils.save_video import _write_mp4
 
-            path = os.path.join(self.video_folder, f"{self._video_name}.mp4")
             _write_mp4(
                 self.recorded_frames,
-                path,
+                os.path.join(self.video_folder, f"{self._video_name}.mp4"),
                 fps=self.frames_per_sec,
                 progress=None if self.disable_logger else "bar",
             )
@@ -314,6 +319,32 @@ class RecordVideo(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructor
         # __init__ may have failed before the attribute existed.
         if getattr(self, "recorded_frames", None):
             logger.warn("RecordVideo: the last video was not saved; call close() first.")
+
+
+def _default_schedule() -> Trigger:
+    from gymnasium_core.utils.save_video import capped_cubic_video_schedule
+
+    return capped_cubic_video_schedule
+
+
+def _prepare_folder(folder: str) -> str:
+    """The absolute path of ``folder``, created if missing; warns if it already exists."""
+    absolute = os.path.abspath(folder)
+    if os.path.isdir(absolute):
+        logger.warn(
+            f"RecordVideo: the folder {absolute} exists; videos in it may be "
+            "overwritten (pick another `video_folder` to keep them)."
+        )
+    else:
+        os.makedirs(absolute)
+    return absolute
+
+
+def _require_moviepy() -> None:
+    try:
+        import moviepy  # noqa: F401
+    except ImportError as exc:
+        raise DependencyNotInstalled(_MOVIEPY_MISSING) from exc
 
 
 class HumanRendering(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructorArgs):
@@ -358,8 +389,7 @@ class HumanRendering(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstruc
         if "render_fps" not in self.env.metadata:
             raise ValueError("HumanRendering needs 'render_fps' in the wrapped env's metadata")
         if "human" not in self.metadata.get("render_modes", []):
-            self.metadata = deepcopy(self.env.metadata)
-            self.metadata.setdefault("render_modes", []).append("human")
+            self.metadata = _metadata_listing(env, "human")
 
     @property
     def render_mode(self) -> str:  # type: ignore[override]
@@ -374,7 +404,7 @@ class HumanRendering(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstruc
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[ObsType, dict[str, Any]]:
+    ) -> tuple[ObsType, Info]:
         """Reset the env and show its first frame."""
         result = self.env.reset(seed=seed, options=options)
         self._render_frame()
@@ -410,15 +440,18 @@ class HumanRendering(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstruc
             raise ValueError(
                 f"HumanRendering: frame size changed from {self.screen_size} to {size}"
             )
-        if self.window is None:
-            pygame.display.init()
-            self.window = pygame.display.set_mode(self.screen_size)
-        if self.clock is None:
-            self.clock = pygame.time.Clock()
+        self._open_window(pygame, size)
         self.window.blit(pygame.surfarray.make_surface(pixels), (0, 0))
         pygame.event.pump()
-        self.clock.tick(self.metadata["render_fps"])
+        fps = self.metadata["render_fps"]
+        self.clock.tick(fps)
         pygame.display.flip()
+
+    def _open_window(self, pygame: Any, size: tuple[int, int]) -> None:
+        """Create the window and the frame clock the first time a frame is shown."""
+        if self.window is None:
+            pygame.display.init()
+            self.window, self.clock = pygame.display.set_mode(size), pygame.time.Clock()
 
     def close(self) -> None:
         """Close the window, then the env."""
