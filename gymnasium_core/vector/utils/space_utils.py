@@ -92,12 +92,8 @@ def _batch_box(space: Box, n: int = 1) -> Box:
 
 @batch_space.register(Discrete)
 def _batch_discrete(space: Discrete, n: int = 1) -> MultiDiscrete:
-    return MultiDiscrete(
-        np.full((n,), space.n, dtype=space.dtype),
-        dtype=space.dtype,
-        seed=_rng_copy(space),
-        start=np.full((n,), space.start, dtype=space.dtype),
-    )
+    sizes, offsets = (np.full(n, value, dtype=space.dtype) for value in (space.n, space.start))
+    return MultiDiscrete(sizes, dtype=space.dtype, seed=_rng_copy(space), start=offsets)
 
 
 @batch_space.register(MultiDiscrete)
@@ -187,14 +183,19 @@ def _require_equal(what: str, values: list[Any]) -> None:
         raise ValueError(f"`batch_differing_spaces` needs equal {what}, got {values}.")
 
 
+def _stacked(spaces: PySequence[Any], attribute: str) -> np.ndarray[Any, Any]:
+    """One attribute of every space, stacked along a new leading axis."""
+    return np.stack([np.asarray(getattr(member, attribute)) for member in spaces])
+
+
 @batch_differing_spaces.register(Box)
 def _batch_differing_boxes(spaces: PySequence[Box]) -> Box:
     _require_equal("dtypes", [space.dtype for space in spaces])
     _require_equal("Box.low shapes", [space.low.shape for space in spaces])
     _require_equal("Box.high shapes", [space.high.shape for space in spaces])
     return Box(
-        low=np.array([space.low for space in spaces]),
-        high=np.array([space.high for space in spaces]),
+        _stacked(spaces, "low"),
+        _stacked(spaces, "high"),
         dtype=spaces[0].dtype,
         seed=_rng_copy(spaces[0]),
     )
@@ -205,9 +206,9 @@ def _batch_differing_discretes(spaces: PySequence[Discrete]) -> MultiDiscrete:
     # The widest integer dtype holds every member's values.
     widest = max((np.dtype(space.dtype) for space in spaces), key=lambda dtype: dtype.itemsize)
     return MultiDiscrete(
-        nvec=np.array([space.n for space in spaces]),
+        nvec=_stacked(spaces, "n"),
         dtype=widest,
-        start=np.array([space.start for space in spaces]),
+        start=_stacked(spaces, "start"),
         seed=_rng_copy(spaces[0]),
     )
 
@@ -217,9 +218,10 @@ def _batch_differing_multi_discretes(spaces: PySequence[MultiDiscrete]) -> Box:
     _require_equal("dtypes", [space.dtype for space in spaces])
     _require_equal("MultiDiscrete.nvec shapes", [space.nvec.shape for space in spaces])
     _require_equal("MultiDiscrete.start shapes", [space.start.shape for space in spaces])
+    first_values = _stacked(spaces, "start")
     return Box(
-        low=np.array([space.start for space in spaces]),
-        high=np.array([space.start + space.nvec for space in spaces]) - 1,
+        first_values,
+        first_values + _stacked(spaces, "nvec") - 1,
         dtype=spaces[0].dtype,
         seed=_rng_copy(spaces[0]),
     )
@@ -453,11 +455,10 @@ def _empty_graph(space: Graph, n: int = 1, fn: ArrayFactory = np.zeros) -> tuple
     def placeholder() -> GraphInstance:
         if edge_space is None:
             return GraphInstance(create_empty_array(space.node_space, n=1, fn=fn), None, None)
-        return GraphInstance(
-            nodes=create_empty_array(space.node_space, n=1, fn=fn),
-            edges=create_empty_array(edge_space, n=1, fn=fn),
-            edge_links=fn((1, 2), dtype=np.int64),
+        one_node, one_edge = (
+            create_empty_array(sub, 1, fn) for sub in (space.node_space, edge_space)
         )
+        return GraphInstance(one_node, one_edge, fn((1, 2), dtype=np.int64))
 
     return tuple(placeholder() for _ in range(n))
 
