@@ -57,14 +57,13 @@ class Box(Space[NDArray[Any]]):
     Example:
         >>> import numpy as np
         >>> from gymnasium_core.spaces import Box
-        >>> Box(low=-1.0, high=2.0, shape=(3, 4), dtype=np.float32)
-        Box(-1.0, 2.0, (3, 4), float32)
-        >>> low = np.array([-1.0, -2.0], dtype=np.float32)
-        >>> space = Box(low, np.array([2.0, 4.0], dtype=np.float32), seed=7)
-        >>> space
-        Box([-1. -2.], [2. 4.], (2,), float32)
-        >>> space.sample() in space
-        True
+        >>> Box(0, 255, shape=(8, 8), dtype=np.uint8)
+        Box(0, 255, (8, 8), uint8)
+        >>> torque = Box(np.array([-0.5, -3.0]), np.array([0.5, 3.0]), dtype=np.float64, seed=1)
+        >>> torque
+        Box([-0.5 -3. ], [0.5 3. ], (2,), float64)
+        >>> torque.contains(torque.sample()), torque.contains(np.array([0.0, 4.0]))
+        (True, False)
     """
 
     dtype: np.dtype[Any]
@@ -253,12 +252,14 @@ class Box(Space[NDArray[Any]]):
         Raises:
             ValueError: For any other ``manner``.
         """
-        below = bool(np.all(self.bounded_below))
-        above = bool(np.all(self.bounded_above))
-        results = {"both": below and above, "below": below, "above": above}
-        if manner not in results:
+        sides = {
+            "below": (self.bounded_below,),
+            "above": (self.bounded_above,),
+            "both": (self.bounded_below, self.bounded_above),
+        }.get(manner)
+        if sides is None:
             raise ValueError(f"manner must be one of 'both', 'below' or 'above', got {manner!r}.")
-        return results[manner]
+        return all(bool(finite.all()) for finite in sides)
 
     def sample(self, mask: None = None, probability: None = None) -> NDArray[Any]:
         r"""Draw a random element, each entry independently.
@@ -321,15 +322,12 @@ class Box(Space[NDArray[Any]]):
         if not isinstance(x, np.ndarray):
             logger.warn("Box.contains converts a non-array value to a numpy array.")
             try:
-                x = np.asarray(x, dtype=self.dtype)
+                x = np.asarray(x, self.dtype)
             except (ValueError, TypeError, OverflowError):
                 return False
-        return bool(
-            np.can_cast(x.dtype, self.dtype)
-            and x.shape == self._shape
-            and np.all(x >= self.low)
-            and np.all(x <= self.high)
-        )
+        if x.shape != self._shape or not np.can_cast(x.dtype, self.dtype):
+            return False
+        return bool(np.all(self.low <= x)) and bool(np.all(x <= self.high))
 
     def to_jsonable(self, sample_n: Iterable[NDArray[Any]]) -> list[Any]:
         """Turn a batch of arrays into nested lists."""
@@ -345,11 +343,14 @@ class Box(Space[NDArray[Any]]):
 
     def __repr__(self) -> str:
         """``Box(low, high, shape, dtype)``, each bound shortened to one value when uniform."""
-        if self.low_repr is None:
-            self.low_repr = array_short_repr(self.low)
-        if self.high_repr is None:
-            self.high_repr = array_short_repr(self.high)
-        return f"Box({self.low_repr}, {self.high_repr}, {self._shape}, {self.dtype})"
+        low_text, high_text = self._bound_texts()
+        return f"Box({low_text}, {high_text}, {self._shape}, {self.dtype})"
+
+    def _bound_texts(self) -> tuple[str, str]:
+        """The short texts of both bounds, computed on first use and kept in the repr caches."""
+        if self.low_repr is None or self.high_repr is None:
+            self.low_repr, self.high_repr = (array_short_repr(b) for b in (self.low, self.high))
+        return self.low_repr, self.high_repr
 
     def __eq__(self, other: object) -> bool:
         """Equal shape and dtype, and bounds equal within ``np.allclose``."""
@@ -364,7 +365,7 @@ class Box(Space[NDArray[Any]]):
     def __setstate__(self, state: Iterable[tuple[str, Any]] | Mapping[str, Any]) -> None:
         """Restore a pickled box, rebuilding the repr caches that older pickles lack."""
         super().__setstate__(state)
-        if not hasattr(self, "low_repr"):
-            self.low_repr = array_short_repr(self.low)
-        if not hasattr(self, "high_repr"):
-            self.high_repr = array_short_repr(self.high)
+        missing = [name for name in ("low_repr", "high_repr") if not hasattr(self, name)]
+        if missing:
+            self.low_repr = self.high_repr = None
+            self._bound_texts()
