@@ -11,17 +11,24 @@ pygame and moviepy are imported only when a window is opened or a video is writt
 from __future__ import annotations
 
 import gc
-import os
-from collections.abc import Callable
-from copy import deepcopy
 from typing import Any, TypeVar
 
 import numpy as np
 
 from gymnasium_core import logger
 from gymnasium_core.core import Env, Wrapper
-from gymnasium_core.error import DependencyNotInstalled
 from gymnasium_core.utils.record_constructor import RecordConstructorArgs
+from gymnasium_core.wrappers._recording import (
+    Trigger,
+    close_window,
+    default_schedule,
+    draw_in_window,
+    import_pygame,
+    metadata_listing,
+    prepare_folder,
+    require_moviepy,
+    save_clip,
+)
 from gymnasium_core.wrappers._render_noise import AddWhiteNoise, ObstructView
 
 __all__ = ["AddWhiteNoise", "HumanRendering", "ObstructView", "RecordVideo", "RenderCollection"]
@@ -31,21 +38,9 @@ ActType = TypeVar("ActType")
 
 Info = dict[str, Any]
 StepReturn = tuple[Any, Any, bool, bool, Info]
-Trigger = Callable[[int], bool]
 
 # The noise wrappers live in a private module; they report this public one.
 AddWhiteNoise.__module__ = ObstructView.__module__ = __name__
-
-_MOVIEPY_MISSING = 'moviepy is needed to write videos: pip install "gymnasium-core[other]"'
-
-
-def _metadata_listing(env: Env[Any, Any], mode: str) -> dict[str, Any]:
-    """A copy of ``env.metadata`` whose ``render_modes`` include ``mode``."""
-    copied = deepcopy(env.metadata)
-    listed = copied.setdefault("render_modes", [])
-    if mode not in listed:
-        listed.append(mode)
-    return copied
 
 
 class RenderCollection(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructorArgs):
@@ -89,7 +84,7 @@ class RenderCollection(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstr
         self.frame_list: list[Any] = []
         self.pop_frames = pop_frames
         self.reset_clean = reset_clean
-        self.metadata = _metadata_listing(env, self.render_mode)
+        self.metadata = metadata_listing(env.metadata, self.render_mode)
 
     @property
     def render_mode(self) -> str:  # type: ignore[override]
@@ -199,11 +194,11 @@ class RecordVideo(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructor
                 f"got {env.render_mode!r}"
             )
         no_trigger = episode_trigger is None and step_trigger is None
-        self.episode_trigger = _default_schedule() if no_trigger else episode_trigger
+        self.episode_trigger = default_schedule() if no_trigger else episode_trigger
         self.step_trigger = step_trigger
         self.disable_logger = disable_logger
         self.gc_trigger = gc_trigger
-        self.video_folder = _prepare_folder(video_folder)
+        self.video_folder = prepare_folder(video_folder)
         self.frames_per_sec: int = self.metadata.get("render_fps", 30) if fps is None else fps
         self.name_prefix = name_prefix
         # inf: an episode-long recording, ended by the next reset.
@@ -213,7 +208,7 @@ class RecordVideo(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructor
         self.recorded_frames: list[Any] = []
         self.render_history: list[Any] = []
         self.episode_id = self.step_id = -1
-        _require_moviepy()
+        require_moviepy()
 
     _video_name: str | None
 
@@ -298,17 +293,13 @@ class RecordVideo(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructor
         """
         if not self.recording:
             raise RuntimeError("RecordVideo.stop_recording() called while not recording")
-        if self.recorded_frames:
-            from gymnasium_core.utils.save_video import _write_mp4
-
-            _write_mp4(
-                self.recorded_frames,
-                os.path.join(self.video_folder, f"{self._video_name}.mp4"),
-                fps=self.frames_per_sec,
-                progress=None if self.disable_logger else "bar",
-            )
-        else:
-            logger.warn("RecordVideo: no frames were recorded, so no video was saved.")
+        save_clip(
+            self.recorded_frames,
+            self.video_folder,
+            self._video_name,
+            self.frames_per_sec,
+            quiet=self.disable_logger,
+        )
         self.recorded_frames = []
         self.recording = False
         self._video_name = None
@@ -319,32 +310,6 @@ class RecordVideo(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructor
         # __init__ may have failed before the attribute existed.
         if getattr(self, "recorded_frames", None):
             logger.warn("RecordVideo: the last video was not saved; call close() first.")
-
-
-def _default_schedule() -> Trigger:
-    from gymnasium_core.utils.save_video import capped_cubic_video_schedule
-
-    return capped_cubic_video_schedule
-
-
-def _prepare_folder(folder: str) -> str:
-    """The absolute path of ``folder``, created if missing; warns if it already exists."""
-    absolute = os.path.abspath(folder)
-    if os.path.isdir(absolute):
-        logger.warn(
-            f"RecordVideo: the folder {absolute} exists; videos in it may be "
-            "overwritten (pick another `video_folder` to keep them)."
-        )
-    else:
-        os.makedirs(absolute)
-    return absolute
-
-
-def _require_moviepy() -> None:
-    try:
-        import moviepy  # noqa: F401
-    except ImportError as exc:
-        raise DependencyNotInstalled(_MOVIEPY_MISSING) from exc
 
 
 class HumanRendering(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructorArgs):
@@ -389,7 +354,7 @@ class HumanRendering(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstruc
         if "render_fps" not in self.env.metadata:
             raise ValueError("HumanRendering needs 'render_fps' in the wrapped env's metadata")
         if "human" not in self.metadata.get("render_modes", []):
-            self.metadata = _metadata_listing(env, "human")
+            self.metadata = metadata_listing(env.metadata, "human")
 
     @property
     def render_mode(self) -> str:  # type: ignore[override]
@@ -425,40 +390,18 @@ class HumanRendering(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstruc
         return frame
 
     def _render_frame(self) -> None:
-        try:
-            import pygame
-        except ImportError as exc:
-            raise DependencyNotInstalled(
-                'pygame is needed for HumanRendering: pip install "gymnasium-core[classic-control]"'
-            ) from exc
-        # pygame surfaces are indexed (x, y); images are (row, column).
-        pixels = np.transpose(self._latest_frame(), axes=(1, 0, 2))
-        size = (int(pixels.shape[0]), int(pixels.shape[1]))
+        import_pygame()
+        frame = self._latest_frame()
+        size = (int(frame.shape[1]), int(frame.shape[0]))
         if self.screen_size is None:
             self.screen_size = size
-        if size != self.screen_size:
+        elif size != self.screen_size:
             raise ValueError(
                 f"HumanRendering: frame size changed from {self.screen_size} to {size}"
             )
-        self._open_window(pygame, size)
-        self.window.blit(pygame.surfarray.make_surface(pixels), (0, 0))
-        pygame.event.pump()
-        fps = self.metadata["render_fps"]
-        self.clock.tick(fps)
-        pygame.display.flip()
-
-    def _open_window(self, pygame: Any, size: tuple[int, int]) -> None:
-        """Create the window and the frame clock the first time a frame is shown."""
-        if self.window is None:
-            pygame.display.init()
-            self.window, self.clock = pygame.display.set_mode(size), pygame.time.Clock()
+        draw_in_window(self, frame)
 
     def close(self) -> None:
         """Close the window, then the env."""
-        if self.window is not None:
-            import pygame
-
-            pygame.display.quit()
-            pygame.quit()
-            self.window = None
+        close_window(self)
         self.env.close()

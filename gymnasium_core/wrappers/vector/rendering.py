@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import gc
 import math
-import os
-from collections.abc import Callable, Sequence
-from copy import deepcopy
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -21,12 +19,22 @@ from gymnasium_core import logger
 from gymnasium_core.error import DependencyNotInstalled
 from gymnasium_core.utils.record_constructor import RecordConstructorArgs
 from gymnasium_core.vector.vector_env import AutoresetMode, VectorEnv, VectorWrapper
+from gymnasium_core.wrappers._recording import (
+    Trigger,
+    close_window,
+    default_schedule,
+    draw_in_window,
+    import_pygame,
+    metadata_listing,
+    prepare_folder,
+    require_moviepy,
+    save_clip,
+)
 
 __all__ = ["HumanRendering", "RecordVideo"]
 
-_MOVIEPY_MISSING = 'moviepy is needed to record videos: pip install "gymnasium-core[other]"'
-
-StepResult = tuple[Any, Any, Any, Any, dict[str, Any]]
+Info = dict[str, Any]
+StepResult = tuple[Any, Any, Any, Any, Info]
 
 
 def _window_layout(
@@ -83,6 +91,21 @@ def _latest_frames(frames: Any, num_envs: int) -> list[np.ndarray[Any, Any]]:
     return images
 
 
+def _autoreset_mode_of(env: VectorEnv[Any, Any, Any]) -> AutoresetMode:
+    """The env's declared autoreset mode (NEXT_STEP, with a warning, when it declares none)."""
+    declared = env.metadata.get("autoreset_mode")
+    if declared is None:
+        logger.warn(f"{env} has no `autoreset_mode` metadata; NEXT_STEP is assumed.")
+        return AutoresetMode.NEXT_STEP
+    mode = AutoresetMode(declared)
+    if mode is AutoresetMode.SAME_STEP:
+        logger.warn(
+            "RecordVideo over a SAME_STEP autoreset vector env: the last frame of every "
+            "episode is missing from the videos."
+        )
+    return mode
+
+
 class HumanRendering(VectorWrapper[Any, Any, Any, Any, Any], RecordConstructorArgs):
     """Shows the frames of every sub-environment, side by side, in one pygame window.
 
@@ -116,8 +139,8 @@ class HumanRendering(VectorWrapper[Any, Any, Any, Any, Any], RecordConstructorAr
         Raises:
             ValueError: On another render mode or a missing ``render_fps``.
         """
-        VectorWrapper.__init__(self, env)
         RecordConstructorArgs.__init__(self, screen_size=screen_size)
+        super().__init__(env)
         # Set before the checks: close() (also run when a half-built wrapper is collected)
         # reads them.
         self.screen_size: tuple[int, int] | None = screen_size
@@ -134,8 +157,7 @@ class HumanRendering(VectorWrapper[Any, Any, Any, Any, Any], RecordConstructorAr
         if "render_fps" not in self.env.metadata:
             raise ValueError("HumanRendering needs 'render_fps' in the wrapped env's metadata.")
         if "human" not in self.metadata.get("render_modes", []):
-            self.metadata = deepcopy(self.env.metadata)
-            self.metadata.setdefault("render_modes", []).append("human")
+            self.metadata = metadata_listing(env.metadata, "human")
 
     @property
     def render_mode(self) -> str:  # type: ignore[override]
@@ -144,7 +166,7 @@ class HumanRendering(VectorWrapper[Any, Any, Any, Any, Any], RecordConstructorAr
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[Any, dict[str, Any]]:
+    ) -> tuple[Any, Info]:
         """Reset the environment and show its first frames.
 
         Args:
@@ -217,24 +239,8 @@ class HumanRendering(VectorWrapper[Any, Any, Any, Any, Any], RecordConstructorAr
         return canvas
 
     def _render_frame(self) -> None:
-        try:
-            import pygame
-        except ImportError as exc:
-            raise DependencyNotInstalled(
-                'pygame is needed for HumanRendering: pip install "gymnasium-core[classic-control]"'
-            ) from exc
-        canvas = self.compose_frame()
-        assert self.screen_size is not None
-        if self.window is None:
-            pygame.display.init()
-            self.window = pygame.display.set_mode(self.screen_size)
-        if self.clock is None:
-            self.clock = pygame.time.Clock()
-        # pygame surfaces are indexed (x, y); images (row, column).
-        self.window.blit(pygame.surfarray.make_surface(canvas.transpose(1, 0, 2)), (0, 0))
-        pygame.event.pump()
-        self.clock.tick(self.metadata["render_fps"])
-        pygame.display.flip()
+        import_pygame()
+        draw_in_window(self, self.compose_frame())
 
     def close(self, **kwargs: Any) -> None:
         """Close the window, then the environment.
@@ -242,12 +248,7 @@ class HumanRendering(VectorWrapper[Any, Any, Any, Any, Any], RecordConstructorAr
         Args:
             **kwargs: Passed on to the wrapped environment's ``close``.
         """
-        if self.window is not None:
-            import pygame
-
-            pygame.display.quit()
-            pygame.quit()
-            self.window = None
+        close_window(self)
         self.env.close(**kwargs)
 
 
@@ -280,13 +281,13 @@ class RecordVideo(VectorWrapper[Any, Any, Any, Any, Any], RecordConstructorArgs)
         video_folder: str,
         video_aspect_ratio: tuple[int, int] = (1, 1),
         record_first_only: bool = False,
-        episode_trigger: Callable[[int], bool] | None = None,
-        step_trigger: Callable[[int], bool] | None = None,
+        episode_trigger: Trigger | None = None,
+        step_trigger: Trigger | None = None,
         video_length: int = 0,
         name_prefix: str = "rl-video",
         fps: int | None = None,
         disable_logger: bool = True,
-        gc_trigger: Callable[[int], bool] | None = lambda episode: True,
+        gc_trigger: Trigger | None = lambda _: True,
     ) -> None:
         """Wrap ``env``.
 
@@ -308,16 +309,17 @@ class RecordVideo(VectorWrapper[Any, Any, Any, Any, Any], RecordConstructorArgs)
                 two positive numbers.
             DependencyNotInstalled: If moviepy is missing.
         """
-        VectorWrapper.__init__(self, env)
-        RecordConstructorArgs.__init__(
-            self,
-            video_folder=video_folder,
-            episode_trigger=episode_trigger,
-            step_trigger=step_trigger,
-            video_length=video_length,
-            name_prefix=name_prefix,
-            disable_logger=disable_logger,
-        )
+        # Only these arguments are recorded, as the reference's vector RecordVideo does.
+        recorded: dict[str, Any] = {
+            "video_folder": video_folder,
+            "episode_trigger": episode_trigger,
+            "step_trigger": step_trigger,
+            "video_length": video_length,
+            "name_prefix": name_prefix,
+            "disable_logger": disable_logger,
+        }
+        RecordConstructorArgs.__init__(self, **recorded)
+        super().__init__(env)
         if env.render_mode in (None, "human", "ansi"):
             raise ValueError(
                 "RecordVideo needs a render_mode that returns images such as 'rgb_array', "
@@ -327,48 +329,29 @@ class RecordVideo(VectorWrapper[Any, Any, Any, Any, Any], RecordConstructorArgs)
             raise ValueError(
                 f"video_aspect_ratio must be two positive numbers, got {video_aspect_ratio!r}."
             )
-        if episode_trigger is None and step_trigger is None:
-            from gymnasium_core.utils.save_video import capped_cubic_video_schedule
-
-            episode_trigger = capped_cubic_video_schedule
-        mode = env.metadata.get("autoreset_mode")
-        if mode is None:
-            logger.warn(f"{env} has no `autoreset_mode` metadata; NEXT_STEP is assumed.")
-            mode = AutoresetMode.NEXT_STEP
-        self.autoreset_mode: AutoresetMode = AutoresetMode(mode)
-        if self.autoreset_mode is AutoresetMode.SAME_STEP:
-            logger.warn(
-                "RecordVideo over a SAME_STEP autoreset vector env: the last frame of every "
-                "episode is missing from the videos."
-            )
+        no_trigger = episode_trigger is None and step_trigger is None
+        self.autoreset_mode: AutoresetMode = _autoreset_mode_of(env)
+        # NEXT_STEP: whether sub-environment 0 ended an episode on the previous step.
         self.has_autoreset = False
-        self.episode_trigger = episode_trigger
+        self.episode_trigger = default_schedule() if no_trigger else episode_trigger
         self.step_trigger = step_trigger
         self.disable_logger = disable_logger
         self.gc_trigger = gc_trigger
         self.record_first_only = record_first_only
         self.video_aspect_ratio = video_aspect_ratio
-        self.frame_rows = -1
-        self.frame_cols = -1
-        self.video_folder = os.path.abspath(video_folder)
-        if os.path.isdir(self.video_folder):
-            logger.warn(
-                f"RecordVideo: the folder {self.video_folder} exists; videos in it may be "
-                "overwritten (pick another `video_folder` to keep them)."
-            )
-        os.makedirs(self.video_folder, exist_ok=True)
-        self.frames_per_sec: int = fps if fps is not None else self.metadata.get("render_fps", 30)
+        # -1 until the first captured frame fixes the grid.
+        self.frame_rows = self.frame_cols = -1
+        self.video_folder = prepare_folder(video_folder)
+        self.frames_per_sec: int = self.metadata.get("render_fps", 30) if fps is None else fps
         self.name_prefix = name_prefix
-        self._video_name: str | None = None
-        self.video_length: float = video_length if video_length != 0 else math.inf
+        self.video_length: float = math.inf if video_length == 0 else video_length
         self.recording = False
+        self._video_name = None
         self.recorded_frames: list[np.ndarray[Any, Any]] = []
-        self.step_id = -1
-        self.episode_id = -1
-        try:
-            import moviepy  # noqa: F401
-        except ImportError as exc:
-            raise DependencyNotInstalled(_MOVIEPY_MISSING) from exc
+        self.episode_id = self.step_id = -1
+        require_moviepy()
+
+    _video_name: str | None
 
     def _choose_grid(self, num_frames: int, height: int, width: int) -> None:
         """Pick the rows x columns grid (a divisor pair of ``num_frames``) nearest the ratio."""
@@ -414,12 +397,15 @@ class RecordVideo(VectorWrapper[Any, Any, Any, Any, Any], RecordConstructorArgs)
         self.episode_id += 1
         if self.recording and self.video_length == math.inf:
             self.stop_recording()
-        if self.episode_trigger is not None and self.episode_trigger(self.episode_id):
-            self.start_recording(f"{self.name_prefix}-episode-{self.episode_id}")
+        self._maybe_start(self.episode_trigger, "episode", self.episode_id)
+
+    def _maybe_start(self, trigger: Trigger | None, kind: str, index: int) -> None:
+        if trigger is not None and trigger(index):
+            self.start_recording(f"{self.name_prefix}-{kind}-{index}")
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[Any, dict[str, Any]]:
+    ) -> tuple[Any, Info]:
         """Reset the environment; a reset of sub-environment 0 begins an episode.
 
         Args:
@@ -447,20 +433,24 @@ class RecordVideo(VectorWrapper[Any, Any, Any, Any, Any], RecordConstructorArgs)
         Returns:
             The wrapped environment's step result.
         """
-        obs, rewards, terminations, truncations, infos = self.env.step(actions)
+        outcome = self.env.step(actions)
         self.step_id += 1
-        first_done = bool(terminations[0] or truncations[0])
-        if self.autoreset_mode is AutoresetMode.NEXT_STEP:
-            # This step reset sub-environment 0 if its previous step ended an episode.
-            if self.has_autoreset:
-                self._new_episode()
-            self.has_autoreset = first_done
-        elif self.autoreset_mode is AutoresetMode.SAME_STEP and first_done:
-            self._new_episode()
-        if self.step_trigger is not None and self.step_trigger(self.step_id):
-            self.start_recording(f"{self.name_prefix}-step-{self.step_id}")
+        self._track_first_episode(bool(outcome[2][0] or outcome[3][0]))
+        self._maybe_start(self.step_trigger, "step", self.step_id)
         self._after_frame_source()
-        return obs, rewards, terminations, truncations, infos
+        return outcome
+
+    def _track_first_episode(self, first_done: bool) -> None:
+        """Begin an episode when this step reset sub-environment 0."""
+        if self.autoreset_mode is AutoresetMode.SAME_STEP:
+            began = first_done
+        elif self.autoreset_mode is AutoresetMode.NEXT_STEP:
+            # The reset happens on the step after the one that ended the episode.
+            began, self.has_autoreset = self.has_autoreset, first_done
+        else:
+            began = False
+        if began:
+            self._new_episode()
 
     def close(self, **kwargs: Any) -> None:
         """Close the environment and save the recording in progress.
@@ -491,18 +481,13 @@ class RecordVideo(VectorWrapper[Any, Any, Any, Any, Any], RecordConstructorArgs)
         """
         if not self.recording:
             raise RuntimeError("RecordVideo.stop_recording() called while not recording.")
-        if self.recorded_frames:
-            from gymnasium_core.utils.save_video import _write_mp4
-
-            path = os.path.join(self.video_folder, f"{self._video_name}.mp4")
-            _write_mp4(
-                self.recorded_frames,
-                path,
-                fps=self.frames_per_sec,
-                progress=None if self.disable_logger else "bar",
-            )
-        else:
-            logger.warn("RecordVideo: no frames were recorded, so no video was saved.")
+        save_clip(
+            self.recorded_frames,
+            self.video_folder,
+            self._video_name,
+            self.frames_per_sec,
+            quiet=self.disable_logger,
+        )
         self.recorded_frames = []
         self.recording = False
         self._video_name = None
