@@ -76,7 +76,7 @@ class MultiDiscrete(Space[NDArray[np.integer[Any]]]):
             )
         if not np.all(self.nvec > 0):
             raise ValueError(f"MultiDiscrete counts (nvec) must be positive, got {self.nvec}.")
-        super().__init__(self.nvec.shape, self.dtype, seed)
+        super().__init__(shape=self.nvec.shape, dtype=self.dtype, seed=seed)
 
     @property
     def shape(self) -> tuple[int, ...]:
@@ -174,17 +174,14 @@ class MultiDiscrete(Space[NDArray[np.integer[Any]]]):
 
     def contains(self, x: Any) -> bool:
         """Whether ``x`` (an array or a sequence) has the right shape, dtype and range."""
-        if isinstance(x, Sequence):
-            x = np.array(x)
-        # Compare with the largest value instead of subtracting start from x, which could
-        # overflow a small dtype.
-        return bool(
-            isinstance(x, np.ndarray)
-            and x.shape == self.shape
-            and np.can_cast(x.dtype, self.dtype)
-            and np.all(self.start <= x)
-            and np.all(x <= self.start + (self.nvec - 1))
-        )
+        candidate = np.array(x) if isinstance(x, Sequence) else x
+        if not isinstance(candidate, np.ndarray) or candidate.shape != self.shape:
+            return False
+        if not np.can_cast(candidate.dtype, self.dtype):
+            return False
+        # `x - start` could wrap around in a narrow dtype, so the bounds are checked on each side.
+        last = self.start + self.nvec - 1
+        return bool(np.all(self.start <= candidate)) and bool(np.all(candidate <= last))
 
     def to_jsonable(self, sample_n: Iterable[NDArray[np.integer[Any]]]) -> list[Any]:
         """Turn a batch of elements into nested lists of ints."""
@@ -209,15 +206,16 @@ class MultiDiscrete(Space[NDArray[np.integer[Any]]]):
 
         The subspace's generator starts from a copy of this space's generator state.
         """
-        nvec: Any = self.nvec[index]
-        start: Any = self.start[index]
-        subspace: Discrete | MultiDiscrete
-        if nvec.ndim == 0:
-            subspace = Discrete(nvec, start=start, dtype=self.dtype)
-        else:
-            subspace = MultiDiscrete(nvec, start=start, dtype=self.dtype)
-        subspace.np_random.bit_generator.state = self.np_random.bit_generator.state
-        return subspace
+        counts: Any = self.nvec[index]
+        firsts: Any = self.start[index]
+        kind: type[Discrete] | type[MultiDiscrete] = (
+            Discrete if np.ndim(counts) == 0 else MultiDiscrete
+        )
+        part = kind(counts, start=firsts, dtype=self.dtype)
+        # The part continues from this space's random state rather than a fresh seed.
+        generator_state = self.np_random.bit_generator.state
+        part.np_random.bit_generator.state = generator_state
+        return part
 
     def __len__(self) -> int:
         """The length of the first axis of ``nvec`` (with a warning when it has several)."""
@@ -227,13 +225,11 @@ class MultiDiscrete(Space[NDArray[np.integer[Any]]]):
 
     def __eq__(self, other: object) -> bool:
         """Equal dtype, shape, ``nvec`` and ``start``."""
-        return bool(
-            isinstance(other, MultiDiscrete)
-            and self.dtype == other.dtype
-            and self.shape == other.shape
-            and np.all(self.nvec == other.nvec)
-            and np.all(self.start == other.start)
-        )
+        if not isinstance(other, MultiDiscrete):
+            return False
+        if (self.dtype, self.shape) != (other.dtype, other.shape):
+            return False
+        return np.array_equal(self.nvec, other.nvec) and np.array_equal(self.start, other.start)
 
     def __setstate__(self, state: Iterable[tuple[str, Any]] | Mapping[str, Any]) -> None:
         """Restore a pickled space; pickles from before ``start`` existed start at 0."""
