@@ -49,13 +49,26 @@ class RecordEpisodeStatistics(VectorWrapper[Any, Any, Any, Any, Any]):
             )
         self._autoreset_mode = mode
         self.episode_count = 0
-        self.episode_start_times = np.zeros((self.num_envs,))
-        self.episode_returns = np.zeros((self.num_envs,))
-        self.episode_lengths = np.zeros((self.num_envs,), dtype=int)
-        self.prev_dones = np.zeros((self.num_envs,), dtype=bool)
-        self.time_queue: deque[float] = deque(maxlen=buffer_length)
-        self.return_queue: deque[float] = deque(maxlen=buffer_length)
-        self.length_queue: deque[int] = deque(maxlen=buffer_length)
+        n = self.num_envs
+        self.episode_returns = np.zeros(n)
+        self.episode_lengths = np.zeros(n, dtype=int)
+        self.episode_start_times = np.zeros(n)
+        # Which sub-environments ended an episode on the last step (NEXT_STEP resets them next).
+        self._ended_last_step = np.zeros(n, dtype=bool)
+        self.return_queue = deque[float](maxlen=buffer_length)
+        self.length_queue = deque[int](maxlen=buffer_length)
+        self.time_queue = deque[float](maxlen=buffer_length)
+
+    @property
+    def prev_dones(self) -> np.ndarray[Any, Any]:
+        """The mask of sub-environments whose last step ended an episode."""
+        return self._ended_last_step
+
+    def _restart(self, which: Any) -> None:
+        """Zero the running statistics of the sub-environments selected by ``which``."""
+        self.episode_returns[which] = 0
+        self.episode_lengths[which] = 0
+        self.episode_start_times[which] = time.perf_counter()
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -72,14 +85,11 @@ class RecordEpisodeStatistics(VectorWrapper[Any, Any, Any, Any, Any]):
         # Read before the inner environment pops it (the reference reads it afterwards, finds
         # nothing and restarts every sub-environment's statistics on a partial reset).
         mask = pop_reset_mask(dict(options) if options else None, self.num_envs)
-        obs, info = super().reset(seed=seed, options=options)
-        if mask is None:
-            mask = np.ones(self.num_envs, dtype=bool)
-        self.episode_start_times[mask] = time.perf_counter()
-        self.episode_returns[mask] = 0
-        self.episode_lengths[mask] = 0
-        self.prev_dones[mask] = False
-        return obs, info
+        result = self.env.reset(seed=seed, options=options)
+        which = slice(None) if mask is None else mask
+        self._restart(which)
+        self._ended_last_step[which] = False
+        return result
 
     def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
         """Step and record the statistics of the episodes that ended.
@@ -93,44 +103,39 @@ class RecordEpisodeStatistics(VectorWrapper[Any, Any, Any, Any, Any]):
         Raises:
             ValueError: If ``info`` already has the statistics key.
         """
-        obs, rewards, terminations, truncations, infos = self.env.step(actions)
+        outcome = self.env.step(actions)
+        rewards, infos = outcome[1], outcome[4]
         if not isinstance(infos, dict):
             raise TypeError(
                 "RecordEpisodeStatistics needs dict infos; put DictInfoToList outside it."
             )
         if self._autoreset_mode == AutoresetMode.SAME_STEP:
-            counts = np.ones(self.num_envs, dtype=bool)
+            self.episode_returns += rewards
+            self.episode_lengths += 1
         else:
             # The step after an episode end only resets: it starts the next episode at zero.
-            counts = ~self.prev_dones
-            self.episode_returns[self.prev_dones] = 0
-            self.episode_lengths[self.prev_dones] = 0
-            self.episode_start_times[self.prev_dones] = time.perf_counter()
-        self.episode_returns[counts] += rewards[counts]
-        self.episode_lengths[counts] += 1
+            resetting = self._ended_last_step
+            self._restart(resetting)
+            self.episode_returns[~resetting] += rewards[~resetting]
+            self.episode_lengths[~resetting] += 1
+        ended = np.logical_or(outcome[2], outcome[3])
+        self._ended_last_step = ended
+        if ended.any():
+            self._record(ended, infos)
+        return outcome
 
-        dones = np.logical_or(terminations, truncations)
-        self.prev_dones = dones
-        if dones.any():
-            self._record(dones, infos)
-        return obs, rewards, terminations, truncations, infos
-
-    def _record(self, dones: np.ndarray[Any, Any], infos: dict[str, Any]) -> None:
+    def _record(self, ended: np.ndarray[Any, Any], infos: dict[str, Any]) -> None:
         key = self._stats_key
         if key in infos or f"_{key}" in infos:
             raise ValueError(f"The info key {key!r} is already taken: {list(infos)}.")
-        durations = np.round(time.perf_counter() - self.episode_start_times, 6)
-        infos[key] = {
-            "r": np.where(dones, self.episode_returns, 0.0),
-            "l": np.where(dones, self.episode_lengths, 0),
-            "t": np.where(dones, durations, 0.0),
-        }
-        infos[f"_{key}"] = dones
-        self.episode_count += int(dones.sum())
-        self.time_queue.extend(durations[dones])
-        self.return_queue.extend(self.episode_returns[dones])
-        self.length_queue.extend(self.episode_lengths[dones])
+        seconds = np.round(time.perf_counter() - self.episode_start_times, 6)
+        columns = {"r": self.episode_returns, "l": self.episode_lengths, "t": seconds}
+        # Sub-environments still running report zeros.
+        infos[key] = {name: np.where(ended, values, 0) for name, values in columns.items()}
+        infos[f"_{key}"] = ended
+        self.episode_count += int(ended.sum())
+        self.return_queue.extend(self.episode_returns[ended])
+        self.length_queue.extend(self.episode_lengths[ended])
+        self.time_queue.extend(seconds[ended])
         if self._autoreset_mode == AutoresetMode.SAME_STEP:
-            self.episode_returns[dones] = 0
-            self.episode_lengths[dones] = 0
-            self.episode_start_times[dones] = time.perf_counter()
+            self._restart(ended)
