@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import string
 from collections.abc import Iterable
 from typing import Any
 
@@ -16,9 +17,7 @@ from gymnasium_core.spaces._validation import (
 )
 from gymnasium_core.spaces.space import Space
 
-alphanumeric: frozenset[str] = frozenset(
-    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-)
+alphanumeric: frozenset[str] = frozenset(string.ascii_letters + string.digits)
 """The default character set: ASCII letters and digits."""
 
 
@@ -29,13 +28,12 @@ class Text(Space[str]):
     charset keeps its order, without repeated characters.
 
     Example:
-        >>> import string
         >>> from gymnasium_core.spaces import Text
-        >>> Text(5)
-        Text(1, 5, charset=0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz)
-        >>> space = Text(min_length=1, max_length=10, charset=string.digits, seed=3)
-        >>> space.sample().isdigit()
-        True
+        >>> dna = Text(6, min_length=2, charset="ACGT", seed=11)
+        >>> dna
+        Text(2, 6, charset=ACGT)
+        >>> set(dna.sample()) <= {"A", "C", "G", "T"}, "ACGU" in dna
+        (True, False)
     """
 
     min_length: int
@@ -88,7 +86,7 @@ class Text(Space[str]):
         self._char_index: dict[str, np.int32] = {c: np.int32(i) for i, c in enumerate(chars)}
         self._char_str: str = "".join(sorted(chars))
         # Strings have no fixed shape; the dtype is numpy's string dtype as in Gymnasium.
-        super().__init__(dtype=str, seed=seed)
+        super().__init__(None, str, seed)
 
     @property
     def character_set(self) -> frozenset[str]:
@@ -153,7 +151,7 @@ class Text(Space[str]):
                 check_probability_values(weights)
 
         if length is None:
-            length = self.np_random.integers(self.min_length, self.max_length + 1)
+            length = self.np_random.integers(self.min_length, self.max_length, endpoint=True)
         if weights is None:
             weights = np.ones(len(self._char_list)) / len(self._char_list)
         if np.all(weights == 0):
@@ -219,9 +217,7 @@ class Text(Space[str]):
 
     def __eq__(self, other: object) -> bool:
         """Equal length bounds and character sets."""
-        return (
-            isinstance(other, Text)
-            and self.min_length == other.min_length
-            and self.max_length == other.max_length
-            and self._char_set == other._char_set
-        )
+        if not isinstance(other, Text):
+            return False
+        mine = (self.min_length, self.max_length, self._char_set)
+        return mine == (other.min_length, other.max_length, other._char_set)
