@@ -38,13 +38,20 @@ class AddWhiteNoise(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstruct
     noisy (and possibly partially observable).
 
     Example:
+        With probability 0 nothing changes; with 0.9 most pixels do:
+
+        >>> import numpy as np
         >>> import gymnasium_core as gym
         >>> from gymnasium_core.wrappers import AddWhiteNoise
-        >>> env = gym.make("CartPole-v1", render_mode="rgb_array")
-        >>> env = AddWhiteNoise(env, probability_of_noise_per_pixel=0.5)
-        >>> _ = env.reset(seed=0)
-        >>> env.render().shape
-        (400, 600, 3)
+        >>> base = gym.make("Acrobot-v1", render_mode="rgb_array")
+        >>> clean = AddWhiteNoise(base, probability_of_noise_per_pixel=0.0)
+        >>> _ = clean.reset(seed=7)
+        >>> bool((clean.render() == base.render()).all())
+        True
+        >>> noisy = AddWhiteNoise(base, probability_of_noise_per_pixel=0.9)
+        >>> changed = (noisy.render() != base.render()).any(axis=-1).mean()
+        >>> bool(changed > 0.8)
+        True
     """
 
     def __init__(
@@ -68,11 +75,11 @@ class AddWhiteNoise(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstruct
                 "AddWhiteNoise: probability_of_noise_per_pixel must lie in [0, 1), "
                 f"got {probability_of_noise_per_pixel}"
             )
-        RecordConstructorArgs.__init__(
-            self,
-            probability_of_noise_per_pixel=probability_of_noise_per_pixel,
-            is_noise_grayscale=is_noise_grayscale,
-        )
+        settings: dict[str, Any] = {
+            "probability_of_noise_per_pixel": probability_of_noise_per_pixel,
+            "is_noise_grayscale": is_noise_grayscale,
+        }
+        RecordConstructorArgs.__init__(self, **settings)
         Wrapper.__init__(self, env)
         self.probability_of_noise_per_pixel = probability_of_noise_per_pixel
         self.is_noise_grayscale = is_noise_grayscale
@@ -94,11 +101,15 @@ class ObstructView(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructo
     Example:
         >>> import gymnasium_core as gym
         >>> from gymnasium_core.wrappers import ObstructView
-        >>> env = gym.make("CartPole-v1", render_mode="rgb_array")
-        >>> env = ObstructView(env, obstructed_pixels_ratio=0.5, obstruction_width=50)
-        >>> _ = env.reset(seed=0)
-        >>> env.render().shape
-        (400, 600, 3)
+        >>> covered = ObstructView(
+        ...     gym.make("Acrobot-v1", render_mode="rgb_array"),
+        ...     obstructed_pixels_ratio=0.25,
+        ...     obstruction_width=20,
+        ... )
+        >>> _ = covered.reset(seed=7)
+        >>> frame = covered.render()
+        >>> frame.shape, frame.dtype.name
+        ((500, 500, 3), 'uint8')
     """
 
     def __init__(
@@ -128,14 +139,16 @@ class ObstructView(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructo
             raise ValueError(
                 f"ObstructView: obstruction_width must be at least 1, got {obstruction_width}"
             )
-        RecordConstructorArgs.__init__(
-            self,
-            obstructed_pixels_ratio=obstructed_pixels_ratio,
-            obstruction_width=obstruction_width,
-            is_noise_grayscale=is_noise_grayscale,
-        )
+        settings: dict[str, Any] = {
+            "obstructed_pixels_ratio": obstructed_pixels_ratio,
+            "obstruction_width": obstruction_width,
+            "is_noise_grayscale": is_noise_grayscale,
+        }
+        RecordConstructorArgs.__init__(self, **settings)
         Wrapper.__init__(self, env)
-        self.obstruction_centers_ratio = obstructed_pixels_ratio / obstruction_width**2
+        # Patch centres per pixel: the covered share divided by one patch's area.
+        patch_area = obstruction_width * obstruction_width
+        self.obstruction_centers_ratio = obstructed_pixels_ratio / patch_area
         self.obstruction_width = obstruction_width
         self.is_noise_grayscale = is_noise_grayscale
 
