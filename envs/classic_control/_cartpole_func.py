@@ -111,23 +111,43 @@ class CartPoleFunctional(
         costheta = xp.cos(theta)
         sintheta = xp.sin(theta)
         total_mass, polemass_length = p.total_mass, p.polemass_length
-        # The order of operations follows the reference so float64 results agree bit for bit.
-        temp = (force + polemass_length * (theta_dot * theta_dot) * sintheta) / total_mass
-        thetaacc = (p.gravity * sintheta - costheta * temp) / (
-            p.length * (4.0 / 3.0 - p.masspole * (costheta * costheta) / total_mass)
-        )
-        xacc = temp - polemass_length * thetaacc * costheta / total_mass
+        # The reference's expressions, evaluated in its order so float64 results agree bit for
+        # bit, but accumulated in place into fresh temporaries: on numpy batches this reuses a
+        # few buffers instead of allocating one per operation; Python floats and JAX arrays
+        # simply rebind. Only exact rewrites are used (commuted operands, a - b == -(b - a)).
+        # temp = (force + polemass_length * theta_dot**2 * sintheta) / total_mass
+        temp = theta_dot * theta_dot
+        temp *= polemass_length
+        temp *= sintheta
+        temp += force
+        temp /= total_mass
+        # thetaacc = (gravity * sintheta - costheta * temp)
+        #     / (length * (4/3 - masspole * costheta**2 / total_mass))
+        denom = costheta * costheta
+        denom *= p.masspole
+        denom /= total_mass
+        denom -= 4.0 / 3.0
+        denom *= -p.length
+        thetaacc = sintheta * p.gravity
+        thetaacc -= costheta * temp
+        thetaacc /= denom
+        # xacc = temp - polemass_length * thetaacc * costheta / total_mass
+        pull = thetaacc * polemass_length
+        pull *= costheta
+        pull /= total_mass
+        temp -= pull
+        xacc = temp
         tau = p.tau
         if self.kinematics_integrator == "euler":
-            x = x + tau * x_dot
-            x_dot = x_dot + tau * xacc
-            theta = theta + tau * theta_dot
-            theta_dot = theta_dot + tau * thetaacc
+            x = _advance(x, x_dot, tau)
+            x_dot = _advance(x_dot, xacc, tau)
+            theta = _advance(theta, theta_dot, tau)
+            theta_dot = _advance(theta_dot, thetaacc, tau)
         else:
-            x_dot = x_dot + tau * xacc
-            x = x + tau * x_dot
-            theta_dot = theta_dot + tau * thetaacc
-            theta = theta + tau * theta_dot
+            x_dot = _advance(x_dot, xacc, tau)
+            x = _advance(x, x_dot, tau)
+            theta_dot = _advance(theta_dot, thetaacc, tau)
+            theta = _advance(theta, theta_dot, tau)
         return CartPoleState(x, x_dot, theta, theta_dot)
 
     def observation(
@@ -192,6 +212,13 @@ class CartPoleFunctional(
     ) -> None:
         """Close the window, if any."""
         _render.close_canvas(render_state)
+
+
+def _advance(value: Any, rate: Any, tau: Any) -> Any:
+    """``value + tau * rate`` as a new value (one temporary on numpy batches)."""
+    out = rate * tau
+    out += value
+    return out
 
 
 _TRACK_Y = 100  # height of the cart's top edge above the bottom of the frame [px]

@@ -59,7 +59,9 @@ def pack(xp: Any, fields: Sequence[Any], dtype: Any) -> Any:
     if is_scalar(xp):
         return np.array(fields, dtype=dtype)
     if xp is np:
-        return np.stack(fields, axis=-1, dtype=dtype)  # one pass: stack and cast together
+        # One pass that stacks and casts, laid out field-major: the (num_envs, n) result is a
+        # transposed view, the memory layout the reference's ``state.T.astype(...)`` returns.
+        return np.array(fields, dtype=dtype).T
     return xp.stack([xp.asarray(f, dtype=dtype) for f in fields], axis=-1)
 
 

@@ -88,6 +88,7 @@ class FunctionalNumpyVectorEnv(VectorEnv[Any, Any, Any]):
         self.num_envs = int(num_envs)
         self.params = default_params(func_env) if params is None else params
         self._param_axes = _params.batch_axes(self.params, default_params(func_env), num_envs)
+        self._has_batched_params = _params.is_batched(self._param_axes)
         self._pargs: tuple[Any, ...] = () if self.params is None else (self.params,)
         self.autoreset_mode = parse_autoreset_mode(autoreset_mode)
         self.max_episode_steps = max_episode_steps or 0
@@ -112,6 +113,7 @@ class FunctionalNumpyVectorEnv(VectorEnv[Any, Any, Any]):
         self._steps = np.zeros(self.num_envs, dtype=np.int32)
         self._prev_done = np.zeros(self.num_envs, dtype=np.bool_)
         self._render_states: list[Any] | None = None
+        self._rng_cache: BatchedRng | None = None
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -119,21 +121,14 @@ class FunctionalNumpyVectorEnv(VectorEnv[Any, Any, Any]):
         """Draw first states for all sub-envs, or for those ``mask`` selects."""
         count = self.num_envs if mask is None else int(mask.sum())
         rng = BatchedRng(self.np_random, (count,))
-        params = self.params if mask is None else _params.take(self.params, self._param_axes, mask)
+        params = self.params
+        if mask is not None and self._has_batched_params:
+            params = _params.take(params, self._param_axes, mask)
         return self.func_env.initial(rng, *(() if params is None else (params,)))
 
     def _reset_rows(self, state: Any, mask: np.ndarray[Any, Any]) -> Any:
         """``state`` with the sub-envs ``mask`` selects replaced by fresh first states."""
         return _scatter(state, mask, self._initial(mask))
-
-    def _batched(self, value: Any, dtype: Any) -> np.ndarray[Any, Any]:
-        """``value`` as a writable ``(num_envs,)`` array (a scalar is broadcast)."""
-        out = np.asarray(value, dtype=dtype)
-        if out.shape != (self.num_envs,):
-            out = np.broadcast_to(out, (self.num_envs,)).copy()
-        elif out is value:
-            out = out.copy()
-        return out
 
     # -- API ----------------------------------------------------------------------------------
 
@@ -171,6 +166,24 @@ class FunctionalNumpyVectorEnv(VectorEnv[Any, Any, Any]):
         obs = self.func_env.observation(self.state, rng, *self._pargs)
         return obs, self.func_env.state_info(self.state, *self._pargs)
 
+    def _step_rng(self) -> BatchedRng:
+        """The batch-wide generator view for a step, rebuilt only when ``np_random`` changes."""
+        gen = self.np_random
+        rng = self._rng_cache
+        if rng is None or rng.generator is not gen:
+            rng = self._rng_cache = BatchedRng(gen, (self.num_envs,))
+        return rng
+
+    def _as_batch(self, value: Any, dtype: Any) -> np.ndarray[Any, Any]:
+        """``value`` as a ``(num_envs,)`` array of ``dtype`` (no copy when it already is one)."""
+        if value.__class__ is np.ndarray and value.dtype == dtype:
+            if value.shape == (self.num_envs,):
+                return value
+        out = np.asarray(value, dtype=dtype)
+        if out.shape != (self.num_envs,):
+            out = np.broadcast_to(out, (self.num_envs,)).copy()
+        return out
+
     def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
         """Step every sub-env with its action, resetting finished ones as the mode says.
 
@@ -185,25 +198,29 @@ class FunctionalNumpyVectorEnv(VectorEnv[Any, Any, Any]):
             raise ResetNeeded("Call `reset` before `step`.")
         actions = check_actions(actions, self.single_action_space, self.num_envs, np)
         f, pargs, state = self.func_env, self._pargs, self.state
-        rng = BatchedRng(self.np_random, (self.num_envs,))
+        rng = self._step_rng()
         next_state = f.transition(state, actions, rng, *pargs)
         reward = f.reward(state, actions, next_state, rng, *pargs)
-        terminated = self._batched(f.terminal(next_state, rng, *pargs), np.bool_)
-        reward = self._batched(reward, np.result_type(reward, np.float32))
+        terminated = self._as_batch(f.terminal(next_state, rng, *pargs), np.bool_)
+        reward = self._as_batch(reward, np.result_type(reward, np.float32))
         info = f.transition_info(state, actions, next_state, *pargs)
-        self._steps += 1
+        steps = self._steps
+        steps += 1
         limit = self.max_episode_steps
-        truncated = self._steps >= limit if limit else np.zeros(self.num_envs, dtype=np.bool_)
+        truncated = steps >= limit if limit else np.zeros(self.num_envs, dtype=np.bool_)
 
         mode = self.autoreset_mode
         if mode is AutoresetMode.NEXT_STEP:
             prev = self._prev_done
             if prev.any():
+                # The sub-envs that ended last step restart now: reward 0, neither flag set.
+                # New arrays rather than writes, as the FuncEnv may hand out arrays it keeps.
                 next_state = self._reset_rows(next_state, prev)
-                self._steps[prev] = 0
-                reward[prev] = 0
-                terminated[prev] = False
-                truncated[prev] = False
+                steps[prev] = 0
+                keep = ~prev
+                reward = np.where(keep, reward, reward.dtype.type(0))
+                terminated = terminated & keep
+                truncated &= keep
             obs = f.observation(next_state, rng, *pargs)
         elif mode is AutoresetMode.SAME_STEP:
             obs = f.observation(next_state, rng, *pargs)
@@ -211,7 +228,7 @@ class FunctionalNumpyVectorEnv(VectorEnv[Any, Any, Any]):
             if done.any():
                 info = self._final_info(info, obs, done)
                 next_state = self._reset_rows(next_state, done)
-                self._steps[done] = 0
+                steps[done] = 0
                 obs = f.observation(next_state, rng, *pargs)
         else:
             obs = f.observation(next_state, rng, *pargs)
