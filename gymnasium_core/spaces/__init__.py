@@ -1,10 +1,10 @@
 """Spaces: the sets that actions and observations belong to.
 
-Every environment has an ``action_space`` and an ``observation_space``. For example, an
-environment with three actions whose observations are points of the unit square declares::
+Every environment has an ``action_space`` and an ``observation_space``. A grid world with four
+moves that observes its (row, column) position on a 5 x 5 board might declare::
 
-    self.action_space = spaces.Discrete(3)
-    self.observation_space = spaces.Box(0, 1, shape=(2,))
+    self.action_space = spaces.Discrete(4)
+    self.observation_space = spaces.MultiDiscrete([5, 5])
 
 All spaces derive from :class:`Space`. :mod:`gymnasium_core.spaces.utils` flattens elements
 of any space into one array and back.

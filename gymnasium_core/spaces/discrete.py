@@ -71,7 +71,7 @@ class Discrete(Space[np.integer[Any]]):
             raise TypeError(f"Discrete dtype must be an integer dtype, got {self.dtype}.")
         self.n = self.dtype.type(n)  # type: ignore[assignment]
         self.start = self.dtype.type(start)  # type: ignore[assignment]
-        super().__init__((), self.dtype, seed)
+        super().__init__(shape=(), dtype=self.dtype, seed=seed)
 
     @property
     def is_np_flattenable(self) -> bool:
@@ -127,9 +127,7 @@ class Discrete(Space[np.integer[Any]]):
             if not info.min <= x <= info.max:
                 return False
             value: Any = self.dtype.type(x)
-        elif isinstance(x, (np.generic, np.ndarray)) and (
-            np.issubdtype(x.dtype, np.integer) and x.shape == ()
-        ):
+        elif isinstance(x, (np.generic, np.ndarray)) and x.ndim == 0 and x.dtype.kind in "iu":
             value = x
         else:
             return False

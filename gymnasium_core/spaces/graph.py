@@ -34,6 +34,11 @@ def _batch_space(space: Space[Any], n: int) -> Space[Any]:
     return batch_space(space, n)
 
 
+def _advance(space: Space[Any]) -> None:
+    """Take one draw from ``space``'s generator so its next batched copy starts elsewhere."""
+    space.np_random.random()
+
+
 def _iterate(space: Space[Any], items: Any) -> list[Any]:
     """``iterate`` from the vector utilities, imported late to avoid an import cycle."""
     from gymnasium_core.vector.utils import iterate
@@ -193,13 +198,13 @@ class Graph(Space[GraphInstance]):
         # batch_space copies the subspace's generator; advancing the original afterwards
         # keeps successive samples different (and equal to Gymnasium's).
         nodes = _batch_space(self.node_space, num_nodes).sample(**node_kwargs)
-        self.node_space.np_random.random()
+        _advance(self.node_space)
 
         edges = None
         edge_links = None
         if num_edges >= 1 and self.edge_space is not None:
             edges = _batch_space(self.edge_space, num_edges).sample(**edge_kwargs)
-            self.edge_space.np_random.random()
+            _advance(self.edge_space)
             edge_links = self.np_random.integers(0, num_nodes, size=(num_edges, 2), dtype=np.int32)
         return GraphInstance(nodes, edges, edge_links)
 

@@ -145,13 +145,12 @@ class OneOf(Space[tuple[int, Any]]):
 
     def contains(self, x: Any) -> bool:
         """Whether ``x`` is ``(index, value)`` with ``value`` in the indexed subspace."""
-        return bool(
-            isinstance(x, tuple)
-            and len(x) == 2
-            and isinstance(x[0], (np.int64, int))
-            and 0 <= x[0] < len(self.spaces)
-            and self.spaces[x[0]].contains(x[1])
-        )
+        if not isinstance(x, tuple) or len(x) != 2:
+            return False
+        index, value = x
+        if not isinstance(index, (int, np.int64)) or not 0 <= index < len(self.spaces):
+            return False
+        return bool(self.spaces[index].contains(value))
 
     def __repr__(self) -> str:
         """``OneOf(sub1, sub2, ...)``."""

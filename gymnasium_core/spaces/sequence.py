@@ -11,6 +11,8 @@ import numpy as np
 from gymnasium_core.spaces._validation import reject_both, require
 from gymnasium_core.spaces.space import Space
 
+_INT32_MAX = int(np.iinfo(np.int32).max)
+
 
 class Sequence(Space[Any]):
     r"""Finite sequences, of any length, of elements of ``feature_space``.
@@ -80,10 +82,11 @@ class Sequence(Space[Any]):
             return super().seed(None), self.feature_space.seed(None)
         if isinstance(seed, int):
             own = super().seed(seed)
-            feature_seed = int(self.np_random.integers(np.iinfo(np.int32).max))
-            # Reseed so the generator is the same as after seeding with a pair.
+            # The feature space's seed is the first int32 draw of our own freshly seeded
+            # generator, which is then seeded again so it matches seeding with a pair.
+            child = int(self.np_random.integers(_INT32_MAX))
             super().seed(seed)
-            return own, self.feature_space.seed(feature_seed)
+            return own, self.feature_space.seed(child)
         if isinstance(seed, (tuple, list)):
             if len(seed) != 2:
                 raise ValueError(
@@ -214,8 +217,6 @@ class Sequence(Space[Any]):
 
     def __eq__(self, other: object) -> bool:
         """Equal feature spaces and ``stack`` flags."""
-        return (
-            isinstance(other, Sequence)
-            and self.feature_space == other.feature_space
-            and self.stack == other.stack
-        )
+        if not isinstance(other, Sequence):
+            return False
+        return self.stack == other.stack and self.feature_space == other.feature_space

@@ -52,12 +52,11 @@ class Space(Generic[T_co]):
             dtype: The dtype of the elements when they are numpy arrays, else ``None``.
             seed: A seed for :meth:`seed`, or a ``np.random.Generator`` used as is.
         """
-        self._shape = None if shape is None else tuple(shape)
-        self.dtype = None if dtype is None else np.dtype(dtype)
-        self._np_random = None
-        if isinstance(seed, np.random.Generator):
-            self._np_random = seed
-        elif seed is not None:
+        self._shape = tuple(shape) if shape is not None else None
+        self.dtype = np.dtype(dtype) if dtype is not None else None
+        # A generator is adopted as it is; an int seeds a new one; None defers to first use.
+        self._np_random = seed if isinstance(seed, np.random.Generator) else None
+        if seed is not None and self._np_random is None:
             self.seed(seed)
 
     @property
@@ -67,7 +66,7 @@ class Space(Generic[T_co]):
             self.seed()
         # A composite space's seed() seeds its children only, so it may still be unset.
         if self._np_random is None:
-            self._np_random, _ = seeding.np_random()
+            self._np_random = seeding.np_random()[0]
         return self._np_random
 
     @property

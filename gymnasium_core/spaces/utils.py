@@ -217,11 +217,20 @@ def _flatten_discrete(space: Discrete, x: Any) -> NDArray[Any]:
     return one_hot
 
 
+def _block_starts(space: MultiDiscrete, dtype: Any) -> NDArray[Any]:
+    """Where each entry's one-hot block starts in the flat vector, then the total length.
+
+    Entry ``i`` (in row-major order) owns ``nvec[i]`` consecutive slots.
+    """
+    starts = np.empty(space.nvec.size + 1, dtype=dtype)
+    starts[0] = 0
+    np.cumsum(space.nvec.ravel(), out=starts[1:])
+    return starts
+
+
 @flatten.register(MultiDiscrete)
 def _flatten_multi_discrete(space: MultiDiscrete, x: Any) -> NDArray[Any]:
-    # Each entry owns a block of nvec[i] slots; the offsets mark where the blocks start.
-    offsets = np.zeros(space.nvec.size + 1, dtype=np.int32)
-    offsets[1:] = np.cumsum(space.nvec.flatten())
+    offsets = _block_starts(space, np.int32)
     one_hot = np.zeros(offsets[-1], dtype=space.dtype)
     one_hot[offsets[:-1] + (x - space.start).flatten()] = 1
     return one_hot
@@ -345,8 +354,7 @@ def _unflatten_discrete(space: Discrete, x: Any) -> Any:
 
 @unflatten.register(MultiDiscrete)
 def _unflatten_multi_discrete(space: MultiDiscrete, x: Any) -> NDArray[Any]:
-    offsets = np.zeros(space.nvec.size + 1, dtype=space.dtype)
-    offsets[1:] = np.cumsum(space.nvec.flatten())
+    offsets = _block_starts(space, space.dtype)
     (hot,) = np.nonzero(x)
     if hot.size != space.nvec.size:
         raise ValueError(
@@ -573,41 +581,35 @@ def is_space_dtype_shape_equiv(space_1: Space[Any], space_2: Space[Any]) -> bool
 @is_space_dtype_shape_equiv.register(Discrete)
 @is_space_dtype_shape_equiv.register(MultiDiscrete)
 @is_space_dtype_shape_equiv.register(MultiBinary)
-def _equiv_array(space_1: Space[Any], space_2: Space[Any]) -> bool:
-    return (
-        type(space_1) is type(space_2)
-        and space_1.shape == space_2.shape
-        and space_1.dtype == space_2.dtype
-    )
+def _equiv_array(first: Space[Any], second: Space[Any]) -> bool:
+    if type(first) is not type(second):
+        return False
+    return first.shape == second.shape and first.dtype == second.dtype
 
 
 @is_space_dtype_shape_equiv.register(Text)
-def _equiv_text(space_1: Text, space_2: Space[Any]) -> bool:
-    return (
-        isinstance(space_2, Text)
-        and space_1.max_length == space_2.max_length
-        and space_1.character_set == space_2.character_set
-    )
+def _equiv_text(first: Text, second: Space[Any]) -> bool:
+    if not isinstance(second, Text):
+        return False
+    # min_length does not change how an element is stored, so it may differ.
+    return (first.max_length, first.character_set) == (second.max_length, second.character_set)
 
 
 @is_space_dtype_shape_equiv.register(Dict)
-def _equiv_dict(space_1: Dict, space_2: Space[Any]) -> bool:
-    return (
-        isinstance(space_2, Dict)
-        and space_1.keys() == space_2.keys()
-        and all(is_space_dtype_shape_equiv(space_1[k], space_2[k]) for k in space_1.keys())
-    )
+def _equiv_dict(first: Dict, second: Space[Any]) -> bool:
+    if not isinstance(second, Dict) or set(first.keys()) != set(second.keys()):
+        return False
+    return all(is_space_dtype_shape_equiv(sub, second[key]) for key, sub in first.items())
 
 
 @is_space_dtype_shape_equiv.register(Tuple)
 @is_space_dtype_shape_equiv.register(OneOf)
-def _equiv_ordered(space_1: Tuple | OneOf, space_2: Space[Any]) -> bool:
-    kind = Tuple if isinstance(space_1, Tuple) else OneOf
-    return (
-        isinstance(space_2, kind)
-        and len(space_1) == len(space_2)
-        and all(is_space_dtype_shape_equiv(a, b) for a, b in zip(space_1.spaces, space_2.spaces))
-    )
+def _equiv_ordered(first: Tuple | OneOf, second: Space[Any]) -> bool:
+    kind = Tuple if isinstance(first, Tuple) else OneOf
+    if not isinstance(second, kind) or len(first.spaces) != len(second.spaces):
+        return False
+    pairs = zip(first.spaces, second.spaces, strict=True)
+    return all(is_space_dtype_shape_equiv(mine, theirs) for mine, theirs in pairs)
 
 
 @is_space_dtype_shape_equiv.register(Graph)
@@ -622,9 +624,7 @@ def _equiv_graph(space_1: Graph, space_2: Space[Any]) -> bool:
 
 
 @is_space_dtype_shape_equiv.register(Sequence)
-def _equiv_sequence(space_1: Sequence, space_2: Space[Any]) -> bool:
-    return (
-        isinstance(space_2, Sequence)
-        and space_1.stack is space_2.stack
-        and is_space_dtype_shape_equiv(space_1.feature_space, space_2.feature_space)
-    )
+def _equiv_sequence(first: Sequence, second: Space[Any]) -> bool:
+    if not isinstance(second, Sequence) or first.stack != second.stack:
+        return False
+    return is_space_dtype_shape_equiv(first.feature_space, second.feature_space)
