@@ -32,7 +32,8 @@ __all__ = [
 
 ObsType = TypeVar("ObsType")
 ActType = TypeVar("ActType")
-StepReturn = tuple[Any, SupportsFloat, bool, bool, dict[str, Any]]
+Info = dict[str, Any]
+StepReturn = tuple[Any, SupportsFloat, bool, bool, Info]
 
 # Typed as Any: the spaces' flatten dispatcher carries no annotations.
 _flatten: Any = spaces.flatten
@@ -78,17 +79,19 @@ class DelayObservation(ObservationWrapper[ObsType, ActType, ObsType], RecordCons
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[ObsType, dict[str, Any]]:
+    ) -> tuple[ObsType, Info]:
         """Reset the env and drop the queued observations."""
         self.observation_queue.clear()
         return super().reset(seed=seed, options=options)
 
     def observation(self, observation: ObsType) -> ObsType:
         """Queue ``observation`` and return the one from ``delay`` steps ago."""
-        self.observation_queue.append(observation)
-        if len(self.observation_queue) <= self.delay:
-            return create_zero_array(self.observation_space)  # type: ignore[no-any-return]
-        return self.observation_queue.popleft()  # type: ignore[no-any-return]
+        pending = self.observation_queue
+        pending.append(observation)
+        if len(pending) > self.delay:
+            return pending.popleft()  # type: ignore[no-any-return]
+        # Not enough history yet: stand in with the space's zero observation.
+        return create_zero_array(self.observation_space)  # type: ignore[no-any-return]
 
 
 class TimeAwareObservation(ObservationWrapper[Any, ActType, ObsType], RecordConstructorArgs):
@@ -178,7 +181,7 @@ class TimeAwareObservation(ObservationWrapper[Any, ActType, ObsType], RecordCons
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[Any, dict[str, Any]]:
+    ) -> tuple[Any, Info]:
         """Reset the env and the step count."""
         self.timesteps = 0
         return super().reset(seed=seed, options=options)
@@ -277,19 +280,19 @@ class FrameStackObservation(Wrapper[Any, ActType, ObsType, ActType], RecordConst
 
     def step(self, action: ActType) -> StepReturn:
         """Step the env and return the stack ending with the new observation."""
-        obs, reward, terminated, truncated, info = self.env.step(action)
-        self.obs_queue.append(obs)
-        return self._stacked(), reward, terminated, truncated, info
+        newest, *rest = self.env.step(action)
+        self.obs_queue.append(newest)
+        return (self._stacked(), *rest)  # type: ignore[return-value]
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[Any, dict[str, Any]]:
+    ) -> tuple[Any, Info]:
         """Reset the env and return a padded stack ending with the reset observation."""
-        obs, info = self.env.reset(seed=seed, options=options)
+        first, info = self.env.reset(seed=seed, options=options)
         if self.padding_type == "reset":
-            self.padding_value = obs
-        self.obs_queue.extend([self.padding_value] * (self.stack_size - 1))
-        self.obs_queue.append(obs)
+            self.padding_value = first
+        # The deque is bounded, so this pushes out everything left from the last episode.
+        self.obs_queue.extend([*[self.padding_value] * (self.stack_size - 1), first])
         return self._stacked(), info
 
 
@@ -344,7 +347,7 @@ class NormalizeObservation(ObservationWrapper[Any, ActType, ObsType], RecordCons
     def observation(self, observation: ObsType) -> Any:
         """The standardised observation."""
         if self._update_running_mean:
-            self.obs_rms.update(np.array([observation]))
+            self.obs_rms.update(np.expand_dims(cast(Any, observation), 0))
         scale = np.sqrt(self.obs_rms.var + self.epsilon)
         return np.float32((cast(Any, observation) - self.obs_rms.mean) / scale)
 
@@ -389,14 +392,16 @@ class MaxAndSkipObservation(Wrapper[Any, ActType, ObsType, ActType], RecordConst
     def step(self, action: ActType) -> StepReturn:
         """Apply ``action`` up to ``skip`` times and max-pool the last two observations."""
         total = 0.0
-        terminated = truncated = False
-        info: dict[str, Any] = {}
-        for i in range(self._skip):
-            obs, reward, terminated, truncated, info = self.env.step(action)
-            slot = i - (self._skip - 2)
-            if slot >= 0:
-                self._obs_buffer[slot] = obs
+        ended: tuple[bool, bool] = (False, False)
+        info: Info = {}
+        # Only the last two of the ``skip`` frames are kept, in slots 0 and 1.
+        first_kept = self._skip - 2
+        for index in range(self._skip):
+            frame, reward, *flags, info = self.env.step(action)
+            if index >= first_kept:
+                self._obs_buffer[index - first_kept] = frame
             total += float(reward)
-            if terminated or truncated:
+            ended = (flags[0], flags[1])
+            if any(ended):
                 break
-        return self._obs_buffer.max(axis=0), total, terminated, truncated, info
+        return self._obs_buffer.max(axis=0), total, ended[0], ended[1], info
