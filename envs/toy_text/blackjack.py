@@ -8,7 +8,9 @@ Barto, Example 5.1) a player natural against a dealer without one always wins.
 
 Cards are drawn with ``choice`` over the 13-card deck in the reference's order: at reset the
 dealer's two cards, the player's two, the dealer's shown suit, and a face (J/Q/K) when the
-shown card is worth 10. The suit and face only matter for rendering.
+shown card is worth 10. The suit and face only matter for rendering. On a JAX key the cards
+follow the reference's ``tabular`` id instead (player first, each card from a chained split of
+the key), so the same key deals the same game there.
 """
 
 from __future__ import annotations
@@ -145,17 +147,21 @@ class BlackjackFunctional(FuncEnv[BlackjackState, Any, Any, Any, Any, Any, Black
             face = int(rng.integers(0, 3)) if dealer[0] == 10 else -1
             return BlackjackState(player, dealer, 2, 2, suit, face, 0.0, False)
         xp = self.xp
-        # One draw for the whole deal (a JAX randint costs a compile each): x in [0, 156)
-        # gives a card index x % 13 and, independently, x // 13 uniform in [0, 12), whose
-        # residues mod 4 and mod 3 are a uniform suit and face.
-        draws = frandom.integers(rng, 0, 13 * 12, shape=(6,), batch_axis=-1)
+        # The player's two cards, then the dealer's, as the reference's tabular id deals them.
+        cards = _card_indices(rng, 4)
         deck = xp.asarray(DECK)
-        cards = [deck[draws[i] % 13] for i in range(4)]
         slots = xp.arange(MAX_CARDS)
-        dealer = _put(_put(xp.zeros_like(slots), 0, cards[0], xp, slots), 1, cards[1], xp, slots)
-        player = _put(_put(xp.zeros_like(slots), 0, cards[2], xp, slots), 1, cards[3], xp, slots)
-        suit = (draws[4] // 13) % 4
-        face = xp.where(cards[0] == 10, (draws[5] // 13) % 3, -1)
+        player = _put(
+            _put(xp.zeros_like(slots), 0, deck[cards[0]], xp, slots), 1, deck[cards[1]], xp, slots
+        )
+        dealer = _put(
+            _put(xp.zeros_like(slots), 0, deck[cards[2]], xp, slots), 1, deck[cards[3]], xp, slots
+        )
+        # The shown card's look (rendering only), from a key the cards do not use: a draw in
+        # [0, 12) whose residues mod 4 and mod 3 are a uniform suit and face.
+        look = frandom.integers(frandom.split(rng)[1], 0, 12, batch_axis=-1)
+        suit = look % 4
+        face = xp.where(deck[cards[2]] == 10, look % 3, -1)
         two = xp.zeros_like(suit) + 2
         return self._typed(BlackjackState(player, dealer, two, two, suit, face, two * 0.0, two < 0))
 
@@ -222,8 +228,9 @@ class BlackjackFunctional(FuncEnv[BlackjackState, Any, Any, Any, Any, Any, Black
         playing = xp.logical_not(state.terminated)
         hit = xp.logical_and(xp.asarray(action) != 0, playing)
         stick = xp.logical_and(xp.asarray(action) == 0, playing)
-        # All the cards this step may need, in one draw: the player's, then the dealer's.
-        draws = frandom.integers(rng, 0, 13, shape=(MAX_DEALER_DRAWS + 1,), batch_axis=-1)
+        # All the cards this step may need: a hit takes the first, the dealer the first ones
+        # it needs (the two are exclusive, as in the reference's tabular id).
+        draws = _card_indices(rng, MAX_DEALER_DRAWS)
         deck = xp.asarray(DECK)
         slots = xp.arange(MAX_CARDS)
         card = deck[draws[0]]
@@ -232,7 +239,7 @@ class BlackjackFunctional(FuncEnv[BlackjackState, Any, Any, Any, Any, Any, Black
         )
         player_count = state.player_count + hit
         dealer, dealer_count = state.dealer, state.dealer_count
-        for i in range(1, MAX_DEALER_DRAWS + 1):
+        for i in range(MAX_DEALER_DRAWS):
             drawing = xp.logical_and(stick, _total(dealer, xp)[0] < 17)
             card = deck[draws[i]]
             dealer = xp.where(
@@ -319,6 +326,25 @@ class BlackjackFunctional(FuncEnv[BlackjackState, Any, Any, Any, Any, Any, Black
     ) -> None:
         """Release the surface."""
         render_state.close()
+
+
+def _card_indices(rng: Any, count: int) -> Any:
+    """``count`` deck indices in ``[0, 13)``, shape ``(count, *batch)``.
+
+    On a JAX key they follow the reference's ``tabular`` Blackjack: each card uses the first
+    half of splitting the previous card's key (the first card's: of ``rng``), so the same key
+    deals the same cards. On numpy it is one draw of ``count`` indices per environment.
+    """
+    if frandom.is_numpy_rng(rng):
+        return frandom.integers(rng, 0, 13, shape=(count,), batch_axis=-1)
+    import jax.numpy as jnp
+
+    indices = []
+    key = rng
+    for _ in range(count):
+        key = frandom.split(key)[0]
+        indices.append(frandom.integers(key, 0, 13, shape=(1,))[0])
+    return jnp.stack(indices)
 
 
 def _put(hand: Any, index: Any, card: Any, xp: Any, slots: Any = None) -> Any:
