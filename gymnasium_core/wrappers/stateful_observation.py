@@ -282,7 +282,7 @@ class FrameStackObservation(Wrapper[Any, ActType, ObsType, ActType], RecordConst
         """Step the env and return the stack ending with the new observation."""
         newest, *rest = self.env.step(action)
         self.obs_queue.append(newest)
-        return (self._stacked(), *rest)  # type: ignore[return-value]
+        return (self._stacked(), *rest)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
