@@ -280,7 +280,7 @@ def _check_name_exists(ns: str | None, name: str, version: int | None = None) ->
     raise error.NameNotFound(f"Environment `{name}` doesn't exist{where}.{advice}")
 
 
-def _check_version_exists(ns: str | None, name: str, version: int | None) -> None:
+def _explain_unregistered(ns: str | None, name: str, version: int | None) -> None:
     """Raise the most precise error for an id that is not registered as written."""
     if get_env_id(ns, name, version) in registry:
         return
@@ -341,9 +341,9 @@ def find_spec(env_id: str) -> EnvSpec:
                 "module exists and registers the environment."
             ) from exc
 
-    ns, name, version = parse_env_id(bare_id)
+    space_ns, base_name, version = parse_env_id(bare_id)
     found = registry.get(bare_id)
-    latest = find_highest_version(ns, name)
+    latest = find_highest_version(space_ns, base_name)
     if version is not None and latest is not None and latest > version:
         logger.deprecation(
             f"The environment {bare_id} is out of date. You should consider upgrading to "
@@ -351,14 +351,14 @@ def find_spec(env_id: str) -> EnvSpec:
         )
     if version is None and latest is not None:
         version = latest
-        latest_id = get_env_id(ns, name, latest)
+        latest_id = get_env_id(space_ns, base_name, latest)
         found = registry.get(latest_id)
         logger.warn(
             f"Using the latest versioned environment `{latest_id}` instead of the unversioned "
             f"environment `{bare_id}`."
         )
     if found is None:
-        _check_version_exists(ns, name, version)
+        _explain_unregistered(space_ns, base_name, version)
         raise error.Error(
             f"No registered env with id: {bare_id}. Register it, or import the package that "
             "registers it; `gymnasium_core.pprint_registry()` lists the registered ids."
@@ -378,8 +378,7 @@ def lookup_spec(env_id: str) -> EnvSpec:
     """
     found = registry.get(env_id)
     if found is None:
-        ns, name, version = parse_env_id(env_id)
-        _check_version_exists(ns, name, version)
+        _explain_unregistered(*parse_env_id(env_id))
         raise error.Error(f"No registered env with id: {env_id}")
     return found
 
@@ -441,7 +440,7 @@ def register(
     """
     if entry_point is None and vector_entry_point is None:
         raise ValueError("register needs an `entry_point`, a `vector_entry_point`, or both.")
-    ns, name, version = parse_env_id(id)
+    space_ns, base_name, version = parse_env_id(id)
     kwargs = {} if kwargs is None else kwargs
     forced_ns = get_current_namespace()
     if forced_ns is not None:
@@ -451,19 +450,20 @@ def register(
                 f"The namespace `{written_ns}` given to register is replaced by `{forced_ns}`: "
                 "a plugin's namespace comes from its entry point name, not from register."
             )
-        ns = forced_ns
+        space_ns = forced_ns
+    # The arguments mirror EnvSpec's init fields and are passed in field order.
     new = EnvSpec(
-        id=get_env_id(ns, name, version),
-        entry_point=entry_point,
-        reward_threshold=reward_threshold,
-        nondeterministic=nondeterministic,
-        max_episode_steps=max_episode_steps,
-        order_enforce=order_enforce,
-        disable_env_checker=disable_env_checker,
-        kwargs=kwargs,
-        additional_wrappers=additional_wrappers,
-        vector_entry_point=vector_entry_point,
-        jax_vector_entry_point=jax_vector_entry_point,
+        get_env_id(space_ns, base_name, version),
+        entry_point,
+        reward_threshold,
+        nondeterministic,
+        max_episode_steps,
+        order_enforce,
+        disable_env_checker,
+        kwargs,
+        additional_wrappers,
+        vector_entry_point,
+        jax_vector_entry_point,
     )
     _check_can_register(new)
     if new.id in registry:

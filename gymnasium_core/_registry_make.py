@@ -7,6 +7,7 @@ registry stays cheap and free of cycles.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
 from typing import TYPE_CHECKING, Any
@@ -149,9 +150,10 @@ def make(
 
     Example:
         >>> import gymnasium_core as gym
-        >>> env = gym.make("CartPole-v1")  # doctest: +SKIP
-        >>> env  # doctest: +SKIP
-        <TimeLimit<OrderEnforcing<PassiveEnvChecker<CartPoleEnv<CartPole-v1>>>>>
+        >>> car = gym.make("MountainCar-v0", max_episode_steps=50)
+        >>> car.spec.max_episode_steps, car.unwrapped.spec.max_episode_steps
+        (50, None)
+        >>> car.close()
     """
     from gymnasium_core.core import Env
 
@@ -176,18 +178,14 @@ def make(
             "(A gymnasium.Env can be converted with gymnasium_core.compat.)"
         )
 
-    env.unwrapped.spec = EnvSpec(
-        id=env_spec.id,
-        entry_point=env_spec.entry_point,
-        reward_threshold=env_spec.reward_threshold,
-        nondeterministic=env_spec.nondeterministic,
+    # The innermost env records how to build it bare: the given kwargs, none of make's wrappers.
+    env.unwrapped.spec = dataclasses.replace(
+        env_spec,
         max_episode_steps=None,
         order_enforce=False,
         disable_env_checker=True,
         kwargs=env_kwargs,
         additional_wrappers=(),
-        vector_entry_point=env_spec.vector_entry_point,
-        jax_vector_entry_point=env_spec.jax_vector_entry_point,
     )
     prior = _check_prior_wrappers(env, env_spec)
     env = _apply_default_wrappers(env, env_spec, max_episode_steps, disable_env_checker)
@@ -245,7 +243,8 @@ def _apply_additional_wrappers(env: Env[Any, Any], specs: Iterable[Any]) -> Env[
                 "`gymnasium_core.utils.RecordConstructorArgs`, therefore, the wrapper cannot be "
                 "recreated."
             )
-        env = load_env_creator(wrapper_spec.entry_point)(env=env, **wrapper_spec.kwargs)
+        wrapper_type = load_env_creator(wrapper_spec.entry_point)
+        env = wrapper_type(env=env, **wrapper_spec.kwargs)
     return env
 
 
@@ -305,13 +304,13 @@ def make_vec(
         ValueError: If ``vectorization_mode`` is not a known mode.
     """
     if isinstance(id, EnvSpec):
-        env_spec = id
+        registered = id
     elif isinstance(id, str):
-        env_spec = find_spec(id)
+        registered = find_spec(id)
     else:
         raise error.Error(f"Invalid id type: {type(id)}. Expected `str` or `EnvSpec`")
-
-    env_spec = copy.deepcopy(env_spec)
+    # Work on a copy: the kwargs below are taken out of the spec.
+    env_spec = copy.deepcopy(registered)
     env_kwargs = env_spec.kwargs
     # Per-copy kwargs travel through `make(spec, **kwargs)`; a spec saved by an earlier
     # make_vec also carries its own vectorisation settings, which win over the arguments.
@@ -391,19 +390,19 @@ def _make_batched(
             f"parameter in spec being not empty ({env_spec.additional_wrappers})."
         )
     if mode is VectorizeMode.JAX:
-        entry_point = jax_vector_entry_point(env_spec)
+        batched_ref = jax_vector_entry_point(env_spec)
         missing = "a JAX vector entry point (`jax_vector_entry_point`)"
     else:
-        entry_point = env_spec.vector_entry_point
+        batched_ref = env_spec.vector_entry_point
         missing = "a vector entry point defined"
-    if entry_point is None:
+    if batched_ref is None:
         raise error.Error(
             f"Cannot create vectorized environment for {env_spec.id} because it doesn't have "
             f"{missing}."
         )
     if env_spec.max_episode_steps is not None and "max_episode_steps" not in env_kwargs:
         env_kwargs["max_episode_steps"] = env_spec.max_episode_steps
-    built: VectorEnv[Any, Any, Any] = _resolve_creator(entry_point)(num_envs=num_envs, **env_kwargs)
+    built: VectorEnv[Any, Any, Any] = _resolve_creator(batched_ref)(num_envs=num_envs, **env_kwargs)
     return built
 
 

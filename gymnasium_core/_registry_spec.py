@@ -32,9 +32,7 @@ __all__ = [
 # An optional namespace (letters, digits, ``_``, ``:``, ``-``) followed by ``/``; a name that
 # may also hold dots; an optional ``-v<digits>`` suffix. The name is matched lazily so that the
 # version suffix is split off whenever it is present.
-ENV_ID_RE = re.compile(
-    r"^(?:(?P<namespace>[\w:-]+)\/)?(?:(?P<name>[\w:.-]+?))(?:-v(?P<version>\d+))?$"
-)
+ENV_ID_RE = re.compile(r"^(?:(?P<namespace>[\w:-]+)/)?(?P<name>[\w:.-]+?)(?:-v(?P<version>\d+))?$")
 
 
 class EnvCreator(Protocol):
@@ -133,30 +131,27 @@ class EnvSpec:
             by ``make_vec(..., vectorization_mode="jax")`` (gymnasium_core only).
     """
 
+    # The field order is part of the API: it fixes positional construction and the JSON layout.
     id: str
-    entry_point: EnvCreator | Callable[..., Any] | str | None = field(default=None)
-
-    reward_threshold: float | None = field(default=None)
-    nondeterministic: bool = field(default=False)
-
-    max_episode_steps: int | None = field(default=None)
-    order_enforce: bool = field(default=True)
-    disable_env_checker: bool = field(default=False)
-
+    entry_point: EnvCreator | Callable[..., Any] | str | None = None
+    reward_threshold: float | None = None
+    nondeterministic: bool = False
+    max_episode_steps: int | None = None
+    order_enforce: bool = True
+    disable_env_checker: bool = False
     kwargs: dict[str, Any] = field(default_factory=dict)
-
+    # Parsed from `id` in __post_init__, never passed in.
     namespace: str | None = field(init=False)
     name: str = field(init=False)
     version: int | None = field(init=False)
-
-    additional_wrappers: tuple[WrapperSpec, ...] = field(default_factory=tuple)
-
-    vector_entry_point: VectorEnvCreator | Callable[..., Any] | str | None = field(default=None)
-    jax_vector_entry_point: VectorEnvCreator | Callable[..., Any] | str | None = field(default=None)
+    additional_wrappers: tuple[WrapperSpec, ...] = ()
+    vector_entry_point: VectorEnvCreator | Callable[..., Any] | str | None = None
+    jax_vector_entry_point: VectorEnvCreator | Callable[..., Any] | str | None = None
 
     def __post_init__(self) -> None:
         """Derive :attr:`namespace`, :attr:`name` and :attr:`version` from :attr:`id`."""
-        self.namespace, self.name, self.version = parse_env_id(self.id)
+        parts = parse_env_id(self.id)
+        self.namespace, self.name, self.version = parts
 
     def make(self, **kwargs: Any) -> Env[Any, Any]:
         """Build the environment described by this spec; same as ``make(self, **kwargs)``."""
