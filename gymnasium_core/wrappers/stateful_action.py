@@ -59,68 +59,71 @@ class StickyAction(ActionWrapper[ObsType, ActType, ActType], RecordConstructorAr
                 "StickyAction: repeat_action_probability must lie in [0, 1), "
                 f"got {repeat_action_probability}"
             )
-        if isinstance(repeat_action_duration, int):
-            duration = (repeat_action_duration, repeat_action_duration)
-        else:
-            duration = repeat_action_duration
-        if not isinstance(duration, tuple) or len(duration) != 2:
-            raise ValueError(
-                "StickyAction: repeat_action_duration must be an int or a pair of ints, "
-                f"got {duration}"
-            )
-        if duration[0] > duration[1]:
-            raise InvalidBound(
-                f"StickyAction: repeat_action_duration range has min > max: {duration}"
-            )
-        if min(duration) < 1:
-            raise ValueError(
-                f"StickyAction: repeat_action_duration must be at least 1, got {duration}"
-            )
-        RecordConstructorArgs.__init__(
-            self,
-            repeat_action_probability=repeat_action_probability,
-            repeat_action_duration=repeat_action_duration,
-        )
+        duration = _duration_range(repeat_action_duration)
+        recorded: dict[str, Any] = {
+            "repeat_action_probability": repeat_action_probability,
+            "repeat_action_duration": repeat_action_duration,
+        }
+        RecordConstructorArgs.__init__(self, **recorded)
         ActionWrapper.__init__(self, env)
         self.repeat_action_probability = repeat_action_probability
         self.repeat_action_duration_range = duration
-        self.last_action: ActType | None = None
-        self.is_sticky_actions: bool = False
-        self.num_repeats: int = 0
-        self.repeats_taken: int = 0
+        self.last_action = None
+        self._end_repeat()
+
+    # The state of a repetition in progress: whether one is running, how long it lasts and
+    # how many of its steps are done.
+    last_action: ActType | None
+    is_sticky_actions: bool
+    num_repeats: int
+    repeats_taken: int
+
+    def _end_repeat(self) -> None:
+        self.is_sticky_actions = False
+        self.num_repeats = self.repeats_taken = 0
+
+    def _repeat_begins(self) -> bool:
+        # One uniform draw per step outside a repetition once an action exists; the duration
+        # draw follows only when it starts, so the generator advances as in Gymnasium.
+        if self.last_action is None:
+            return False
+        return bool(self.np_random.uniform() < self.repeat_action_probability)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[ObsType, dict[str, Any]]:
         """Reset the env and forget the last action."""
         self.last_action = None
-        self.is_sticky_actions = False
-        self.num_repeats = 0
-        self.repeats_taken = 0
+        self._end_repeat()
         return self.env.reset(seed=seed, options=options)
 
     def action(self, action: ActType) -> ActType:
         """The action to take: ``action``, or the previous one while sticking."""
-        # The uniform draw happens only when not already sticking and a previous action
-        # exists, so the generator advances exactly as in Gymnasium.
-        starts = (
-            not self.is_sticky_actions
-            and self.last_action is not None
-            and self.np_random.uniform() < self.repeat_action_probability
-        )
-        if self.is_sticky_actions or starts:
-            if self.num_repeats == 0:
-                low, high = self.repeat_action_duration_range
-                self.num_repeats = int(self.np_random.integers(low, high + 1))
-            action = self.last_action  # type: ignore[assignment]
+        if not self.is_sticky_actions and self._repeat_begins():
+            shortest, longest = self.repeat_action_duration_range
+            self.num_repeats = int(self.np_random.integers(shortest, longest + 1))
             self.is_sticky_actions = True
+        if self.is_sticky_actions:
+            action = self.last_action  # type: ignore[assignment]
             self.repeats_taken += 1
-        if self.is_sticky_actions and self.repeats_taken == self.num_repeats:
-            self.is_sticky_actions = False
-            self.num_repeats = 0
-            self.repeats_taken = 0
+            if self.repeats_taken == self.num_repeats:
+                self._end_repeat()
         self.last_action = action
         return action
+
+
+def _duration_range(duration: int | tuple[int, int]) -> tuple[int, int]:
+    """``repeat_action_duration`` as an inclusive ``(min, max)`` pair, validated."""
+    pair = (duration, duration) if isinstance(duration, int) else duration
+    if not isinstance(pair, tuple) or len(pair) != 2:
+        raise ValueError(
+            f"StickyAction: repeat_action_duration must be an int or a pair of ints, got {pair}"
+        )
+    if pair[0] > pair[1]:
+        raise InvalidBound(f"StickyAction: repeat_action_duration range has min > max: {pair}")
+    if min(pair) < 1:
+        raise ValueError(f"StickyAction: repeat_action_duration must be at least 1, got {pair}")
+    return pair
 
 
 class RepeatAction(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructorArgs):
@@ -160,8 +163,8 @@ class RepeatAction(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructo
         """Apply ``action`` up to ``num_repeats`` times."""
         total = 0.0
         for _ in range(self.num_repeats):
-            obs, reward, terminated, truncated, info = self.env.step(action)
-            total += float(reward)
-            if terminated or truncated:
+            latest = self.env.step(action)
+            total += float(latest[1])
+            if latest[2] or latest[3]:
                 break
-        return obs, total, terminated, truncated, info
+        return latest[0], total, latest[2], latest[3], latest[4]
