@@ -78,16 +78,16 @@ class AtariPreprocessing(Wrapper[Any, Any, Any, Any], RecordConstructorArgs):
                 action 0 that is not ``NOOP``.
             TypeError: If the observation space is not a Box.
         """
-        RecordConstructorArgs.__init__(
-            self,
-            noop_max=noop_max,
-            frame_skip=frame_skip,
-            screen_size=screen_size,
-            terminal_on_life_loss=terminal_on_life_loss,
-            grayscale_obs=grayscale_obs,
-            grayscale_newaxis=grayscale_newaxis,
-            scale_obs=scale_obs,
-        )
+        recorded: dict[str, Any] = {
+            "noop_max": noop_max,
+            "frame_skip": frame_skip,
+            "screen_size": screen_size,
+            "terminal_on_life_loss": terminal_on_life_loss,
+            "grayscale_obs": grayscale_obs,
+            "grayscale_newaxis": grayscale_newaxis,
+            "scale_obs": scale_obs,
+        }
+        RecordConstructorArgs.__init__(self, **recorded)
         Wrapper.__init__(self, env)
         self._check_arguments(env, noop_max, frame_skip, screen_size)
         if not isinstance(env.observation_space, Box):
@@ -96,9 +96,8 @@ class AtariPreprocessing(Wrapper[Any, Any, Any, Any], RecordConstructorArgs):
             )
         self.noop_max = noop_max
         self.frame_skip = frame_skip
-        self.screen_size: tuple[int, int] = (
-            screen_size if isinstance(screen_size, tuple) else (screen_size, screen_size)
-        )
+        # Always (width, height) from here on.
+        self.screen_size = _as_pair(screen_size)
         self.terminal_on_life_loss = terminal_on_life_loss
         self.grayscale_obs = grayscale_obs
         self.grayscale_newaxis = grayscale_newaxis
@@ -219,11 +218,16 @@ class AtariPreprocessing(Wrapper[Any, Any, Any, Any], RecordConstructorArgs):
         return self._get_obs(), info
 
     def _get_obs(self) -> Any:
+        newest, previous = self.obs_buffer
         if self.frame_skip > 1:
-            np.maximum(self.obs_buffer[0], self.obs_buffer[1], out=self.obs_buffer[0])
+            np.maximum(newest, previous, out=newest)
         width, height = self.screen_size
-        obs: Any = resize_area(self.obs_buffer[0], height, width)
+        obs: Any = resize_area(newest, height, width)
         obs = np.asarray(obs, dtype=np.float32) / 255.0 if self.scale_obs else obs
         if self.grayscale_obs and self.grayscale_newaxis:
             obs = obs[..., None]
         return obs
+
+
+def _as_pair(size: int | tuple[int, int]) -> tuple[int, int]:
+    return size if isinstance(size, tuple) else (size, size)
