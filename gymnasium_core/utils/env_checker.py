@@ -220,12 +220,12 @@ def check_step_determinism(env: Env[Any, Any], seed: int = 123) -> None:
     if env.spec is not None and env.spec.nondeterministic is True:
         return
     env.action_space.seed(seed)
-    action = env.action_space.sample()
+    same_action = env.action_space.sample()
     env.reset(seed=seed)
-    first = deepcopy(env.step(action))
+    first = deepcopy(env.step(same_action))
     state_after_first = _rng_state(env)
     env.reset(seed=seed)
-    second = env.step(action)
+    second = env.step(same_action)
     assert _rng_state(env) == state_after_first, (
         "After the same seeded reset and step, the random generator states differ."
     )
@@ -239,13 +239,18 @@ def check_returned_data_not_reused(env: Env[Any, Any], seed: int = 123) -> None:
         AssertionError: If two calls returned data sharing a mutable object.
     """
     env.action_space.seed(seed)
-    calls: list[tuple[str, tuple[Any, Any]]] = [("env.reset() (call 1)", env.reset(seed=seed))]
+    calls: list[tuple[str, tuple[Any, Any]]] = []
+
+    def record(method: str, obs_and_info: tuple[Any, Any]) -> None:
+        calls.append((f"env.{method}() (call {len(calls) + 1})", obs_and_info))
+
+    record("reset", env.reset(seed=seed))
     for _ in range(2):
-        obs, _reward, terminated, truncated, info = env.step(env.action_space.sample())
-        calls.append((f"env.step() (call {len(calls) + 1})", (obs, info)))
-        if terminated or truncated:
+        result = env.step(env.action_space.sample())
+        record("step", (result[0], result[4]))
+        if result[2] or result[3]:
             break
-    calls.append((f"env.reset() (call {len(calls) + 1})", env.reset(seed=seed)))
+    record("reset", env.reset(seed=seed))
     for (source_1, data_1), (source_2, data_2) in combinations(calls, 2):
         for index, what in ((0, "observations"), (1, "infos")):
             assert not data_shares_objects(data_1[index], data_2[index]), (
@@ -359,21 +364,26 @@ def _check_spaces(env: Env[Any, Any]) -> None:
 
 
 def _check_reset(env: Env[Any, Any]) -> None:
-    check_seed_deprecation(env)
-    check_reset_return_info_deprecation(env)
-    check_reset_return_type(env)
-    check_reset_seed_determinism(env)
-    check_reset_options(env)
+    # In this order: the signature checks first, so a legacy reset fails with a clear message.
+    for reset_check in (
+        check_seed_deprecation,
+        check_reset_return_info_deprecation,
+        check_reset_return_type,
+        check_reset_seed_determinism,
+        check_reset_options,
+    ):
+        reset_check(env)
 
 
 def _check_returned_values(env: Env[Any, Any]) -> None:
     env_reset_passive_checker(env)
-    env_step_passive_checker(env, env.action_space.sample())
+    random_action = env.action_space.sample()
+    env_step_passive_checker(env, random_action)
 
 
 def _check_step(env: Env[Any, Any]) -> None:
-    check_step_determinism(env)
-    check_returned_data_not_reused(env)
+    for step_check in (check_step_determinism, check_returned_data_not_reused):
+        step_check(env)
 
 
 def _check_render(env: Env[Any, Any]) -> None:

@@ -271,13 +271,16 @@ def env_reset_passive_checker(env: Env[ObsT, Any], **kwargs: Any) -> tuple[ObsT,
             f"elements; it has {len(result)}."
         )
     else:
-        obs, info = result
-        check_obs(obs, env.observation_space, "reset")
+        first_obs, info = result
+        check_obs(first_obs, env.observation_space, "reset")
         assert isinstance(info, dict), (
             "The second element returned by `env.reset()` was not a dictionary, actual type: "
             f"{type(info)}"
         )
     return result
+
+
+_STEP_FLAGS = {4: ("done",), 5: ("terminated", "truncated")}
 
 
 def _is_bool(flag: object) -> bool:
@@ -304,29 +307,29 @@ def env_step_passive_checker(
     """
     result: Any = env.step(action)
     assert isinstance(result, tuple), f"`step()` must return a tuple, got {type(result)}"
-    if len(result) == 4:
-        logger.deprecation(
-            "The environment's `step` uses the old API and returns one `done` flag; rewrite it "
-            "to return `terminated` and `truncated`."
-        )
-        obs, reward, done, info = result
-        flags = {"done": done}
-    elif len(result) == 5:
-        obs, reward, terminated, truncated, info = result
-        flags = {"terminated": terminated, "truncated": truncated}
-    else:
+    # The old API has one `done` flag, the current one `terminated` and `truncated`.
+    flag_names = _STEP_FLAGS.get(len(result))
+    if flag_names is None:
         raise error.Error(
             "Expected `Env.step` to return a four or five element tuple, actual number of "
             f"elements returned: {len(result)}."
         )
-    for name, flag in flags.items():
+    if len(flag_names) == 1:
+        logger.deprecation(
+            "The environment's `step` uses the old API and returns one `done` flag; rewrite it "
+            "to return `terminated` and `truncated`."
+        )
+    for name, flag in zip(flag_names, result[2:-1], strict=True):
         if not _is_bool(flag):
             logger.warn(f"Expects `{name}` signal to be a boolean, actual type: {type(flag)}")
 
-    check_obs(obs, env.observation_space, "step")
-    _check_reward(reward)
-    assert isinstance(info, dict), f"`step()` must return its info as a dict, got {type(info)}"
-    return result  # type: ignore[no-any-return]
+    check_obs(result[0], env.observation_space, "step")
+    _check_reward(result[1])
+    step_info = result[-1]
+    assert isinstance(step_info, dict), (
+        f"`step()` must return its info as a dict, got {type(step_info)}"
+    )
+    return result
 
 
 def _check_reward(reward: Any) -> None:
@@ -388,33 +391,33 @@ def _check_render_return(render_mode: str, rendered: Any) -> None:
 
 
 def _check_render_metadata(env: Env[Any, Any]) -> None:
-    render_modes = env.metadata.get("render_modes")
-    if render_modes is None:
+    declared = env.metadata.get("render_modes")
+    if declared is None:
         logger.warn(
             "No render modes was declared in the environment (env.metadata['render_modes'] is "
             "None or not defined), you may have trouble when calling `.render()`."
         )
         return
-    if not isinstance(render_modes, (list, tuple)):
+    if not isinstance(declared, (list, tuple)):
         logger.warn(
             "Expects the render_modes to be a sequence (i.e. list, tuple), actual type: "
-            f"{type(render_modes)}"
+            f"{type(declared)}"
         )
-    elif not all(isinstance(mode, str) for mode in render_modes):
+    elif not all(isinstance(mode, str) for mode in declared):
         logger.warn(
             "Expects all render modes to be strings, actual types: "
-            f"{[type(mode) for mode in render_modes]}"
+            f"{[type(mode) for mode in declared]}"
         )
-    if len(render_modes) == 0:
+    if len(declared) == 0:
         assert env.render_mode is None, (
             f"With no render_modes, expects the Env.render_mode to be None, actual value: "
             f"{env.render_mode}"
         )
         return
     _check_render_fps(env.metadata.get("render_fps"))
-    assert env.render_mode is None or env.render_mode in render_modes, (
+    assert env.render_mode is None or env.render_mode in declared, (
         "The environment was built with a render mode it does not declare. "
-        f"render_mode={env.render_mode!r}, declared render_modes={render_modes}"
+        f"render_mode={env.render_mode!r}, declared render_modes={declared}"
     )
 
 
