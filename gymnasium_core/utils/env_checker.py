@@ -15,13 +15,14 @@ from __future__ import annotations
 import functools
 import inspect
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from copy import deepcopy
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Literal
 
 import numpy as np
+from numpy.typing import NDArray
 
 from gymnasium_core import error, logger, spaces
 from gymnasium_core.core import Env
@@ -74,24 +75,32 @@ def data_equivalence(data_1: Any, data_2: Any, exact: bool = False) -> bool:
     """
     if type(data_1) is not type(data_2):
         return False
-    if isinstance(data_1, dict):
-        return data_1.keys() == data_2.keys() and all(
-            data_equivalence(data_1[key], data_2[key], exact) for key in data_1
-        )
-    if isinstance(data_1, (tuple, list)):
-        return len(data_1) == len(data_2) and all(
-            data_equivalence(a, b, exact) for a, b in zip(data_1, data_2)
-        )
+    pairs: Iterable[tuple[Any, Any]]
     if isinstance(data_1, np.ndarray):
-        if data_1.shape != data_2.shape or data_1.dtype != data_2.dtype:
+        if (data_1.shape, data_1.dtype) != (data_2.shape, data_2.dtype):
             return False
-        if data_1.dtype == object:
-            return all(data_equivalence(a, b, exact) for a, b in zip(data_1, data_2))
-        if exact:
-            return bool(np.all(data_1 == data_2))
-        return bool(np.allclose(data_1, data_2, rtol=1e-5, atol=1e-5))
-    # `==` on numpy scalars gives np.bool_; make it a plain bool.
-    return bool(data_1 == data_2)
+        if data_1.dtype != object:
+            return _numeric_arrays_match(data_1, data_2, exact)
+        pairs = zip(data_1, data_2)
+    elif isinstance(data_1, dict):
+        if data_1.keys() != data_2.keys():
+            return False
+        pairs = ((value, data_2[key]) for key, value in data_1.items())
+    elif isinstance(data_1, (tuple, list)):
+        if len(data_1) != len(data_2):
+            return False
+        pairs = zip(data_1, data_2)
+    else:
+        # Scalars and other leaves; numpy's `==` answers np.bool_, hence the bool().
+        return bool(data_1 == data_2)
+    return all(data_equivalence(mine, theirs, exact) for mine, theirs in pairs)
+
+
+def _numeric_arrays_match(first: NDArray[Any], second: NDArray[Any], exact: bool) -> bool:
+    """Equal values (``exact``) or values within ``rtol=atol=1e-5`` of each other."""
+    if exact:
+        return bool(np.array_equal(first, second))
+    return bool(np.allclose(first, second, rtol=1e-5, atol=1e-5))
 
 
 def _accepts_keyword(env: Env[Any, Any], name: str) -> bool:
@@ -289,13 +298,13 @@ def check_reset_return_type(env: Env[Any, Any]) -> None:
         f"Actual type: `{type(result)}`"
     )
     assert len(result) == 2, f"`reset()` must return 2 values, got {len(result)}"
-    obs, info = result
-    assert obs in env.observation_space, (
+    first_obs, reset_info = result
+    assert first_obs in env.observation_space, (
         "The observation from `env.reset()` lies outside the observation space."
     )
-    assert isinstance(info, dict), (
+    assert isinstance(reset_info, dict), (
         "The second element returned by `env.reset()` was not a dictionary, actual type: "
-        f"{type(info)}"
+        f"{type(reset_info)}"
     )
 
 
