@@ -109,11 +109,10 @@ class MultiBinary(Space[NDArray[np.int8]]):
 
     def contains(self, x: Any) -> bool:
         """Whether ``x`` (an array, or a sequence) has the right shape and only 0s and 1s."""
-        if isinstance(x, Sequence):
-            x = np.array(x)
-        return bool(
-            isinstance(x, np.ndarray) and x.shape == self.shape and np.all((x == 0) | (x == 1))
-        )
+        bits = np.array(x) if isinstance(x, Sequence) else x
+        if not isinstance(bits, np.ndarray) or bits.shape != self.shape:
+            return False
+        return bool(np.isin(bits, (0, 1)).all())
 
     def to_jsonable(self, sample_n: Iterable[NDArray[np.int8]]) -> list[Any]:
         """Turn a batch of elements into nested lists of ints."""

@@ -123,13 +123,10 @@ class Tuple(Space[tuple[Any, ...]], typing.Sequence[Any]):
 
     def contains(self, x: Any) -> bool:
         """Whether ``x`` (a tuple, list or array) has one element of each subspace."""
-        if isinstance(x, (list, np.ndarray)):
-            x = tuple(x)
-        return (
-            isinstance(x, tuple)
-            and len(x) == len(self.spaces)
-            and all(space.contains(part) for space, part in zip(self.spaces, x))
-        )
+        parts = tuple(x) if isinstance(x, (list, np.ndarray)) else x
+        if not isinstance(parts, tuple) or len(parts) != len(self.spaces):
+            return False
+        return all(sub.contains(part) for sub, part in zip(self.spaces, parts, strict=True))
 
     def __repr__(self) -> str:
         """``Tuple(sub1, sub2, ...)``."""
