@@ -137,6 +137,46 @@ def _convert_iterable(value: Iterable[Any], xp: ModuleType, device: Device | Non
     return type(value)(items)  # type: ignore[call-arg]
 
 
+class _Side:
+    """One side of a conversion: an array module and, optionally, the device for its arrays.
+
+    Pickles by module name, since module objects cannot be pickled.
+    """
+
+    __slots__ = ("device", "xp")
+
+    def __init__(self, xp: ModuleType, device: Device | None) -> None:
+        self.xp = module_namespace(xp)
+        self.device = device
+
+    def __call__(self, value: Any) -> Any:
+        """``value`` with its arrays moved to this side."""
+        return array_conversion(value, self.xp, self.device)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _side_from_name, (self.xp.__name__, self.device)
+
+
+def _side_from_name(name: str, device: Device | None) -> _Side:
+    return _Side(module_name_to_namespace(name), device)
+
+
+def _pickle_saved_kwargs(saved: dict[str, Any]) -> dict[str, Any]:
+    """Constructor arguments with modules replaced by their names, for pickling."""
+    return {
+        key: _ModuleName(value.__name__) if isinstance(value, ModuleType) else value
+        for key, value in saved.items()
+    }
+
+
+def _unpickle_saved_kwargs(saved: dict[str, Any]) -> dict[str, Any]:
+    """Inverse of :func:`_pickle_saved_kwargs`."""
+    return {
+        key: module_name_to_namespace(value) if isinstance(value, _ModuleName) else value
+        for key, value in saved.items()
+    }
+
+
 class ArrayConversion(Wrapper[Any, Any, Any, Any], RecordConstructorArgs):
     """Lets an environment working in one array library be used from another.
 
@@ -149,10 +189,12 @@ class ArrayConversion(Wrapper[Any, Any, Any, Any], RecordConstructorArgs):
         >>> import numpy as np
         >>> import gymnasium_core as gym
         >>> from gymnasium_core.wrappers import ArrayConversion
-        >>> jax_env = gym.make("phys2d/CartPole-v1")
-        >>> env = ArrayConversion(jax_env, env_xp=jnp, target_xp=np)
-        >>> env.reset(seed=0)[0]
-        array([ 0.03423141, -0.03176213, -0.02728219, -0.03792744], dtype=float32)
+        >>> pendulum = ArrayConversion(
+        ...     gym.make("phys2d/Pendulum-v0"), env_xp=jnp, target_xp=np
+        ... )
+        >>> obs, info = pendulum.reset(seed=1)
+        >>> type(obs).__name__, obs.dtype.name, obs.shape
+        ('ndarray', 'float32', (3,))
     """
 
     def __init__(
@@ -172,67 +214,47 @@ class ArrayConversion(Wrapper[Any, Any, Any, Any], RecordConstructorArgs):
             env_device: Device for the env's arrays.
             target_device: Device for the user's arrays.
         """
-        RecordConstructorArgs.__init__(
-            self,
-            _disable_deepcopy=True,
-            env_xp=env_xp,
-            target_xp=target_xp,
-            env_device=env_device,
-            target_device=target_device,
-        )
+        arguments: dict[str, Any] = {
+            "env_xp": env_xp,
+            "target_xp": target_xp,
+            "env_device": env_device,
+            "target_device": target_device,
+        }
+        # Modules cannot be deep-copied, so the recorded arguments are kept as given.
+        RecordConstructorArgs.__init__(self, _disable_deepcopy=True, **arguments)
         Wrapper.__init__(self, env)
-        self._env_xp = module_namespace(env_xp)
-        self._target_xp = module_namespace(target_xp)
-        self._env_device: Device | None = env_device
-        self._target_device: Device | None = target_device
-
-    def _to_user(self, value: Any) -> Any:
-        return array_conversion(value, self._target_xp, self._target_device)
+        self._to_env = _Side(env_xp, env_device)
+        self._to_user = _Side(target_xp, target_device)
 
     def step(self, action: Any) -> tuple[Any, SupportsFloat, bool, bool, dict[str, Any]]:
         """Convert the action, step the env and convert what it returns."""
-        env_action = array_conversion(action, self._env_xp, self._env_device)
-        obs, reward, terminated, truncated, info = self.env.step(env_action)
-        return (
-            self._to_user(obs),
-            float(reward),
-            bool(terminated),
-            bool(truncated),
-            self._to_user(info),
-        )
+        obs, reward, *flags, info = self.env.step(self._to_env(action))
+        # Rewards and flags become Python scalars whatever library produced them.
+        ended = (bool(flags[0]), bool(flags[1]))
+        return self._to_user(obs), float(reward), *ended, self._to_user(info)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Any, dict[str, Any]]:
         """Reset the env (with converted options) and convert the observation and info."""
-        if options:
-            options = array_conversion(options, self._env_xp, self._env_device)
-        return self._to_user(self.env.reset(seed=seed, options=options))  # type: ignore[no-any-return]
+        converted = self._to_env(options) if options else options
+        first = self.env.reset(seed=seed, options=converted)
+        return self._to_user(first)  # type: ignore[no-any-return]
 
     def render(self) -> Any:
         """The env's render, converted."""
         return self._to_user(self.env.render())
 
     def __getstate__(self) -> dict[str, Any]:
-        # Modules cannot be pickled: store their names and import them again on unpickling.
+        # The sides pickle themselves; the recorded modules are stored by name.
         state = dict(self.__dict__)
-        state["_env_xp"] = self._env_xp.__name__
-        state["_target_xp"] = self._target_xp.__name__
-        state["_saved_kwargs"] = {
-            key: _ModuleName(value.__name__) if isinstance(value, ModuleType) else value
-            for key, value in self._saved_kwargs.items()
-        }
+        state["_saved_kwargs"] = _pickle_saved_kwargs(self._saved_kwargs)
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        state = dict(state)
-        state["_env_xp"] = module_name_to_namespace(state["_env_xp"])
-        state["_target_xp"] = module_name_to_namespace(state["_target_xp"])
-        state["_saved_kwargs"] = {
-            key: module_name_to_namespace(value) if isinstance(value, _ModuleName) else value
-            for key, value in state["_saved_kwargs"].items()
-        }
-        self.__dict__.update(state)
+        restored = dict(state)
+        restored["_saved_kwargs"] = _unpickle_saved_kwargs(state["_saved_kwargs"])
+        self.__dict__.update(restored)
 
 
 class _ModuleName(str):

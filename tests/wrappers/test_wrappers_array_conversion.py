@@ -68,7 +68,7 @@ def test_jax_to_numpy__deepcopy_and_pickle():
     env = JaxToNumpy(_jax_env())
     env.reset(seed=0)
     for clone in (copy.deepcopy(env), cloudpickle.loads(cloudpickle.dumps(env))):
-        assert clone._target_xp is np and clone._saved_kwargs == env._saved_kwargs
+        assert clone._to_user.xp is np and clone._saved_kwargs == env._saved_kwargs
         assert isinstance(clone.step(np.zeros(2, np.float32))[0], np.ndarray)
 
 

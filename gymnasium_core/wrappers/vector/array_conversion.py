@@ -7,11 +7,7 @@ from typing import Any
 
 from gymnasium_core.utils.record_constructor import RecordConstructorArgs
 from gymnasium_core.vector.vector_env import VectorEnv, VectorWrapper
-from gymnasium_core.wrappers.array_conversion import (
-    array_conversion,
-    module_name_to_namespace,
-    module_namespace,
-)
+from gymnasium_core.wrappers.array_conversion import _Side, module_name_to_namespace
 
 __all__ = ["ArrayConversion"]
 
@@ -40,22 +36,17 @@ class ArrayConversion(VectorWrapper[Any, Any, Any, Any, Any], RecordConstructorA
             env_device: Device for the environment's arrays.
             target_device: Device for the user's arrays.
         """
-        RecordConstructorArgs.__init__(
-            self,
-            _disable_deepcopy=True,
-            env_xp=env_xp,
-            target_xp=target_xp,
-            env_device=env_device,
-            target_device=target_device,
-        )
-        VectorWrapper.__init__(self, env)
-        self._env_xp = module_namespace(env_xp)
-        self._target_xp = module_namespace(target_xp)
-        self._env_device = env_device
-        self._target_device = target_device
-
-    def _to_user(self, value: Any) -> Any:
-        return array_conversion(value, self._target_xp, self._target_device)
+        arguments: dict[str, Any] = {
+            "env_xp": env_xp,
+            "target_xp": target_xp,
+            "env_device": env_device,
+            "target_device": target_device,
+        }
+        # Modules cannot be deep-copied, so the recorded arguments are kept as given.
+        RecordConstructorArgs.__init__(self, _disable_deepcopy=True, **arguments)
+        super().__init__(env)
+        self._to_env = _Side(env_xp, env_device)
+        self._to_user = _Side(target_xp, target_device)
 
     def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
         """Convert the actions, step, and convert the results.
@@ -66,9 +57,8 @@ class ArrayConversion(VectorWrapper[Any, Any, Any, Any, Any], RecordConstructorA
         Returns:
             The step result in ``target_xp``.
         """
-        env_actions = array_conversion(actions, self._env_xp, self._env_device)
-        result = self.env.step(env_actions)
-        return tuple(self._to_user(part) for part in result)
+        outcome = self.env.step(self._to_env(actions))
+        return tuple(map(self._to_user, outcome))
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -82,19 +72,18 @@ class ArrayConversion(VectorWrapper[Any, Any, Any, Any, Any], RecordConstructorA
         Returns:
             The observations and infos in ``target_xp``.
         """
-        if options:
-            options = array_conversion(options, self._env_xp, self._env_device)
-        obs, info = self.env.reset(seed=seed, options=options)
-        return self._to_user(obs), self._to_user(info)
+        converted = self._to_env(options) if options else options
+        first_obs, first_info = self.env.reset(seed=seed, options=converted)
+        return self._to_user(first_obs), self._to_user(first_info)
 
     def __getstate__(self) -> dict[str, Any]:
         # Modules do not pickle: keep their names and import them again when unpickled.
         return {
             "env": self.env,
-            "env_xp_name": self._env_xp.__name__,
-            "target_xp_name": self._target_xp.__name__,
-            "env_device": self._env_device,
-            "target_device": self._target_device,
+            "env_xp_name": self._to_env.xp.__name__,
+            "target_xp_name": self._to_user.xp.__name__,
+            "env_device": self._to_env.device,
+            "target_device": self._to_user.device,
         }
 
     def __setstate__(self, state: dict[str, Any]) -> None:
