@@ -41,14 +41,19 @@ class NormalizeReward(VectorWrapper[Any, Any, Any, Any, Any], RecordConstructorA
         if epsilon <= 0:
             raise InvalidBound(f"`epsilon` must be positive, got {epsilon}.")
         RecordConstructorArgs.__init__(self, gamma=gamma, epsilon=epsilon)
-        VectorWrapper.__init__(self, env)
-        self.return_rms = RunningMeanStd(shape=())
-        self.accumulated_reward = np.zeros((self.num_envs,), dtype=np.float32)
+        super().__init__(env)
         self.gamma = gamma
         self.epsilon = epsilon
+        # Statistics of the discounted returns (scalars, pooled over sub-environments).
+        self.return_rms = RunningMeanStd()
+        self.accumulated_reward = np.zeros(self.num_envs, np.float32)
         self._update_running_mean = True
-        self._prev_dones = np.zeros((self.num_envs,), dtype=np.float32)
-        self._autoreset_mode = self.env.metadata.get("autoreset_mode", AutoresetMode.NEXT_STEP)
+        # Sub-environments whose next step only resets them (NEXT_STEP / DISABLED).
+        self._resetting = np.zeros(self.num_envs, bool)
+        self._same_step = (
+            self.env.metadata.get("autoreset_mode", AutoresetMode.NEXT_STEP)
+            == AutoresetMode.SAME_STEP
+        )
 
     @property
     def update_running_mean(self) -> bool:
@@ -71,9 +76,9 @@ class NormalizeReward(VectorWrapper[Any, Any, Any, Any, Any], RecordConstructorA
         Returns:
             The wrapped environment's reset result.
         """
-        self.accumulated_reward[:] = 0
-        self._prev_dones[:] = 0
-        return super().reset(seed=seed, options=options)
+        self.accumulated_reward.fill(0)
+        self._resetting.fill(False)
+        return self.env.reset(seed=seed, options=options)
 
     def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
         """Step and scale the rewards.
@@ -84,22 +89,23 @@ class NormalizeReward(VectorWrapper[Any, Any, Any, Any, Any], RecordConstructorA
         Returns:
             The step result with scaled rewards.
         """
-        obs, reward, terminated, truncated, info = super().step(actions)
-        same_step = self._autoreset_mode == AutoresetMode.SAME_STEP
-        counts = np.ones(self.num_envs, dtype=bool) if same_step else ~self._prev_dones.astype(bool)
-        kept = self.accumulated_reward[counts] * self.gamma * (1 - terminated[counts])
-        self.accumulated_reward[counts] = kept + reward[counts]
-        if self._update_running_mean and np.any(counts):
-            self.return_rms.update(self.accumulated_reward[counts])
-        done = np.logical_or(terminated, truncated)
-        self._prev_dones = done.astype(np.float32)
-        if same_step:
+        obs, rewards, terminated, truncated, info = self.env.step(actions)
+        self._accumulate(rewards, terminated)
+        ended = np.logical_or(terminated, truncated)
+        if self._same_step:
             # Those sub-environments are already in their next episode.
-            self.accumulated_reward[done] = 0
-        return (
-            obs,
-            reward / np.sqrt(self.return_rms.var + self.epsilon),
-            terminated,
-            truncated,
-            info,
-        )
+            self.accumulated_reward[ended] = 0
+        else:
+            self._resetting = ended
+        scale = np.sqrt(self.return_rms.var + self.epsilon)
+        return obs, rewards / scale, terminated, truncated, info
+
+    def _accumulate(self, rewards: Any, terminated: Any) -> None:
+        """Discount and extend the running returns of the sub-environments that really stepped."""
+        live = np.logical_not(self._resetting)
+        if not live.any():
+            return
+        carried = self.accumulated_reward[live] * self.gamma * (1 - terminated[live])
+        self.accumulated_reward[live] = carried + rewards[live]
+        if self._update_running_mean:
+            self.return_rms.update(self.accumulated_reward[live])
