@@ -73,6 +73,16 @@ def test_record_episode_statistics__matches_reference(mode: str) -> None:
     assert ours.episode_count == ref.episode_count
 
 
+@pytest.mark.parametrize("mode", ["NextStep", "SameStep"])
+def test_normalize_reward__matches_reference_in_each_autoreset_mode(mode: str) -> None:
+    ours, ref = pair(counter_env_class, mode=mode)
+    ours = ours_w.NormalizeReward(ours, gamma=0.8)
+    ref = ref_w.NormalizeReward(ref, gamma=0.8)
+    drive(ours, ref, steps=25)
+    np.testing.assert_array_equal(ours.accumulated_reward, ref.accumulated_reward)
+    assert ours.return_rms.var == ref.return_rms.var
+
+
 @pytest.mark.filterwarnings("ignore:.*loses precision:gymnasium_core.logger.GymnasiumCoreWarning")
 def test_dict_obs_wrappers__match_reference() -> None:
     ours, ref = pair(dict_obs_env_class, n=2)
