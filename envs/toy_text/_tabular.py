@@ -101,7 +101,10 @@ class TransitionTable:
                 self.cumulative[s, a, :count] = cumulative
                 self.cumulative[s, a, count:] = cumulative[-1]
                 self.next_state[s, a, count:] = self.next_state[s, a, count - 1]
+        # A task whose every move has one outcome (and one start) needs no draw on arrays.
+        self.is_deterministic = width == 1
         self.initial_distribution = np.asarray(initial_distribution, dtype=np.float64)
+        self.has_one_start = int(np.count_nonzero(self.initial_distribution)) == 1
         self.initial_cumulative = np.cumsum(self.initial_distribution)
         self.initial_cumulative_list = tuple(float(c) for c in self.initial_cumulative)
 
@@ -144,6 +147,11 @@ class TabularFunctional(FuncEnv[TabularState, Any, Any, Any, Any, Any, None]):
             s = first_exceeding(self.table.initial_cumulative_list, rng.random())
             return TabularState(s, -1, 1.0, 0.0, False)
         xp = self.xp
+        if self.table.has_one_start:
+            # The scalar path keeps the reference's draw; arrays skip a draw with one outcome.
+            start = int(np.argmax(self.table.initial_distribution))
+            s = xp.full(frandom.batch_shape(rng), start)
+            return self._array_state(s, -1, 1.0, 0.0, False)  # type: ignore[no-any-return]
         # On a batched numpy rng the draw already has the batch shape; under vmap it is ().
         u = frandom.uniform(rng)
         s = sample_branch(xp.asarray(self.table.initial_cumulative), u, xp)
@@ -159,10 +167,13 @@ class TabularFunctional(FuncEnv[TabularState, Any, Any, Any, Any, Any, None]):
             # _replace keeps any extra fields of a task's own state type.
             return state._replace(s=s_next, last_action=action, prob=p, reward=r, terminated=t)
         xp = self.xp
-        u = frandom.uniform(rng)
         s = xp.asarray(state.s)
         a = xp.reshape(xp.asarray(action, dtype=xp.int32), xp.shape(s))
-        k = sample_branch(xp.asarray(self.table.cumulative)[s, a], u, xp)
+        if self.table.is_deterministic:
+            k = xp.zeros_like(s)
+        else:
+            u = frandom.uniform(rng)
+            k = sample_branch(xp.asarray(self.table.cumulative)[s, a], u, xp)
         return self._array_state(  # type: ignore[no-any-return]
             xp.asarray(self.table.next_state)[s, a, k],
             a,
