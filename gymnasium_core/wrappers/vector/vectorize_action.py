@@ -8,16 +8,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from copy import deepcopy
 from typing import Any
 
 import numpy as np
 
 from gymnasium_core.spaces import Space
-from gymnasium_core.vector.utils import batch_space, concatenate, create_empty_array, iterate
+from gymnasium_core.vector.utils import batch_space, create_empty_array
 from gymnasium_core.vector.vector_env import VectorActionWrapper, VectorEnv
 from gymnasium_core.wrappers import transform_action
-from gymnasium_core.wrappers.vector._single import SpaceOnlyEnv
+from gymnasium_core.wrappers.vector._single import SpaceOnlyEnv, map_over_batch
 
 __all__ = ["ClipAction", "RescaleAction", "TransformAction", "VectorizeTransformAction"]
 
@@ -79,11 +78,14 @@ class VectorizeTransformAction(VectorActionWrapper[Any, Any, Any, Any]):
             **kwargs: The single-env wrapper's arguments.
         """
         super().__init__(env)
-        self.wrapper = wrapper(SpaceOnlyEnv(action_space=self.env.single_action_space), **kwargs)
-        self.single_action_space = self.wrapper.action_space
-        self.action_space = batch_space(self.single_action_space, self.num_envs)
-        self.same_out = self.action_space == self.env.action_space
-        self.out = create_empty_array(self.env.single_action_space, self.num_envs)
+        inner_single = env.single_action_space
+        single = wrapper(SpaceOnlyEnv(action_space=inner_single), **kwargs)
+        self.wrapper = single
+        self.single_action_space = single.action_space
+        self.action_space = batch_space(single.action_space, self.num_envs)
+        # An unchanged space lets the incoming batch be overwritten in place.
+        self.same_out = self.action_space == env.action_space
+        self.out = create_empty_array(inner_single, self.num_envs)
 
     def actions(self, actions: Any) -> Any:
         """Transform each sub-environment's action and batch the results.
@@ -94,10 +96,14 @@ class VectorizeTransformAction(VectorActionWrapper[Any, Any, Any, Any]):
         Returns:
             The batch for the wrapped environment.
         """
-        transformed = tuple(self.wrapper.func(a) for a in iterate(self.action_space, actions))
-        if self.same_out:
-            return concatenate(self.env.single_action_space, transformed, actions)
-        return deepcopy(concatenate(self.env.single_action_space, transformed, self.out))
+        return map_over_batch(
+            self.wrapper.func,
+            actions,
+            self.action_space,
+            self.env.single_action_space,
+            actions if self.same_out else self.out,
+            fresh=not self.same_out,
+        )
 
 
 class ClipAction(VectorizeTransformAction):
@@ -109,7 +115,7 @@ class ClipAction(VectorizeTransformAction):
         Args:
             env: The vector environment.
         """
-        super().__init__(env, transform_action.ClipAction)
+        super().__init__(env, wrapper=transform_action.ClipAction)
 
 
 class RescaleAction(VectorizeTransformAction):

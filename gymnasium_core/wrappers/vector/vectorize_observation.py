@@ -9,17 +9,16 @@ each sub-environment's observation; the named wrappers below are such lifts.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from copy import deepcopy
 from typing import Any
 
 import numpy as np
 
 from gymnasium_core import logger
 from gymnasium_core.spaces import Space
-from gymnasium_core.vector.utils import batch_space, concatenate, create_empty_array, iterate
+from gymnasium_core.vector.utils import batch_space, create_empty_array
 from gymnasium_core.vector.vector_env import AutoresetMode, VectorEnv, VectorObservationWrapper
 from gymnasium_core.wrappers import transform_observation
-from gymnasium_core.wrappers.vector._single import SpaceOnlyEnv
+from gymnasium_core.wrappers.vector._single import SpaceOnlyEnv, map_over_batch
 
 __all__ = [
     "DtypeObservation",
@@ -38,10 +37,13 @@ class TransformObservation(VectorObservationWrapper[Any, Any, Any, Any]):
     """Applies ``func`` to each batch of observations.
 
     Example:
-        >>> import numpy as np
-        >>> from gymnasium_core.vector import SyncVectorEnv
-        >>> from gymnasium_core.spaces import Box
-        >>> # envs = TransformObservation(envs, lambda obs: obs * 2)
+        >>> import gymnasium_core as gym
+        >>> from gymnasium_core.wrappers.vector import TransformObservation
+        >>> envs = gym.make_vec("MountainCar-v0", num_envs=2, vectorization_mode="sync")
+        >>> raw, _ = envs.reset(seed=5)
+        >>> doubled = TransformObservation(envs, lambda batch: batch * 2)
+        >>> bool((doubled.reset(seed=5)[0] == 2 * raw).all())
+        True
     """
 
     def __init__(
@@ -119,12 +121,13 @@ class VectorizeTransformObservation(VectorObservationWrapper[Any, Any, Any, Any]
                 f"env.metadata['autoreset_mode'] must be an AutoresetMode, got {type(mode)}."
             )
         self.autoreset_mode = mode
-        self.wrapper = wrapper(SpaceOnlyEnv(self.env.single_observation_space), **kwargs)
-        self.single_observation_space = self.wrapper.observation_space
-        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+        single = wrapper(SpaceOnlyEnv(env.single_observation_space), **kwargs)
+        self.wrapper = single
+        self.single_observation_space = single.observation_space
+        self.observation_space = batch_space(single.observation_space, self.num_envs)
         # When the space is unchanged the input batch is reused as the output buffer.
-        self.same_out = self.observation_space == self.env.observation_space
-        self.out = create_empty_array(self.single_observation_space, self.num_envs)
+        self.same_out = self.observation_space == env.observation_space
+        self.out = create_empty_array(single.observation_space, self.num_envs)
 
     def observations(self, observations: Any) -> Any:
         """Transform each sub-environment's observation and batch the results.
@@ -135,11 +138,15 @@ class VectorizeTransformObservation(VectorObservationWrapper[Any, Any, Any, Any]
         Returns:
             The transformed batch.
         """
-        source_space = self.observation_space if self.same_out else self.env.observation_space
-        transformed = tuple(self.wrapper.func(obs) for obs in iterate(source_space, observations))
-        if self.same_out:
-            return concatenate(self.single_observation_space, transformed, observations)
-        return deepcopy(concatenate(self.single_observation_space, transformed, self.out))
+        in_place = self.same_out
+        return map_over_batch(
+            self.wrapper.func,
+            observations,
+            self.observation_space if in_place else self.env.observation_space,
+            self.single_observation_space,
+            observations if in_place else self.out,
+            fresh=not in_place,
+        )
 
 
 class FilterObservation(VectorizeTransformObservation):
@@ -152,7 +159,9 @@ class FilterObservation(VectorizeTransformObservation):
             env: The vector environment.
             filter_keys: The keys or indices to keep.
         """
-        super().__init__(env, transform_observation.FilterObservation, filter_keys=filter_keys)
+        super().__init__(
+            env, wrapper=transform_observation.FilterObservation, filter_keys=filter_keys
+        )
 
 
 class FlattenObservation(VectorizeTransformObservation):
@@ -164,7 +173,7 @@ class FlattenObservation(VectorizeTransformObservation):
         Args:
             env: The vector environment.
         """
-        super().__init__(env, transform_observation.FlattenObservation)
+        super().__init__(env, wrapper=transform_observation.FlattenObservation)
 
 
 class GrayscaleObservation(VectorizeTransformObservation):
@@ -177,7 +186,7 @@ class GrayscaleObservation(VectorizeTransformObservation):
             env: The vector environment.
             keep_dim: Keep a channel axis of size 1.
         """
-        super().__init__(env, transform_observation.GrayscaleObservation, keep_dim=keep_dim)
+        super().__init__(env, wrapper=transform_observation.GrayscaleObservation, keep_dim=keep_dim)
 
 
 class ResizeObservation(VectorizeTransformObservation):
@@ -190,7 +199,7 @@ class ResizeObservation(VectorizeTransformObservation):
             env: The vector environment.
             shape: The new ``(height, width)``.
         """
-        super().__init__(env, transform_observation.ResizeObservation, shape=shape)
+        super().__init__(env, wrapper=transform_observation.ResizeObservation, shape=shape)
 
 
 class ReshapeObservation(VectorizeTransformObservation):
@@ -203,7 +212,7 @@ class ReshapeObservation(VectorizeTransformObservation):
             env: The vector environment.
             shape: The new shape of one observation.
         """
-        super().__init__(env, transform_observation.ReshapeObservation, shape=shape)
+        super().__init__(env, wrapper=transform_observation.ReshapeObservation, shape=shape)
 
 
 class RescaleObservation(VectorizeTransformObservation):
@@ -223,7 +232,7 @@ class RescaleObservation(VectorizeTransformObservation):
             max_obs: The new upper bound.
         """
         super().__init__(
-            env, transform_observation.RescaleObservation, min_obs=min_obs, max_obs=max_obs
+            env, wrapper=transform_observation.RescaleObservation, min_obs=min_obs, max_obs=max_obs
         )
 
 
@@ -237,4 +246,4 @@ class DtypeObservation(VectorizeTransformObservation):
             env: The vector environment.
             dtype: The new dtype (any numpy dtype-like).
         """
-        super().__init__(env, transform_observation.DtypeObservation, dtype=dtype)
+        super().__init__(env, wrapper=transform_observation.DtypeObservation, dtype=dtype)
