@@ -13,10 +13,10 @@ package never imports JAX or torch.
 Example:
     >>> import gymnasium_core as gym
     >>> from gymnasium_core.wrappers import RescaleAction
-    >>> env = gym.make("Pendulum-v1")
-    >>> env.action_space
+    >>> pendulum = gym.make("Pendulum-v1")
+    >>> pendulum.action_space
     Box(-2.0, 2.0, (1,), float32)
-    >>> RescaleAction(env, min_action=0.0, max_action=1.0).action_space
+    >>> RescaleAction(pendulum, min_action=0.0, max_action=1.0).action_space
     Box(0.0, 1.0, (1,), float32)
 """
 
@@ -113,20 +113,22 @@ __all__ = [
 ]
 
 # Loaded on first access, so that importing the package never reaches JAX or torch.
-_LAZY_MODULES = {
-    "ArrayConversion": "array_conversion",
-    "JaxToNumpy": "jax_to_numpy",
-    "JaxToTorch": "jax_to_torch",
-    "NumpyToTorch": "numpy_to_torch",
+_LAZY_CLASSES = {
+    "array_conversion": "ArrayConversion",
+    "jax_to_numpy": "JaxToNumpy",
+    "jax_to_torch": "JaxToTorch",
+    "numpy_to_torch": "NumpyToTorch",
 }
+_LAZY_MODULES = {cls: module for module, cls in _LAZY_CLASSES.items()}
 
-# Names of older Gymnasium releases, answered with the current name.
-_RENAMED = {
-    "AutoResetWrapper": "Autoreset",
-    "FrameStack": "FrameStackObservation",
-    "PixelObservationWrapper": "AddRenderObservation",
-    "VectorListInfo": "vector.DictInfoToList",
+# Current name -> the names older Gymnasium releases used for it.
+_FORMER_NAMES = {
+    "Autoreset": ("AutoResetWrapper",),
+    "FrameStackObservation": ("FrameStack",),
+    "AddRenderObservation": ("PixelObservationWrapper",),
+    "vector.DictInfoToList": ("VectorListInfo",),
 }
+_RENAMED = {old: new for new, olds in _FORMER_NAMES.items() for old in olds}
 
 
 def __getattr__(name: str) -> Any:
