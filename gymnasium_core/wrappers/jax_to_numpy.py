@@ -35,14 +35,16 @@ class JaxToNumpy(ArrayConversion):
     """Wraps a JAX environment so that it takes and returns numpy arrays.
 
     Example:
+        >>> import numpy as np
         >>> import gymnasium_core as gym
         >>> from gymnasium_core.wrappers import JaxToNumpy
-        >>> env = JaxToNumpy(gym.make("phys2d/CartPole-v1"))
-        >>> env.reset(seed=0)[0]
-        array([ 0.03423141, -0.03176213, -0.02728219, -0.03792744], dtype=float32)
-        >>> obs, reward, terminated, truncated, info = env.step(1)
-        >>> type(obs).__name__, reward, terminated
-        ('ndarray', 1.0, False)
+        >>> pendulum = JaxToNumpy(gym.make("phys2d/Pendulum-v0"))
+        >>> first, _ = pendulum.reset(seed=3)
+        >>> isinstance(first, np.ndarray), first.shape
+        (True, (3,))
+        >>> moved = pendulum.step(np.array([0.5], dtype=np.float32))
+        >>> [type(part).__name__ for part in moved]
+        ['ndarray', 'float', 'bool', 'bool', 'dict']
     """
 
     def __init__(self, env: Env[Any, Any]) -> None:
@@ -52,4 +54,4 @@ class JaxToNumpy(ArrayConversion):
             env: An environment working with JAX arrays.
         """
         RecordConstructorArgs.__init__(self)
-        super().__init__(env=env, env_xp=jnp, target_xp=np)
+        super().__init__(env, jnp, np)

@@ -50,12 +50,14 @@ class JaxToTorch(ArrayConversion):
     """Wraps a JAX environment so that it takes and returns torch tensors (on ``device``).
 
     Example:
+        Needs torch, so it is not run with the doctests:
+
         >>> import gymnasium_core as gym
         >>> from gymnasium_core.wrappers import JaxToTorch
-        >>> import torch  # doctest: +SKIP
-        >>> env = JaxToTorch(gym.make("phys2d/CartPole-v1"))  # doctest: +SKIP
-        >>> isinstance(env.reset(seed=0)[0], torch.Tensor)  # doctest: +SKIP
-        True
+        >>> pendulum = JaxToTorch(gym.make("phys2d/Pendulum-v0"))  # doctest: +SKIP
+        >>> obs, _ = pendulum.reset(seed=4)  # doctest: +SKIP
+        >>> type(obs).__module__, tuple(obs.shape)  # doctest: +SKIP
+        ('torch', (3,))
     """
 
     def __init__(self, env: Env[Any, Any], device: Device | None = None) -> None:
@@ -71,5 +73,5 @@ class JaxToTorch(ArrayConversion):
         jnp = import_jax_numpy()
         torch = import_torch()
         RecordConstructorArgs.__init__(self, device=device)
-        super().__init__(env=env, env_xp=jnp, target_xp=torch, target_device=device)
-        self.device: Device | None = device
+        super().__init__(env, jnp, torch, target_device=device)
+        self.device = device

@@ -49,12 +49,14 @@ class NumpyToTorch(ArrayConversion):
     """Wraps a numpy environment so that it takes and returns torch tensors (on ``device``).
 
     Example:
+        Needs torch, so it is not run with the doctests:
+
         >>> import gymnasium_core as gym
         >>> from gymnasium_core.wrappers import NumpyToTorch
-        >>> import torch  # doctest: +SKIP
-        >>> env = NumpyToTorch(gym.make("CartPole-v1"))  # doctest: +SKIP
-        >>> isinstance(env.reset(seed=0)[0], torch.Tensor)  # doctest: +SKIP
-        True
+        >>> car = NumpyToTorch(gym.make("MountainCar-v0"))  # doctest: +SKIP
+        >>> obs, _ = car.reset(seed=2)  # doctest: +SKIP
+        >>> type(obs).__module__, str(obs.dtype)  # doctest: +SKIP
+        ('torch', 'torch.float32')
     """
 
     def __init__(self, env: Env[Any, Any], device: Device | None = None) -> None:
@@ -69,5 +71,5 @@ class NumpyToTorch(ArrayConversion):
         """
         torch = import_torch()
         RecordConstructorArgs.__init__(self, device=device)
-        super().__init__(env=env, env_xp=np, target_xp=torch, target_device=device)
-        self.device: Device | None = device
+        super().__init__(env, np, torch, target_device=device)
+        self.device = device
