@@ -8,7 +8,8 @@ with a data-dependent number of environments, so a step compiles once per batch 
 params structure, however many environments end in it.
 
 Randomness per step: the carried key is split once into the next carried key, a step key and
-a reset key; each of the latter two is split once into ``num_envs`` keys. Sub-env ``i`` thus
+a reset key; each of the latter two is split once into ``num_envs`` keys (the reset keys only
+on steps where some sub-env is reset: the reset work sits under a ``lax.cond``). Sub-env ``i`` thus
 draws from key ``i`` of each split, whatever the sharding, so a sharded batch gives the same
 numbers as an unsharded one.
 """
@@ -162,33 +163,67 @@ def vector_step(
 
     if mode is AutoresetMode.DISABLED:
         obs = fns.observation(next_state, keys, params)
+    elif mode is AutoresetMode.NEXT_STEP:
+        due = carry.prev_done
+        next_state = _reset_where(fns, num_envs, due, reset_key, next_state, params)
+        steps = jnp.where(due, 0, steps)
+        reward = jnp.where(due, jnp.zeros_like(reward), reward)
+        terminated = terminated & ~due
+        truncated = truncated & ~due
+        obs = fns.observation(next_state, keys, params)
     else:
-        # Fresh first states for the whole batch, kept only where a reset is due.
-        reset_keys = jax.random.split(reset_key, num_envs)
-        fresh = fns.initial(reset_keys, params)
-        if mode is AutoresetMode.NEXT_STEP:
-            due = carry.prev_done
-            next_state = select(due, fresh, next_state)
-            steps = jnp.where(due, 0, steps)
-            reward = jnp.where(due, jnp.zeros_like(reward), reward)
-            terminated = terminated & ~due
-            truncated = truncated & ~due
-            obs = fns.observation(next_state, keys, params)
-        else:
-            done = terminated | truncated
-            final_obs = fns.observation(next_state, keys, params)
-            next_state = select(done, fresh, next_state)
-            steps = jnp.where(done, 0, steps)
-            obs = fns.observation(next_state, keys, params)
-            info = {
-                **info,
-                "final_obs": final_obs,
-                "_final_obs": done,
-                "final_info": dict(info),
-                "_final_info": done,
-            }
+        done = terminated | truncated
+        final_obs = fns.observation(next_state, keys, params)
+        next_state, obs = _reset_where(
+            fns, num_envs, done, reset_key, next_state, params, keys=keys, obs=final_obs
+        )
+        steps = jnp.where(done, 0, steps)
+        info = {
+            **info,
+            "final_obs": final_obs,
+            "_final_obs": done,
+            "final_info": dict(info),
+            "_final_info": done,
+        }
     new = VectorCarry(next_state, steps, terminated | truncated, rng)
     return new, obs, reward, terminated, truncated, info
+
+
+def _reset_where(
+    fns: BatchedFunctions,
+    num_envs: int,
+    mask: jax.Array,
+    reset_key: jax.Array,
+    state: Any,
+    params: Any,
+    *,
+    keys: jax.Array | None = None,
+    obs: Any = None,
+) -> Any:
+    """``state`` with fresh first states where ``mask`` (and their observations if ``obs``).
+
+    The fresh states (one key per sub-env, split from ``reset_key``) are computed for the
+    whole batch and selected per sub-env, so shapes stay fixed. A ``lax.cond`` on "any sub-env
+    due" skips that work, and the second observation, on the steps where no episode ended;
+    the condition is computed on device, with no host sync (under ``vmap`` the ``cond``
+    becomes a select and both branches run, giving the same values).
+
+    Returns:
+        The new state, or ``(state, observations)`` when ``obs`` (the observations of
+        ``state``) is given.
+    """
+
+    def reset(operand: Any) -> Any:
+        old, old_obs = operand
+        fresh = fns.initial(jax.random.split(reset_key, num_envs), params)
+        new = select(mask, fresh, old)
+        return new, (None if old_obs is None else fns.observation(new, keys, params))
+
+    def keep(operand: Any) -> Any:
+        return operand
+
+    new_state, new_obs = jax.lax.cond(jnp.any(mask), reset, keep, (state, obs))
+    return new_state if obs is None else (new_state, new_obs)
 
 
 def constrain(tree: Any, num_envs: int, sharding: Any) -> Any:

@@ -154,6 +154,15 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
                 f"num_envs={self.num_envs} cannot be split evenly over "
                 f"{self.mesh.shape[self.mesh_axis]} devices."
             )
+        # A batch of actions that already is a JAX array of this shape and dtype skips the
+        # checks in `step` (what a training loop feeds back step after step).
+        space_dtype = getattr(self.single_action_space, "dtype", None)
+        space_shape = getattr(self.single_action_space, "shape", None)
+        self._action_shape: tuple[int, ...] | None = None
+        self._action_dtype: Any = None
+        if space_shape is not None and space_dtype is not None:
+            self._action_shape = (self.num_envs, *space_shape)
+            self._action_dtype = jax.dtypes.canonicalize_dtype(np.dtype(space_dtype))
         self._defaults = default_params(func_env)
         self._set_params(self._defaults if params is None else params)
 
@@ -182,6 +191,9 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
                 is_leaf=lambda x: x is None,
             )
         self.params = params
+        # Dispatched as device arrays: Python-number leaves would be copied to the device on
+        # every call. Values and (weak) dtypes are those the jitted step traced anyway.
+        self._device_params = jax.tree_util.tree_map(jnp.asarray, params)
 
     def _build(self) -> None:
         """Fetch (or create) the jitted reset, masked reset and step for this configuration."""
@@ -251,9 +263,9 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
             if self.carry is None:
                 raise ResetNeeded("Reset every sub-env once before resetting with a mask.")
             carry = self.carry._replace(rng=self.rng)
-            carry, obs, info = self._reset_masked_fn(carry, jnp.asarray(mask), self.params)
+            carry, obs, info = self._reset_masked_fn(carry, jnp.asarray(mask), self._device_params)
         else:
-            carry, obs, info = self._reset_fn(self.rng, self.params)
+            carry, obs, info = self._reset_fn(self.rng, self._device_params)
         self.rng = carry.rng
         self.carry = carry
         return obs, info
@@ -273,11 +285,16 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
         """
         if self.carry is None:
             raise ResetNeeded("Call `reset` before `step`.")
-        actions = check_actions(actions, self.single_action_space, self.num_envs, jnp)
+        if not (
+            isinstance(actions, jax.Array)
+            and actions.shape == self._action_shape
+            and actions.dtype == self._action_dtype
+        ):
+            actions = check_actions(actions, self.single_action_space, self.num_envs, jnp)
         if self._batch_sharding is not None:
             actions = jax.device_put(actions, self._batch_sharding)
         carry, obs, reward, terminated, truncated, info = self._step_fn(
-            self.carry, actions, self.params
+            self.carry, actions, self._device_params
         )
         self.carry = carry
         self.rng = carry.rng
