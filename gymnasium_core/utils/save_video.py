@@ -20,6 +20,9 @@ from gymnasium_core.error import DependencyNotInstalled
 
 __all__ = ["capped_cubic_video_schedule", "save_video"]
 
+# Maps an episode or step index to whether a video starts there.
+Trigger = Callable[[int], bool]
+
 
 def capped_cubic_video_schedule(episode_id: int) -> bool:
     """Whether to record episode ``episode_id``: perfect cubes below 1000, then every 1000th.
@@ -81,8 +84,8 @@ def _write_mp4(
 def save_video(
     frames: list[Any],
     video_folder: str,
-    episode_trigger: Callable[[int], bool] | None = None,
-    step_trigger: Callable[[int], bool] | None = None,
+    episode_trigger: Trigger | None = None,
+    step_trigger: Trigger | None = None,
     video_length: int | None = None,
     name_prefix: str = "rl-video",
     episode_index: int = 0,
@@ -126,12 +129,12 @@ def save_video(
     """
     if not isinstance(frames, list):
         logger.error(f"save_video expects a list of frames, got {type(frames)}")
-    if episode_trigger is None and step_trigger is None:
-        episode_trigger = capped_cubic_video_schedule
+    untriggered = episode_trigger is None and step_trigger is None
+    whole_episode = capped_cubic_video_schedule if untriggered else episode_trigger
     folder = os.path.abspath(video_folder)
     os.makedirs(folder, exist_ok=True)
     prefix = os.path.join(folder, name_prefix)
-    if episode_trigger is not None and episode_trigger(episode_index):
+    if whole_episode is not None and whole_episode(episode_index):
         _write_mp4(
             frames[:video_length], f"{prefix}-episode-{episode_index}.mp4", save_logger, **kwargs
         )
