@@ -57,7 +57,8 @@ class NormalizeReward(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstru
             raise InvalidBound(f"NormalizeReward: epsilon must be positive, got {epsilon}")
         RecordConstructorArgs.__init__(self, gamma=gamma, epsilon=epsilon)
         Wrapper.__init__(self, env)
-        self.return_rms = RunningMeanStd(shape=())
+        # Scalar statistics of the discounted return.
+        self.return_rms = RunningMeanStd()
         self.discounted_reward: Any = np.array([0.0])
         self.gamma = gamma
         self.epsilon = epsilon
@@ -75,9 +76,10 @@ class NormalizeReward(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstru
     def step(self, action: ActType) -> tuple[Any, SupportsFloat, bool, bool, dict[str, Any]]:
         """Step the env and return its reward divided by the return's standard deviation."""
         obs, reward, terminated, truncated, info = self.env.step(action)
-        keep = 1 - terminated
-        self.discounted_reward = self.discounted_reward * self.gamma * keep + float(reward)
+        # A terminated episode's return does not carry into the next one.
+        carried = self.discounted_reward * self.gamma * (1 - terminated)
+        self.discounted_reward = carried + float(reward)
         if self._update_running_mean:
             self.return_rms.update(self.discounted_reward)
-        scaled = cast(Any, reward) / np.sqrt(self.return_rms.var + self.epsilon)
-        return obs, scaled, terminated, truncated, info
+        std = np.sqrt(self.return_rms.var + self.epsilon)
+        return obs, cast(Any, reward) / std, terminated, truncated, info
