@@ -118,8 +118,14 @@ class FunctionalNumpyVectorEnv(VectorEnv[Any, Any, Any]):
     # -- helpers ------------------------------------------------------------------------------
 
     def _initial(self, mask: np.ndarray[Any, Any] | None) -> Any:
-        """Draw first states for all sub-envs, or for those ``mask`` selects."""
-        count = self.num_envs if mask is None else int(mask.sum())
+        """Draw first states for all sub-envs, or for those ``mask`` selects.
+
+        ``mask`` is a ``(num_envs,)`` bool mask or an array of sub-env indices (ascending).
+        """
+        if mask is None:
+            count = self.num_envs
+        else:
+            count = int(mask.sum()) if mask.dtype == np.bool_ else len(mask)
         rng = BatchedRng(self.np_random, (count,))
         params = self.params
         if mask is not None and self._has_batched_params:
@@ -215,8 +221,9 @@ class FunctionalNumpyVectorEnv(VectorEnv[Any, Any, Any]):
             if prev.any():
                 # The sub-envs that ended last step restart now: reward 0, neither flag set.
                 # New arrays rather than writes, as the FuncEnv may hand out arrays it keeps.
-                next_state = self._reset_rows(next_state, prev)
-                steps[prev] = 0
+                rows = np.flatnonzero(prev)  # integer rows: one scan of the mask, not one per field
+                next_state = self._reset_rows(next_state, rows)
+                steps[rows] = 0
                 keep = ~prev
                 reward = np.where(keep, reward, reward.dtype.type(0))
                 terminated = terminated & keep
@@ -227,8 +234,9 @@ class FunctionalNumpyVectorEnv(VectorEnv[Any, Any, Any]):
             done = terminated | truncated
             if done.any():
                 info = self._final_info(info, obs, done)
-                next_state = self._reset_rows(next_state, done)
-                steps[done] = 0
+                rows = np.flatnonzero(done)
+                next_state = self._reset_rows(next_state, rows)
+                steps[rows] = 0
                 obs = f.observation(next_state, rng, *pargs)
         else:
             obs = f.observation(next_state, rng, *pargs)
