@@ -86,6 +86,10 @@ def machine() -> dict[str, Any]:
     }
 
 
+def _rate(value: float) -> str:
+    return f"{value:,.0f}" if value >= 100 else f"{value:.2f}"
+
+
 def to_markdown(rows: list[dict[str, Any]]) -> str:
     """A markdown table of results with each row's ratios to the other libraries of its group."""
     others = sorted({r["impl"] for r in rows} - {"ours"})
@@ -107,7 +111,7 @@ def to_markdown(rows: list[dict[str, Any]]) -> str:
             ratios.append(f"{ours / theirs:.2f}x" if show else "")  # type: ignore[operator]
         params = ", ".join(f"{k}={v}" for k, v in r["params"].items())
         lines.append(
-            f"| {r['group']} | {params} | {r['impl']} | {r['steps_per_s']:,.0f} | "
+            f"| {r['group']} | {params} | {r['impl']} | {_rate(r['steps_per_s'])} | "
             + " | ".join(ratios)
             + f" | {r['setup_s']:.3f} |"
         )

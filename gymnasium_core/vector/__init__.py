@@ -7,8 +7,9 @@ API, with the autoreset behaviour chosen by :class:`AutoresetMode`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from gymnasium_core.vector import utils
-from gymnasium_core.vector.async_vector_env import AsyncVectorEnv
 from gymnasium_core.vector.sync_vector_env import SyncVectorEnv
 from gymnasium_core.vector.vector_env import (
     AutoresetMode,
@@ -18,6 +19,9 @@ from gymnasium_core.vector.vector_env import (
     VectorRewardWrapper,
     VectorWrapper,
 )
+
+if TYPE_CHECKING:
+    from gymnasium_core.vector.async_vector_env import AsyncVectorEnv
 
 __all__ = [
     "AsyncVectorEnv",
@@ -30,3 +34,12 @@ __all__ = [
     "VectorWrapper",
     "utils",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    # AsyncVectorEnv brings in multiprocessing; it loads on first use to keep imports fast.
+    if name == "AsyncVectorEnv":
+        from gymnasium_core.vector.async_vector_env import AsyncVectorEnv
+
+        return AsyncVectorEnv
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
