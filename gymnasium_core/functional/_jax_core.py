@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 import jax
 import jax.numpy as jnp
 
+from gymnasium_core.functional import _threefry
 from gymnasium_core.vector.vector_env import AutoresetMode
 
 
@@ -98,8 +99,8 @@ def vector_reset(
     Returns:
         ``(carry, observations, info)``.
     """
-    use, keep = jax.random.split(rng)
-    keys = jax.random.split(use, num_envs)
+    use, keep = _threefry.split(rng)
+    keys = _threefry.split(use, num_envs)
     state = fns.initial(keys, params)
     obs = fns.observation(state, keys, params)
     info = fns.state_info(state, params)
@@ -120,8 +121,8 @@ def vector_reset_masked(
     Returns:
         ``(carry, observations, info)`` of the whole batch.
     """
-    use, keep = jax.random.split(carry.rng)
-    keys = jax.random.split(use, num_envs)
+    use, keep = _threefry.split(carry.rng)
+    keys = _threefry.split(use, num_envs)
     state = select(mask, fns.initial(keys, params), carry.state)
     obs = fns.observation(state, keys, params)
     info = fns.state_info(state, params)
@@ -132,6 +133,54 @@ def vector_reset_masked(
         rng=keep,
     )
     return new, obs, info
+
+
+class _Advanced(NamedTuple):
+    """A batch stepped through ``transition`` (and next-step autoreset), before same-step reset."""
+
+    state: Any  # batched state after the step
+    steps: jax.Array  # (num_envs,) int32
+    reward: jax.Array  # (num_envs,)
+    terminated: jax.Array  # (num_envs,) bool
+    truncated: jax.Array  # (num_envs,) bool
+    info: dict[str, Any]
+    rng: jax.Array  # the next carried key
+    step_key: jax.Array  # split into the sub-envs' step keys
+    reset_key: jax.Array  # split into the sub-envs' reset keys
+
+
+def _advance(
+    fns: BatchedFunctions,
+    num_envs: int,
+    max_episode_steps: int,
+    mode: AutoresetMode,
+    carry: VectorCarry,
+    actions: Any,
+    params: Any,
+) -> _Advanced:
+    """Transition, reward, flags and time limit; in ``NEXT_STEP`` mode, the due resets too."""
+    rng, step_key, reset_key = _threefry.split(carry.rng, 3)
+    keys = _threefry.split(step_key, num_envs)
+    state = carry.state
+    next_state = fns.transition(state, actions, keys, params)
+    reward = fns.reward(state, actions, next_state, keys, params)
+    terminated = jnp.asarray(fns.terminal(next_state, keys, params), jnp.bool_)
+    info = fns.transition_info(state, actions, next_state, params)
+    steps = carry.steps + 1
+    if max_episode_steps > 0:
+        truncated = steps >= max_episode_steps
+    else:
+        truncated = jnp.zeros(num_envs, jnp.bool_)
+    if mode is AutoresetMode.NEXT_STEP:
+        due = carry.prev_done
+        next_state = _reset_where(fns, num_envs, due, reset_key, next_state, params)
+        steps = jnp.where(due, 0, steps)
+        reward = jnp.where(due, jnp.zeros_like(reward), reward)
+        terminated = terminated & ~due
+        truncated = truncated & ~due
+    return _Advanced(
+        next_state, steps, reward, terminated, truncated, info, rng, step_key, reset_key
+    )
 
 
 def vector_step(
@@ -148,34 +197,15 @@ def vector_step(
     Returns:
         ``(carry, observations, rewards, terminations, truncations, info)``.
     """
-    rng, step_key, reset_key = jax.random.split(carry.rng, 3)
-    keys = jax.random.split(step_key, num_envs)
-    state = carry.state
-    next_state = fns.transition(state, actions, keys, params)
-    reward = fns.reward(state, actions, next_state, keys, params)
-    terminated = jnp.asarray(fns.terminal(next_state, keys, params), jnp.bool_)
-    info = fns.transition_info(state, actions, next_state, params)
-    steps = carry.steps + 1
-    if max_episode_steps > 0:
-        truncated = steps >= max_episode_steps
-    else:
-        truncated = jnp.zeros(num_envs, jnp.bool_)
-
-    if mode is AutoresetMode.DISABLED:
-        obs = fns.observation(next_state, keys, params)
-    elif mode is AutoresetMode.NEXT_STEP:
-        due = carry.prev_done
-        next_state = _reset_where(fns, num_envs, due, reset_key, next_state, params)
-        steps = jnp.where(due, 0, steps)
-        reward = jnp.where(due, jnp.zeros_like(reward), reward)
-        terminated = terminated & ~due
-        truncated = truncated & ~due
-        obs = fns.observation(next_state, keys, params)
-    else:
+    adv = _advance(fns, num_envs, max_episode_steps, mode, carry, actions, params)
+    keys = _threefry.split(adv.step_key, num_envs)
+    next_state, steps, info = adv.state, adv.steps, adv.info
+    terminated, truncated = adv.terminated, adv.truncated
+    if mode is AutoresetMode.SAME_STEP:
         done = terminated | truncated
         final_obs = fns.observation(next_state, keys, params)
         next_state, obs = _reset_where(
-            fns, num_envs, done, reset_key, next_state, params, keys=keys, obs=final_obs
+            fns, num_envs, done, adv.reset_key, next_state, params, keys=keys, obs=final_obs
         )
         steps = jnp.where(done, 0, steps)
         info = {
@@ -185,8 +215,50 @@ def vector_step(
             "final_info": dict(info),
             "_final_info": done,
         }
-    new = VectorCarry(next_state, steps, terminated | truncated, rng)
-    return new, obs, reward, terminated, truncated, info
+    else:
+        obs = fns.observation(next_state, keys, params)
+    new = VectorCarry(next_state, steps, terminated | truncated, adv.rng)
+    return new, obs, adv.reward, terminated, truncated, info
+
+
+class StateStep(NamedTuple):
+    """One step of a batch that leaves observations to the caller (see :func:`state_step`)."""
+
+    carry: VectorCarry
+    obs_key: jax.Array  # split into num_envs keys, the observations of carry.state use them
+    reward: jax.Array  # (num_envs,)
+    terminated: jax.Array  # (num_envs,) bool
+    truncated: jax.Array  # (num_envs,) bool
+    next_obs: Any  # (num_envs, *obs_shape), observations before any same-step reset
+
+
+def state_step(
+    fns: BatchedFunctions,
+    num_envs: int,
+    max_episode_steps: int,
+    mode: AutoresetMode,
+    carry: VectorCarry,
+    actions: Any,
+    params: Any,
+) -> StateStep:
+    """:func:`vector_step` for a scan that observes the carried state at the start of a step.
+
+    Same states, rewards, flags and keys as :func:`vector_step`; the observation a step
+    returns there equals ``fns.observation(new carry.state, split(obs_key, num_envs))`` here,
+    computed by the caller when (and if) it needs it. A reset in same-step mode then never
+    observes twice, and ``next_obs`` (the observation before that reset) costs nothing when
+    the caller drops it inside its ``jit``.
+    """
+    adv = _advance(fns, num_envs, max_episode_steps, mode, carry, actions, params)
+    keys = _threefry.split(adv.step_key, num_envs)
+    next_state, steps = adv.state, adv.steps
+    done = adv.terminated | adv.truncated
+    next_obs = fns.observation(next_state, keys, params)
+    if mode is AutoresetMode.SAME_STEP:
+        next_state = _reset_where(fns, num_envs, done, adv.reset_key, next_state, params)
+        steps = jnp.where(done, 0, steps)
+    new = VectorCarry(next_state, steps, done, adv.rng)
+    return StateStep(new, adv.step_key, adv.reward, adv.terminated, adv.truncated, next_obs)
 
 
 def _reset_where(
@@ -215,7 +287,7 @@ def _reset_where(
 
     def reset(operand: Any) -> Any:
         old, old_obs = operand
-        fresh = fns.initial(jax.random.split(reset_key, num_envs), params)
+        fresh = fns.initial(_threefry.split(reset_key, num_envs), params)
         new = select(mask, fresh, old)
         return new, (None if old_obs is None else fns.observation(new, keys, params))
 

@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 
 import jax
 
-from gymnasium_core.functional import _compile_cache, _jax_core, _params
+from gymnasium_core.functional import _compile_cache, _jax_core, _params, _threefry
 from gymnasium_core.functional._checks import check_func_env, default_params
 from gymnasium_core.functional._validation import parse_autoreset_mode
 from gymnasium_core.functional.jax_env import to_jax
@@ -131,21 +131,26 @@ def _rollout(
     func_env = env_key.env
     axes = _params.batch_axes(params, default_params(func_env), num_envs)
     fns = _jax_core.BatchedFunctions(func_env, axes)
-    reset_key, policy_key = jax.random.split(key)
-    carry, obs, _ = _jax_core.vector_reset(fns, num_envs, reset_key, params)
+    reset_key, policy_key = _threefry.split(key)
+    # The scan carries the state and the key its observations are drawn with, not the
+    # observations: each step observes the state it starts from (what the policy needs), so a
+    # step that resets sub-envs observes once, and ``next_observation`` (before the reset) is
+    # dropped by XLA when the caller's ``jit`` does not use it.
+    use, _ = _threefry.split(reset_key)
+    carry, _, _ = _jax_core.vector_reset(fns, num_envs, reset_key, params)
 
     def body(
-        loop: tuple[_jax_core.VectorCarry, Any], step_key: jax.Array
-    ) -> tuple[tuple[_jax_core.VectorCarry, Any], Trajectory]:
-        carry, obs = loop
+        loop: tuple[_jax_core.VectorCarry, jax.Array], step_key: jax.Array
+    ) -> tuple[tuple[_jax_core.VectorCarry, jax.Array], Trajectory]:
+        carry, obs_key = loop
+        obs = fns.observation(carry.state, _threefry.split(obs_key, num_envs), params)
         action = policy(obs, step_key)
-        carry, next_obs, reward, terminated, truncated, info = _jax_core.vector_step(
+        out = _jax_core.state_step(
             fns, num_envs, max_episode_steps, autoreset_mode, carry, action, params
         )
-        final_obs = info["final_obs"] if autoreset_mode is AutoresetMode.SAME_STEP else next_obs
-        record = Trajectory(obs, action, reward, terminated, truncated, final_obs)
-        return (carry, next_obs), record
+        record = Trajectory(obs, action, out.reward, out.terminated, out.truncated, out.next_obs)
+        return (out.carry, out.obs_key), record
 
-    keys = jax.random.split(policy_key, num_steps)
-    _, trajectory = jax.lax.scan(body, (carry, obs), keys)
+    keys = _threefry.split(policy_key, num_steps)
+    _, trajectory = jax.lax.scan(body, (carry, use), keys)
     return trajectory

@@ -94,9 +94,9 @@ def split(rng: Any, num: int = 2) -> list[Any]:
     """Return ``num`` independent streams: the same generator on numpy, new keys on JAX."""
     if is_numpy_rng(rng):
         return [rng] * num
-    import jax
+    from gymnasium_core.functional import _threefry
 
-    return list(jax.random.split(rng, num))
+    return list(_threefry.split(rng, num))
 
 
 def uniform(
@@ -124,12 +124,10 @@ def uniform(
         gen, size = _numpy_call(rng, shape, batch_axis)
         out = gen.uniform(low=low, high=high, size=size)
         return out if dtype is None else np.asarray(out, dtype=dtype)
-    import jax
-    import jax.numpy as jnp
+    from gymnasium_core.functional import _threefry
 
-    return jax.random.uniform(
-        rng, tuple(shape), dtype=dtype or jnp.float32, minval=low, maxval=high
-    )
+    # jax.random.uniform's bits exactly, with the hash rounds written out (faster on CPU).
+    return _threefry.uniform(rng, tuple(shape), dtype=dtype, minval=low, maxval=high)
 
 
 def normal(rng: Any, shape: Sequence[int] = (), dtype: Any = None, batch_axis: int = 0) -> Any:
