@@ -5,7 +5,8 @@
 * The numpy-batched CartPole vector env at 1,024 and 16,384 envs against Gymnasium's
   ``CartPoleVectorEnv``.
 * CartPole and Pendulum rolled out in one ``lax.scan`` with autoreset (random policy) at
-  1,024 and 16,384 envs: our ``rollout`` against gymnax's ``jit(scan(vmap(step)))``.
+  1,024 and 16,384 envs: our ``rollout`` against gymnax's ``jit(scan(vmap(step)))``, both
+  built by ``bench_functional.scan_case`` (same steps per call, same outputs kept).
 * The JAX vector env stepped from Python at 1,024 envs (one jitted call per step, no host
   sync) against gymnax's ``jit(vmap(step))`` and Gymnasium's ``phys2d`` vector env.
 
@@ -16,11 +17,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from benchmarks.bench_functional import import_gymnax, scan_case
 from benchmarks.harness import Case
 
 SINGLE_STEPS = 2000
 VEC_STEPS = 50
-SCAN_STEPS = 100
 PY_STEPS = 50
 SIZES = (1024, 16384)
 
@@ -66,105 +67,6 @@ def _numpy_vector(impl: str, num_envs: int):
     return setup
 
 
-def _import_gymnax():
-    """Import gymnax; it needs ``six`` only to download MNIST, so stand in for it if absent."""
-    import importlib
-    import sys
-    import types
-
-    try:
-        return importlib.import_module("gymnax")
-    except ModuleNotFoundError as err:
-        if err.name != "six":
-            raise
-    names = ("six", "six.moves", "six.moves.urllib", "six.moves.urllib.request")
-    for name in names:
-        sys.modules.setdefault(name, types.ModuleType(name))
-    sys.modules["six.moves.urllib.request"].urlretrieve = None
-    return importlib.import_module("gymnax")
-
-
-def _policy_discrete(obs, key):
-    import jax
-
-    return jax.random.randint(key, (obs.shape[0],), 0, 2)
-
-
-def _policy_torque(obs, key):
-    import jax
-
-    return jax.random.uniform(key, (obs.shape[0], 1), minval=-2.0, maxval=2.0)
-
-
-def _ours_scan(task: str, num_envs: int):
-    def setup():
-        import jax
-
-        from gymnasium_core.functional import rollout
-
-        if task == "CartPole":
-            from gymnasium_core.envs.phys2d.cartpole import CartPoleFunctional as Func
-
-            policy, limit = _policy_discrete, 500
-        else:
-            from gymnasium_core.envs.phys2d.pendulum import PendulumFunctional as Func
-
-            policy, limit = _policy_torque, 200
-        env = Func()
-        keys = iter(jax.random.split(jax.random.PRNGKey(0), 10_000))
-
-        def run() -> int:
-            traj = rollout(env, policy, next(keys), SCAN_STEPS, num_envs, max_episode_steps=limit)
-            traj.reward.block_until_ready()
-            return SCAN_STEPS * num_envs
-
-        run()
-        return run
-
-    return setup
-
-
-def _gymnax_scan(task: str, num_envs: int):
-    def setup():
-        import jax
-
-        gymnax = _import_gymnax()
-        env, params = gymnax.make("CartPole-v1" if task == "CartPole" else "Pendulum-v1")
-
-        def act(key):
-            if task == "CartPole":
-                return jax.random.randint(key, (num_envs,), 0, 2)
-            return jax.random.uniform(key, (num_envs,), minval=-2.0, maxval=2.0)
-
-        @jax.jit
-        def roll(key):
-            reset_key, key = jax.random.split(key)
-            obs, state = jax.vmap(env.reset, (0, None))(
-                jax.random.split(reset_key, num_envs), params
-            )
-
-            def body(carry, k):
-                obs, state = carry
-                k_act, k_step = jax.random.split(k)
-                obs, state, reward, done, _ = jax.vmap(env.step, (0, 0, 0, None))(
-                    jax.random.split(k_step, num_envs), state, act(k_act), params
-                )
-                return (obs, state), (reward, done)
-
-            return jax.lax.scan(body, (obs, state), jax.random.split(key, SCAN_STEPS))[1]
-
-        keys = iter(jax.random.split(jax.random.PRNGKey(0), 10_000))
-
-        def run() -> int:
-            roll(next(keys))[0].block_until_ready()
-            return SCAN_STEPS * num_envs
-
-        run()
-        return run
-
-    return setup
-
-
 def _python_stepped(impl: str, num_envs: int):
     def setup():
         import jax
@@ -174,7 +76,7 @@ def _python_stepped(impl: str, num_envs: int):
             jnp.asarray(a) for a in np.random.default_rng(0).integers(0, 2, (PY_STEPS, num_envs))
         ]
         if impl == "gymnax":
-            env, params = _import_gymnax().make("CartPole-v1")
+            env, params = import_gymnax().make("CartPole-v1")
             step = jax.jit(jax.vmap(env.step, (0, 0, 0, None)))
             keys = jax.random.split(jax.random.PRNGKey(0), num_envs)
             _, state = jax.jit(jax.vmap(env.reset, (0, None)))(keys, params)
@@ -224,8 +126,8 @@ for _n in SIZES:
 for _task in ("CartPole", "Pendulum"):
     for _n in SIZES:
         CASES += [
-            Case(f"{_task} JAX scan rollout", "ours", _ours_scan(_task, _n), {"num_envs": _n}),
-            Case(f"{_task} JAX scan rollout", "gymnax", _gymnax_scan(_task, _n), {"num_envs": _n}),
+            Case(f"{_task} JAX scan rollout", impl, scan_case(_task, impl, _n), {"num_envs": _n})
+            for impl in ("ours", "gymnax")
         ]
 CASES += [
     Case(

@@ -11,7 +11,8 @@ Two comparisons, each at 1024 and 16384 sub-environments:
 * ``<Env> scan rollout (100 steps)``: our :func:`~gymnasium_core.functional.rollout` of the
   same functional env against gymnax's ``CartPole-v1`` / ``Pendulum-v1`` in a ``lax.scan`` of
   vmapped ``step`` calls (both auto-reset in the same step), with random actions drawn inside
-  the scan.
+  the scan; both keep the same per-step outputs (:func:`scan_case`, also used by
+  ``bench_classic_control``).
 
 Every setup compiles before returning, so compile time is reported apart (``setup_s``).
 """
@@ -90,30 +91,6 @@ def _python_stepping(task: str, impl: str, num_envs: int) -> Callable[[], RunFn]
     return setup
 
 
-def _scan_ours(task: str, num_envs: int) -> Callable[[], RunFn]:
-    def setup() -> RunFn:
-        import importlib
-
-        import jax
-
-        from gymnasium_core.functional import rollout
-
-        ours, _, _, _, max_steps = TASKS[task]
-        func_env = getattr(importlib.import_module(ours), f"{task}Functional")()
-        policy = _policy(task)
-        key = jax.random.PRNGKey(0)
-
-        def run() -> int:
-            out = rollout(func_env, policy, key, SCAN_STEPS, num_envs, max_episode_steps=max_steps)
-            jax.block_until_ready(out.reward)
-            return SCAN_STEPS * num_envs
-
-        run()  # compile
-        return run
-
-    return setup
-
-
 def _policy(task: str) -> Callable[[Any, Any], Any]:
     """A random policy over a batch, the same function for ours and gymnax."""
     import jax
@@ -131,48 +108,102 @@ def _policy(task: str) -> Callable[[Any, Any], Any]:
     return continuous
 
 
-def _scan_gymnax(task: str, num_envs: int) -> Callable[[], RunFn]:
+def _scan_ours_fn(task: str, num_envs: int) -> Callable[[Any], Any]:
+    """Our rollout inside a jit that keeps what a training loop stores (see :func:`scan_case`)."""
+    import importlib
+
+    import jax
+
+    from gymnasium_core.functional import rollout
+
+    ours, _, _, _, max_steps = TASKS[task]
+    func_env = getattr(importlib.import_module(ours), f"{task}Functional")()
+    policy = _policy(task)
+
+    def one_rollout(key: Any) -> Any:
+        t = rollout(func_env, policy, key, SCAN_STEPS, num_envs, max_episode_steps=max_steps)
+        return t.observation, t.action, t.reward, t.terminated | t.truncated
+
+    return jax.jit(one_rollout)
+
+
+def _scan_gymnax_fn(task: str, num_envs: int) -> Callable[[Any], Any]:
+    """gymnax's reset + ``lax.scan`` of vmapped ``step`` (it autoresets in the same step)."""
+    import jax
+
+    env, params = import_gymnax().make(TASKS[task][3])
+    policy = _policy(task)
+
+    def one_rollout(key: Any) -> Any:
+        reset_key, key = jax.random.split(key)
+        resets = jax.random.split(reset_key, num_envs)
+        obs, state = jax.vmap(env.reset, in_axes=(0, None))(resets, params)
+
+        def body(carry: Any, step_key: Any) -> Any:
+            obs, state = carry
+            k_act, k_step = jax.random.split(step_key)
+            action = policy(obs, k_act)
+            next_obs, state, reward, done, _ = jax.vmap(env.step, in_axes=(0, 0, 0, None))(
+                jax.random.split(k_step, num_envs), state, action, params
+            )
+            return (next_obs, state), (obs, action, reward, done)
+
+        _, trajectory = jax.lax.scan(body, (obs, state), jax.random.split(key, SCAN_STEPS))
+        return trajectory
+
+    return jax.jit(one_rollout)
+
+
+def scan_case(task: str, impl: str, num_envs: int) -> Callable[[], RunFn]:
+    """A ``SCAN_STEPS``-step rollout of ``num_envs`` sub-envs in one jitted ``lax.scan``.
+
+    Both sides do the same work: reset, then per step a random action drawn inside the scan,
+    a step with same-step autoreset (``max_episode_steps`` as gymnax's params: 500 CartPole,
+    200 Pendulum), and per step the observation the policy saw, the action, the reward and the
+    done flag stacked into the output (what a training loop stores; anything else the
+    rollout could return is left out on both sides). Each call uses a fresh key. The compile
+    happens in the setup.
+    """
+
     def setup() -> RunFn:
-        import gymnax
         import jax
 
-        env, params = gymnax.make(TASKS[task][3])
-        policy = _policy(task)
-
-        def one_rollout(key: Any) -> Any:
-            reset_key, key = jax.random.split(key)
-            resets = jax.random.split(reset_key, num_envs)
-            obs, state = jax.vmap(env.reset, in_axes=(0, None))(resets, params)
-
-            def body(carry: Any, step_key: Any) -> Any:
-                obs, state = carry
-                k_act, k_step = jax.random.split(step_key)
-                action = policy(obs, k_act)
-                obs, state, reward, done, _ = jax.vmap(env.step, in_axes=(0, 0, 0, None))(
-                    jax.random.split(k_step, num_envs), state, action, params
-                )
-                return (obs, state), (obs, reward, done)
-
-            _, trajectory = jax.lax.scan(body, (obs, state), jax.random.split(key, SCAN_STEPS))
-            return trajectory
-
-        compiled = jax.jit(one_rollout)
-        key = jax.random.PRNGKey(0)
+        build = _scan_ours_fn if impl == "ours" else _scan_gymnax_fn
+        compiled = build(task, num_envs)
+        keys = iter(jax.random.split(jax.random.PRNGKey(0), 100_000))
+        jax.block_until_ready(compiled(next(keys)))  # compile
 
         def run() -> int:
-            jax.block_until_ready(compiled(key))
+            jax.block_until_ready(compiled(next(keys)))
             return SCAN_STEPS * num_envs
 
-        run()  # compile
         return run
 
     return setup
 
 
+def import_gymnax() -> Any:
+    """Import gymnax; it needs ``six`` only to download MNIST, so stand in for it if absent."""
+    import importlib
+    import sys
+    import types
+
+    try:
+        return importlib.import_module("gymnax")
+    except ModuleNotFoundError as err:
+        if err.name != "six":
+            raise
+    names = ("six", "six.moves", "six.moves.urllib", "six.moves.urllib.request")
+    for name in names:
+        sys.modules.setdefault(name, types.ModuleType(name))
+    sys.modules["six.moves.urllib.request"].urlretrieve = None  # type: ignore[attr-defined]
+    return importlib.import_module("gymnax")
+
+
 def _gymnax_installed() -> bool:
     # gymnax may be present but fail to import (a missing dependency): leave its cases out.
     try:
-        import gymnax  # noqa: F401
+        import_gymnax()
     except Exception:
         return False
     return True
@@ -187,9 +218,9 @@ def _cases() -> list[Case]:
             for impl in ("ours", "reference"):
                 cases.append(Case(group, impl, _python_stepping(task, impl, n), {"num_envs": n}))
             group = f"{task} scan rollout ({SCAN_STEPS} steps)"
-            cases.append(Case(group, "ours", _scan_ours(task, n), {"num_envs": n}))
+            cases.append(Case(group, "ours", scan_case(task, "ours", n), {"num_envs": n}))
             if with_gymnax:
-                cases.append(Case(group, "gymnax", _scan_gymnax(task, n), {"num_envs": n}))
+                cases.append(Case(group, "gymnax", scan_case(task, "gymnax", n), {"num_envs": n}))
     return cases
 
 
