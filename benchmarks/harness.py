@@ -38,32 +38,51 @@ class Case:
     params: dict[str, Any] = dataclasses.field(default_factory=dict)
 
 
-def measure(case: Case, repeats: int = 5, min_time: float = 0.2) -> dict[str, Any]:
-    """Time ``case``: setup once, then ``repeats`` rounds of at least ``min_time`` seconds each.
+def _round(run: RunFn, min_time: float) -> float:
+    steps, start = 0, time.perf_counter()
+    while True:
+        steps += run()
+        elapsed = time.perf_counter() - start
+        if elapsed >= min_time:
+            return steps / elapsed
+
+
+def measure_group(
+    cases: list[Case], repeats: int = 5, min_time: float = 0.2
+) -> list[dict[str, Any]]:
+    """Time cases that are compared with each other, alternating their rounds.
+
+    Every case is set up first; then each of the ``repeats`` rounds times every case once, in
+    turn, so a slow spell of the machine falls on all of them alike.
 
     Returns:
-        A result row: group, impl, params, setup_s, steps_per_s (median), all rounds.
+        One result row per case: group, impl, params, setup_s, steps_per_s (median), rounds.
     """
-    t0 = time.perf_counter()
-    run = case.setup()
-    setup_s = time.perf_counter() - t0
-    rates = []
+    runs, setups = [], []
+    for case in cases:
+        t0 = time.perf_counter()
+        runs.append(case.setup())
+        setups.append(time.perf_counter() - t0)
+    rates: list[list[float]] = [[] for _ in cases]
     for _ in range(repeats):
-        steps, start = 0, time.perf_counter()
-        while True:
-            steps += run()
-            elapsed = time.perf_counter() - start
-            if elapsed >= min_time:
-                break
-        rates.append(steps / elapsed)
-    return {
-        "group": case.group,
-        "impl": case.impl,
-        "params": case.params,
-        "setup_s": round(setup_s, 4),
-        "steps_per_s": statistics.median(rates),
-        "rounds": rates,
-    }
+        for i, run in enumerate(runs):
+            rates[i].append(_round(run, min_time))
+    return [
+        {
+            "group": case.group,
+            "impl": case.impl,
+            "params": case.params,
+            "setup_s": round(setup_s, 4),
+            "steps_per_s": statistics.median(case_rates),
+            "rounds": case_rates,
+        }
+        for case, setup_s, case_rates in zip(cases, setups, rates, strict=True)
+    ]
+
+
+def measure(case: Case, repeats: int = 5, min_time: float = 0.2) -> dict[str, Any]:
+    """Time one case on its own (see :func:`measure_group`)."""
+    return measure_group([case], repeats, min_time)[0]
 
 
 def machine() -> dict[str, Any]:

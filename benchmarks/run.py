@@ -6,6 +6,7 @@ Usage::
     uv run python -m benchmarks.run --only import,classic_control
     uv run python -m benchmarks.run --compare benchmarks/baseline.json --tolerance 0.15
 
+Cases compared with each other are set up together and timed in alternating rounds.
 Writes ``benchmarks/out/results.json`` and prints a markdown table (ratios to the reference
 of each group). With ``--compare`` it exits 1 if any of our cases is slower than the saved
 baseline by more than the tolerance: that check is a job of its own, never a unit test.
@@ -20,7 +21,7 @@ import pathlib
 import sys
 import traceback
 
-from benchmarks.harness import Case, machine, measure, to_markdown
+from benchmarks.harness import Case, machine, measure_group, to_markdown
 
 HERE = pathlib.Path(__file__).parent
 
@@ -61,18 +62,22 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for name in _modules(args.only.split(",") if args.only else None):
         module = importlib.import_module(f"benchmarks.{name}")
-        cases: list[Case] = module.CASES
-        for case in cases:
+        groups: dict[tuple[str, str], list[Case]] = {}
+        for case in module.CASES:
+            groups.setdefault((case.group, json.dumps(case.params, sort_keys=True)), []).append(
+                case
+            )
+        for cases in groups.values():
             try:
-                row = measure(case, repeats=args.repeats, min_time=args.min_time)
+                measured = measure_group(cases, repeats=args.repeats, min_time=args.min_time)
             except Exception:
-                print(f"[skipped] {case.group} / {case.impl}:", file=sys.stderr)
+                print(f"[skipped] {cases[0].group} {cases[0].params}:", file=sys.stderr)
                 traceback.print_exc()
                 continue
-            print(
-                f"{row['group']:<50} {row['impl']:<10} {row['steps_per_s']:>14,.0f}/s", flush=True
-            )
-            rows.append(row)
+            for row in measured:
+                rate = row["steps_per_s"]
+                print(f"{row['group']:<50} {row['impl']:<10} {rate:>14,.0f}/s", flush=True)
+            rows.extend(measured)
 
     out = pathlib.Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -5,7 +5,9 @@
 
 from __future__ import annotations
 
-from gymnasium_core import error, logger, spaces, utils, vector, wrappers
+from typing import TYPE_CHECKING, Any
+
+from gymnasium_core import error, logger, spaces, utils
 from gymnasium_core.core import ActionWrapper, Env, ObservationWrapper, RewardWrapper, Wrapper
 from gymnasium_core.registration import (
     VectorizeMode,
@@ -17,6 +19,9 @@ from gymnasium_core.registration import (
     registry,
     spec,
 )
+
+if TYPE_CHECKING:
+    from gymnasium_core import vector, wrappers
 
 __version__ = "0.1.0"
 
@@ -42,3 +47,13 @@ __all__ = [
     "vector",
     "wrappers",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    # The vector and wrapper packages load on first use, like any submodule, so that
+    # `import gymnasium_core` stays cheap while `gymnasium_core.vector.X` keeps working.
+    if name in ("vector", "wrappers"):
+        import importlib
+
+        return importlib.import_module(f"gymnasium_core.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
