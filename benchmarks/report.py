@@ -33,11 +33,15 @@ def plot(rows: list[dict[str, Any]], path: pathlib.Path) -> bool:
     series = {k: sorted(v) for k, v in series.items() if len(v) > 1}
     if not series:
         return False
-    fig, ax = plt.subplots(figsize=(9, 5.5))
+    fig, ax = plt.subplots(figsize=(10, 6))
+    # One colour per group; ours solid, the other libraries dashed or dotted.
+    groups = sorted({group for group, _ in series})
+    colours = plt.get_cmap("tab10")
+    styles = {"ours": "-", "reference": "--", "gymnax": ":"}
     for (group, impl), points in sorted(series.items()):
         xs, ys = zip(*points, strict=True)
-        style = "-" if impl == "ours" else "--"
-        ax.plot(xs, ys, style, marker="o", label=f"{group} ({impl})")
+        colour = colours(groups.index(group) % 10)
+        ax.plot(xs, ys, styles.get(impl, "-."), color=colour, marker="o", label=f"{group} ({impl})")
     ax.set_xscale("log", base=2)
     ax.set_yscale("log")
     ax.set_xlabel("num_envs")
@@ -65,6 +69,10 @@ def render(data: dict[str, Any], image: str | None) -> str:
         "to build and warm up, which includes JIT compilation for JAX cases. Ratios compare our "
         "implementation with each other library measured in the same run, on the same machine. "
         "Rerun with `uv run python -m benchmarks.run && uv run python -m benchmarks.report`.",
+        "",
+        "Cases of one group are set up together and timed in alternating rounds. On a 2-core "
+        "machine the cases that run worker processes (`AsyncVectorEnv`, 4 workers) move by about "
+        "10% between runs, in both directions; read ratios near 1.0x there as equal.",
         "",
         to_markdown(data["results"]),
         "",
