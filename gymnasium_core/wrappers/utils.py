@@ -69,6 +69,13 @@ class RunningMeanStd:
 
     def update(self, x: Any) -> None:
         """Merge a batch of samples, stacked on axis 0."""
+        if x.shape[0] == 1 and x.dtype.kind == "f":
+            # One float sample (the single-env wrappers, every step): its mean is the sample and
+            # its variance the squared deviation, bit for bit what np.mean / np.var return.
+            batch_mean = x[0].copy()
+            deviation = x[0] - batch_mean
+            self.update_from_moments(batch_mean, deviation * deviation, 1)
+            return
         self.update_from_moments(np.mean(x, axis=0), np.var(x, axis=0), x.shape[0])
 
     def update_from_moments(self, batch_mean: Any, batch_var: Any, batch_count: Any) -> None:
