@@ -82,7 +82,7 @@ class Env(Generic[ObsType, ActType]):
             ``(observation, info)`` of the first state.
         """
         if seed is not None:
-            self._np_random, self._np_random_seed = seeding.np_random(seed)
+            self._seed_rng(seed)
         return None, {}  # type: ignore[return-value]
 
     def render(self) -> Any:
@@ -105,21 +105,27 @@ class Env(Generic[ObsType, ActType]):
     def np_random_seed(self) -> int:
         """The seed of :attr:`np_random`, or ``-1`` if the generator was assigned directly."""
         if self._np_random_seed is None:
-            self._np_random, self._np_random_seed = seeding.np_random()
-        return self._np_random_seed
+            self._seed_rng(None)
+        return self._np_random_seed  # type: ignore[return-value]
 
     @property
     def np_random(self) -> np.random.Generator:
         """The environment's random generator, created unseeded on first use."""
         if self._np_random is None:
-            self._np_random, self._np_random_seed = seeding.np_random()
-        return self._np_random
+            self._seed_rng(None)
+        return self._np_random  # type: ignore[return-value]
 
     @np_random.setter
     def np_random(self, value: np.random.Generator) -> None:
         self._np_random = value
         # The seed of an arbitrary generator cannot be recovered: -1 marks it unknown.
         self._np_random_seed = -1
+
+    def _seed_rng(self, seed: int | None) -> None:
+        """Replace the generator by one seeded with ``seed`` (fresh entropy for ``None``)."""
+        generator, used_seed = seeding.np_random(seed)
+        self._np_random = generator
+        self._np_random_seed = used_seed
 
     def __str__(self) -> str:
         if self.spec is None:
@@ -178,9 +184,8 @@ class Wrapper(
             raise TypeError(
                 f"{type(self).__name__} expects a gymnasium_core.Env to wrap, got {type(env)}."
             )
-        self._action_space: spaces.Space[WrapperActType] | None = None
-        self._observation_space: spaces.Space[WrapperObsType] | None = None
-        self._metadata: dict[str, Any] | None = None
+        # Spaces and metadata this wrapper sets for itself; anything absent comes from `env`.
+        self._overrides: dict[str, Any] = {}
         self._cached_spec: EnvSpec | None = None
 
     def step(
@@ -300,35 +305,32 @@ class Wrapper(
     @property
     def action_space(self) -> spaces.Space[WrapperActType]:
         """This wrapper's action space, else the wrapped environment's."""
-        if self._action_space is None:
-            return self.env.action_space  # type: ignore[return-value]
-        return self._action_space
+        own = self._overrides.get("action_space")
+        return self.env.action_space if own is None else own  # type: ignore[return-value]
 
     @action_space.setter
     def action_space(self, space: spaces.Space[WrapperActType]) -> None:
-        self._action_space = space
+        self._overrides["action_space"] = space
 
     @property
     def observation_space(self) -> spaces.Space[WrapperObsType]:
         """This wrapper's observation space, else the wrapped environment's."""
-        if self._observation_space is None:
-            return self.env.observation_space  # type: ignore[return-value]
-        return self._observation_space
+        own = self._overrides.get("observation_space")
+        return self.env.observation_space if own is None else own  # type: ignore[return-value]
 
     @observation_space.setter
     def observation_space(self, space: spaces.Space[WrapperObsType]) -> None:
-        self._observation_space = space
+        self._overrides["observation_space"] = space
 
     @property
     def metadata(self) -> dict[str, Any]:
         """This wrapper's metadata, else the wrapped environment's."""
-        if self._metadata is None:
-            return self.env.metadata
-        return self._metadata
+        own = self._overrides.get("metadata")
+        return self.env.metadata if own is None else own
 
     @metadata.setter
     def metadata(self, value: dict[str, Any]) -> None:
-        self._metadata = value
+        self._overrides["metadata"] = value
 
     @property
     def render_mode(self) -> str | None:  # type: ignore[override]
