@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, SupportsFloat
 import gymnasium
 import numpy as np
 
+from gymnasium_core.compat._shared_rng import SharedRandomState
 from gymnasium_core.compat._spaces import (
     space_from_gymnasium,
     space_to_gymnasium,
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 __all__ = ["CoreEnvAdapter", "GymnasiumEnvAdapter"]
 
 
-class GymnasiumEnvAdapter(gymnasium.Env[Any, Any]):
+class GymnasiumEnvAdapter(SharedRandomState, gymnasium.Env[Any, Any]):
     """One of our environments presented as a ``gymnasium.Env``.
 
     Build it with :func:`gymnasium_core.compat.to_gymnasium`. It is its own ``unwrapped`` (to
@@ -62,22 +63,6 @@ class GymnasiumEnvAdapter(gymnasium.Env[Any, Any]):
     def render_mode(self) -> str | None:  # type: ignore[override]
         """The render mode of the wrapped environment."""
         return self.core_env.render_mode
-
-    @property
-    def _np_random(self) -> np.random.Generator | None:
-        return self.core_env.unwrapped._np_random
-
-    @_np_random.setter
-    def _np_random(self, value: np.random.Generator | None) -> None:
-        self.core_env.unwrapped._np_random = value
-
-    @property
-    def _np_random_seed(self) -> int | None:
-        return self.core_env.unwrapped._np_random_seed
-
-    @_np_random_seed.setter
-    def _np_random_seed(self, value: int | None) -> None:
-        self.core_env.unwrapped._np_random_seed = value
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None

@@ -15,6 +15,7 @@ import gymnasium
 import gymnasium.vector
 import numpy as np
 
+from gymnasium_core.compat._shared_rng import SharedRandomState
 from gymnasium_core.compat._spaces import (
     space_from_gymnasium,
     space_to_gymnasium,
@@ -38,7 +39,7 @@ def _translate_metadata(metadata: dict[str, Any], target: type[Enum]) -> dict[st
     return translated
 
 
-class GymnasiumVectorEnvAdapter(gymnasium.vector.VectorEnv[Any, Any, Any]):
+class GymnasiumVectorEnvAdapter(SharedRandomState, gymnasium.vector.VectorEnv[Any, Any, Any]):
     """One of our vector environments presented as a ``gymnasium.vector.VectorEnv``.
 
     Build it with :func:`gymnasium_core.compat.to_gymnasium`.
@@ -84,22 +85,6 @@ class GymnasiumVectorEnvAdapter(gymnasium.vector.VectorEnv[Any, Any, Any]):
     @closed.setter
     def closed(self, value: bool) -> None:
         self.core_env.closed = value
-
-    @property
-    def _np_random(self) -> np.random.Generator | None:
-        return self.core_env.unwrapped._np_random
-
-    @_np_random.setter
-    def _np_random(self, value: np.random.Generator | None) -> None:
-        self.core_env.unwrapped._np_random = value
-
-    @property
-    def _np_random_seed(self) -> int | None:
-        return self.core_env.unwrapped._np_random_seed
-
-    @_np_random_seed.setter
-    def _np_random_seed(self, value: int | None) -> None:
-        self.core_env.unwrapped._np_random_seed = value
 
     def reset(
         self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None
