@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, SupportsFloat, TypeVar
 import numpy as np
 
 from gymnasium_core import logger, spaces
+from gymnasium_core._inherited import Inherited
 from gymnasium_core.utils import seeding
 from gymnasium_core.utils.record_constructor import RecordConstructorArgs
 
@@ -302,35 +303,17 @@ class Wrapper(
         """The wrapper's class name."""
         return cls.__name__
 
-    @property
-    def action_space(self) -> spaces.Space[WrapperActType]:
-        """This wrapper's action space, else the wrapped environment's."""
-        own = self._overrides.get("action_space")
-        return self.env.action_space if own is None else own  # type: ignore[return-value]
+    action_space: Inherited[spaces.Space[WrapperActType]] = Inherited(
+        "This wrapper's action space, else the wrapped environment's."
+    )
 
-    @action_space.setter
-    def action_space(self, space: spaces.Space[WrapperActType]) -> None:
-        self._overrides["action_space"] = space
+    observation_space: Inherited[spaces.Space[WrapperObsType]] = Inherited(
+        "This wrapper's observation space, else the wrapped environment's."
+    )
 
-    @property
-    def observation_space(self) -> spaces.Space[WrapperObsType]:
-        """This wrapper's observation space, else the wrapped environment's."""
-        own = self._overrides.get("observation_space")
-        return self.env.observation_space if own is None else own  # type: ignore[return-value]
-
-    @observation_space.setter
-    def observation_space(self, space: spaces.Space[WrapperObsType]) -> None:
-        self._overrides["observation_space"] = space
-
-    @property
-    def metadata(self) -> dict[str, Any]:
-        """This wrapper's metadata, else the wrapped environment's."""
-        own = self._overrides.get("metadata")
-        return self.env.metadata if own is None else own
-
-    @metadata.setter
-    def metadata(self, value: dict[str, Any]) -> None:
-        self._overrides["metadata"] = value
+    metadata: Inherited[dict[str, Any]] = Inherited(
+        "This wrapper's metadata, else the wrapped environment's."
+    )
 
     @property
     def render_mode(self) -> str | None:  # type: ignore[override]

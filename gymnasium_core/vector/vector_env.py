@@ -16,6 +16,7 @@ import numpy as np
 from typing_extensions import TypeVar
 
 from gymnasium_core import logger
+from gymnasium_core._inherited import Inherited
 from gymnasium_core.utils import seeding
 
 if TYPE_CHECKING:
@@ -276,11 +277,8 @@ class VectorWrapper(
             raise TypeError(
                 f"A vector wrapper needs a `gymnasium_core.vector.VectorEnv`, got {type(env)}."
             )
-        self._observation_space: Space[Any] | None = None
-        self._action_space: Space[Any] | None = None
-        self._single_observation_space: Space[Any] | None = None
-        self._single_action_space: Space[Any] | None = None
-        self._metadata_override: dict[str, Any] | None = None
+        # Spaces and metadata this wrapper sets for itself; anything absent comes from `env`.
+        self._overrides: dict[str, Any] = {}
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -347,49 +345,18 @@ class VectorWrapper(
         """``<WrapperName, inner repr>``."""
         return f"<{type(self).__name__}, {self.env}>"
 
-    @property
-    def observation_space(self) -> Space[Any]:
-        """The batched observation space: the wrapper's own if set, else the wrapped env's."""
-        if self._observation_space is None:
-            return self.env.observation_space
-        return self._observation_space
-
-    @observation_space.setter
-    def observation_space(self, space: Space[Any]) -> None:
-        self._observation_space = space
-
-    @property
-    def action_space(self) -> Space[Any]:
-        """The batched action space: the wrapper's own if set, else the wrapped env's."""
-        if self._action_space is None:
-            return self.env.action_space
-        return self._action_space
-
-    @action_space.setter
-    def action_space(self, space: Space[Any]) -> None:
-        self._action_space = space
-
-    @property
-    def single_observation_space(self) -> Space[Any]:
-        """One sub-environment's observation space: the wrapper's own if set, else the env's."""
-        if self._single_observation_space is None:
-            return self.env.single_observation_space
-        return self._single_observation_space
-
-    @single_observation_space.setter
-    def single_observation_space(self, space: Space[Any]) -> None:
-        self._single_observation_space = space
-
-    @property
-    def single_action_space(self) -> Space[Any]:
-        """One sub-environment's action space: the wrapper's own if set, else the env's."""
-        if self._single_action_space is None:
-            return self.env.single_action_space
-        return self._single_action_space
-
-    @single_action_space.setter
-    def single_action_space(self, space: Space[Any]) -> None:
-        self._single_action_space = space
+    observation_space: Inherited[Space[Any]] = Inherited(
+        "The batched observation space: the wrapper's own if set, else the wrapped env's."
+    )
+    action_space: Inherited[Space[Any]] = Inherited(
+        "The batched action space: the wrapper's own if set, else the wrapped env's."
+    )
+    single_observation_space: Inherited[Space[Any]] = Inherited(
+        "One sub-environment's observation space: the wrapper's own if set, else the env's."
+    )
+    single_action_space: Inherited[Space[Any]] = Inherited(
+        "One sub-environment's action space: the wrapper's own if set, else the env's."
+    )
 
     @property
     def num_envs(self) -> int:  # type: ignore[override]
@@ -410,15 +377,9 @@ class VectorWrapper(
         """The seed of the wrapped environment's random generator."""
         return self.env.np_random_seed
 
-    @property
-    def metadata(self) -> dict[str, Any]:
-        """The wrapper's own metadata if set, else the wrapped environment's."""
-        own = self._metadata_override
-        return self.env.metadata if own is None else own
-
-    @metadata.setter
-    def metadata(self, value: dict[str, Any]) -> None:
-        self._metadata_override = value
+    metadata: Inherited[dict[str, Any]] = Inherited(
+        "The wrapper's own metadata if set, else the wrapped environment's."
+    )
 
     @property
     def spec(self) -> EnvSpec | None:  # type: ignore[override]
