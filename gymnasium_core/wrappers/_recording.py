@@ -126,3 +126,59 @@ def close_window(owner: _Drawing) -> None:
     pygame.display.quit()
     pygame.quit()
     owner.window = None
+
+
+class ClipRecorder:
+    """The recording state machine the single-env and vector ``RecordVideo`` share.
+
+    The class using it sets ``recording``, ``recorded_frames``, ``video_folder``,
+    ``frames_per_sec``, ``disable_logger``, ``gc_trigger`` and ``episode_id``.
+    """
+
+    recording: bool
+    recorded_frames: list[Any]
+    video_folder: str
+    frames_per_sec: int
+    disable_logger: bool
+    gc_trigger: Callable[[int], bool] | None
+    episode_id: int
+    _video_name: str | None
+
+    def start_recording(self, video_name: str) -> None:
+        """Begin recording into ``{video_name}.mp4``, saving any recording in progress first.
+
+        Args:
+            video_name: The file name without extension.
+        """
+        if self.recording:
+            self.stop_recording()
+        self.recording = True
+        self._video_name = video_name
+
+    def stop_recording(self) -> None:
+        """Save the frames recorded so far as an MP4 and stop recording.
+
+        Raises:
+            RuntimeError: If no recording is in progress.
+        """
+        if not self.recording:
+            raise RuntimeError("RecordVideo.stop_recording() called while not recording.")
+        save_clip(
+            self.recorded_frames,
+            self.video_folder,
+            self._video_name,
+            self.frames_per_sec,
+            quiet=self.disable_logger,
+        )
+        self.recorded_frames = []
+        self.recording = False
+        self._video_name = None
+        if self.gc_trigger is not None and self.gc_trigger(self.episode_id):
+            import gc
+
+            gc.collect()
+
+    def __del__(self) -> None:
+        # __init__ may have failed before the attribute existed.
+        if getattr(self, "recorded_frames", None):
+            logger.warn("RecordVideo: the last video was not saved; call close() first.")

@@ -10,7 +10,6 @@ pygame and moviepy are imported only when a window is opened or a video is writt
 
 from __future__ import annotations
 
-import gc
 from typing import Any, TypeVar
 
 import numpy as np
@@ -19,6 +18,7 @@ from gymnasium_core import logger
 from gymnasium_core.core import Env, Wrapper
 from gymnasium_core.utils.record_constructor import RecordConstructorArgs
 from gymnasium_core.wrappers._recording import (
+    ClipRecorder,
     Trigger,
     close_window,
     default_schedule,
@@ -27,7 +27,6 @@ from gymnasium_core.wrappers._recording import (
     metadata_listing,
     prepare_folder,
     require_moviepy,
-    save_clip,
 )
 from gymnasium_core.wrappers._render_noise import AddWhiteNoise, ObstructView
 
@@ -114,7 +113,7 @@ class RenderCollection(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstr
         return frames
 
 
-class RecordVideo(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructorArgs):
+class RecordVideo(ClipRecorder, Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructorArgs):
     """Writes MP4 videos of chosen episodes or step ranges to ``video_folder``.
 
     A recording starts when ``episode_trigger(episode_id)`` is true at a ``reset`` (file
@@ -277,39 +276,6 @@ class RecordVideo(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructor
         self.env.close()
         if self.recording:
             self.stop_recording()
-
-    def start_recording(self, video_name: str) -> None:
-        """Begin recording into ``{video_name}.mp4``, saving any recording in progress first."""
-        if self.recording:
-            self.stop_recording()
-        self.recording = True
-        self._video_name = video_name
-
-    def stop_recording(self) -> None:
-        """Save the frames recorded so far as an MP4 and stop recording.
-
-        Raises:
-            RuntimeError: If no recording is in progress.
-        """
-        if not self.recording:
-            raise RuntimeError("RecordVideo.stop_recording() called while not recording")
-        save_clip(
-            self.recorded_frames,
-            self.video_folder,
-            self._video_name,
-            self.frames_per_sec,
-            quiet=self.disable_logger,
-        )
-        self.recorded_frames = []
-        self.recording = False
-        self._video_name = None
-        if self.gc_trigger is not None and self.gc_trigger(self.episode_id):
-            gc.collect()
-
-    def __del__(self) -> None:
-        # __init__ may have failed before the attribute existed.
-        if getattr(self, "recorded_frames", None):
-            logger.warn("RecordVideo: the last video was not saved; call close() first.")
 
 
 class HumanRendering(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructorArgs):

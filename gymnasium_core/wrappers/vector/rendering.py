@@ -8,7 +8,6 @@ pygame, OpenCV and moviepy are imported when they are first needed, not with thi
 
 from __future__ import annotations
 
-import gc
 import math
 from collections.abc import Sequence
 from typing import Any
@@ -20,6 +19,7 @@ from gymnasium_core.error import DependencyNotInstalled
 from gymnasium_core.utils.record_constructor import RecordConstructorArgs
 from gymnasium_core.vector.vector_env import AutoresetMode, VectorEnv, VectorWrapper
 from gymnasium_core.wrappers._recording import (
+    ClipRecorder,
     Trigger,
     close_window,
     default_schedule,
@@ -28,7 +28,6 @@ from gymnasium_core.wrappers._recording import (
     metadata_listing,
     prepare_folder,
     require_moviepy,
-    save_clip,
 )
 
 __all__ = ["HumanRendering", "RecordVideo"]
@@ -252,7 +251,7 @@ class HumanRendering(VectorWrapper[Any, Any, Any, Any, Any], RecordConstructorAr
         self.env.close(**kwargs)
 
 
-class RecordVideo(VectorWrapper[Any, Any, Any, Any, Any], RecordConstructorArgs):
+class RecordVideo(ClipRecorder, VectorWrapper[Any, Any, Any, Any, Any], RecordConstructorArgs):
     """Writes MP4 videos in which every frame tiles the frames of all sub-environments.
 
     Episodes are those of sub-environment 0: a recording starts when
@@ -461,40 +460,3 @@ class RecordVideo(VectorWrapper[Any, Any, Any, Any, Any], RecordConstructorArgs)
         self.env.close(**kwargs)
         if self.recording:
             self.stop_recording()
-
-    def start_recording(self, video_name: str) -> None:
-        """Begin recording into ``{video_name}.mp4``, saving any recording in progress first.
-
-        Args:
-            video_name: The file name without extension.
-        """
-        if self.recording:
-            self.stop_recording()
-        self.recording = True
-        self._video_name = video_name
-
-    def stop_recording(self) -> None:
-        """Save the frames recorded so far as an MP4 and stop recording.
-
-        Raises:
-            RuntimeError: If no recording is in progress.
-        """
-        if not self.recording:
-            raise RuntimeError("RecordVideo.stop_recording() called while not recording.")
-        save_clip(
-            self.recorded_frames,
-            self.video_folder,
-            self._video_name,
-            self.frames_per_sec,
-            quiet=self.disable_logger,
-        )
-        self.recorded_frames = []
-        self.recording = False
-        self._video_name = None
-        if self.gc_trigger is not None and self.gc_trigger(self.episode_id):
-            gc.collect()
-
-    def __del__(self) -> None:
-        # __init__ may have failed before the attribute existed.
-        if getattr(self, "recorded_frames", None):
-            logger.warn("RecordVideo: the last video was not saved; call close() first.")
