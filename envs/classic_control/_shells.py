@@ -14,6 +14,7 @@ import numpy as np
 
 from gymnasium_core.error import ResetNeeded
 from gymnasium_core.functional import FunctionalNumpyEnv, FunctionalNumpyVectorEnv, backends
+from gymnasium_core.vector import AutoresetMode
 
 from .utils import maybe_parse_reset_bounds, verify_number_and_cast
 
@@ -104,6 +105,15 @@ def check_continuous(space: Any, action: Any) -> None:
         raise ValueError(f"Expected an action of shape {space.shape}, got shape {shape}.")
     if any(math.isnan(float(a)) for a in np.ravel(action)):
         raise ValueError(f"The action contains NaN: {action!r}.")
+
+
+def vector_metadata(render_fps: int) -> dict[str, Any]:
+    """The metadata of a numpy-batched classic-control env (it renders frames only)."""
+    return {
+        "render_modes": ["rgb_array"],
+        "render_fps": render_fps,
+        "autoreset_mode": AutoresetMode.NEXT_STEP,
+    }
 
 
 class ClassicControlVectorEnv(FunctionalNumpyVectorEnv):

@@ -14,7 +14,7 @@ import numpy as np
 from gymnasium_core.vector.vector_env import AutoresetMode
 
 from ._acrobot_func import AcrobotFunctional, AcrobotParams, AcrobotState
-from ._shells import ClassicControlEnv, ClassicControlVectorEnv, check_discrete
+from ._shells import ClassicControlEnv, ClassicControlVectorEnv, check_discrete, vector_metadata
 
 __all__ = ["AcrobotEnv", "AcrobotFunctional", "AcrobotParams", "AcrobotState", "AcrobotVectorEnv"]
 
@@ -64,11 +64,7 @@ class AcrobotVectorEnv(ClassicControlVectorEnv):
         params: Params for every sub-env (or a batch of them).
     """
 
-    metadata: dict[str, Any] = {
-        "render_modes": ["rgb_array"],
-        "render_fps": 15,
-        "autoreset_mode": AutoresetMode.NEXT_STEP,
-    }
+    metadata: dict[str, Any] = vector_metadata(render_fps=15)
 
     def __init__(
         self,

@@ -15,7 +15,7 @@ from gymnasium_core import logger
 from gymnasium_core.vector.vector_env import AutoresetMode
 
 from ._cartpole_func import CartPoleFunctional, CartPoleParams, CartPoleState
-from ._shells import ClassicControlEnv, ClassicControlVectorEnv, check_discrete
+from ._shells import ClassicControlEnv, ClassicControlVectorEnv, check_discrete, vector_metadata
 
 __all__ = [
     "CartPoleEnv",
@@ -90,11 +90,7 @@ class CartPoleVectorEnv(ClassicControlVectorEnv):
         params: Params for every sub-env (a batch of params for domain randomisation).
     """
 
-    metadata: dict[str, Any] = {
-        "render_modes": ["rgb_array"],
-        "render_fps": 50,
-        "autoreset_mode": AutoresetMode.NEXT_STEP,
-    }
+    metadata: dict[str, Any] = vector_metadata(render_fps=50)
 
     def __init__(
         self,

@@ -16,7 +16,7 @@ from ._mountain_car_func import (
     ContinuousMountainCarParams,
     MountainCarState,
 )
-from ._shells import ClassicControlEnv, ClassicControlVectorEnv, check_continuous
+from ._shells import ClassicControlEnv, ClassicControlVectorEnv, check_continuous, vector_metadata
 
 __all__ = [
     "ContinuousMountainCarFunctional",
@@ -61,11 +61,7 @@ class Continuous_MountainCarVectorEnv(ClassicControlVectorEnv):
         params: Params for every sub-env (or a batch of them).
     """
 
-    metadata: dict[str, Any] = {
-        "render_modes": ["rgb_array"],
-        "render_fps": 30,
-        "autoreset_mode": AutoresetMode.NEXT_STEP,
-    }
+    metadata: dict[str, Any] = vector_metadata(render_fps=30)
 
     def __init__(
         self,

@@ -12,7 +12,7 @@ import numpy as np
 from gymnasium_core.vector.vector_env import AutoresetMode
 
 from ._mountain_car_func import MountainCarFunctional, MountainCarParams, MountainCarState
-from ._shells import ClassicControlEnv, ClassicControlVectorEnv, check_discrete
+from ._shells import ClassicControlEnv, ClassicControlVectorEnv, check_discrete, vector_metadata
 
 __all__ = [
     "MountainCarEnv",
@@ -62,11 +62,7 @@ class MountainCarVectorEnv(ClassicControlVectorEnv):
         params: Params for every sub-env (or a batch of them).
     """
 
-    metadata: dict[str, Any] = {
-        "render_modes": ["rgb_array"],
-        "render_fps": 30,
-        "autoreset_mode": AutoresetMode.NEXT_STEP,
-    }
+    metadata: dict[str, Any] = vector_metadata(render_fps=30)
 
     def __init__(
         self,

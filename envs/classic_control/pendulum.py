@@ -12,7 +12,7 @@ import numpy as np
 from gymnasium_core.vector.vector_env import AutoresetMode
 
 from ._pendulum_func import PendulumFunctional, PendulumParams, PendulumState, angle_normalize
-from ._shells import ClassicControlEnv, ClassicControlVectorEnv, check_continuous
+from ._shells import ClassicControlEnv, ClassicControlVectorEnv, check_continuous, vector_metadata
 
 __all__ = [
     "PendulumEnv",
@@ -68,11 +68,7 @@ class PendulumVectorEnv(ClassicControlVectorEnv):
         params: Params for every sub-env (or a batch of them).
     """
 
-    metadata: dict[str, Any] = {
-        "render_modes": ["rgb_array"],
-        "render_fps": 30,
-        "autoreset_mode": AutoresetMode.NEXT_STEP,
-    }
+    metadata: dict[str, Any] = vector_metadata(render_fps=30)
 
     def __init__(
         self,
