@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from gymnasium_core.functional import FuncEnv
-from gymnasium_core.spaces import Box, Discrete
+from gymnasium_core.spaces import Box, Discrete, Space
 
 from . import _render
 from ._common import as_float, draw_uniform, is_scalar, pack, wide
@@ -79,13 +79,36 @@ def _limit(xp: Any, position: Any, velocity: Any, p: Any) -> MountainCarState:
     return MountainCarState(position, xp.where(stopped, velocity - velocity, velocity))
 
 
-class _MountainCarRender:
-    """Drawing shared by both variants (the hills, the car, the flag)."""
+class _MountainCarCommon:
+    """What both variants share: the observation, the goal test, params and drawing."""
 
     xp: Any
     default_params: Any
+    params_class: type
     screen_width = 600
     screen_height = 400
+    observation_space: Space[Any] = Box(
+        np.array([-1.2, -0.07], dtype=np.float32),
+        np.array([0.6, 0.07], dtype=np.float32),
+        dtype=np.float32,
+    )
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._overrides = kwargs
+        super().__init__()
+
+    def get_default_params(self, **kwargs: Any) -> Any:
+        """Reference constants, with the constructor's and ``kwargs`` overrides."""
+        return self.params_class(**{**getattr(self, "_overrides", {}), **kwargs})
+
+    def observation(self, state: MountainCarState, rng: Any, params: Any = None) -> Any:
+        """``(position, velocity)`` as float32."""
+        return pack(self.xp, state, np.float32)
+
+    def terminal(self, state: MountainCarState, rng: Any, params: Any = None) -> Any:
+        """Whether the car reached the goal fast enough."""
+        p = self.default_params if params is None else params
+        return _at_goal(state, p)
 
     def render_init(self, params: Any = None, **kwargs: Any) -> _render.Canvas:
         """Open a 600x400 canvas (``render_mode`` and ``fps`` may be passed)."""
@@ -109,7 +132,7 @@ class _MountainCarRender:
 
 
 class MountainCarFunctional(
-    _MountainCarRender,
+    _MountainCarCommon,
     FuncEnv[MountainCarState, Any, Any, Any, Any, _render.Canvas, MountainCarParams],
 ):
     """The discrete-action mountain car over any array backend.
@@ -119,20 +142,8 @@ class MountainCarFunctional(
     """
 
     default_params: MountainCarParams
-    observation_space = Box(
-        np.array([-1.2, -0.07], dtype=np.float32),
-        np.array([0.6, 0.07], dtype=np.float32),
-        dtype=np.float32,
-    )
+    params_class = MountainCarParams
     action_space = Discrete(3)
-
-    def __init__(self, **kwargs: Any) -> None:
-        self._overrides = kwargs
-        super().__init__()
-
-    def get_default_params(self, **kwargs: Any) -> MountainCarParams:
-        """Reference constants, with the constructor's and ``kwargs`` overrides."""
-        return MountainCarParams(**{**getattr(self, "_overrides", {}), **kwargs})
 
     def initial(self, rng: Any, params: MountainCarParams | None = None) -> MountainCarState:
         """Position uniform in ``[reset_low, reset_high)``, at rest."""
@@ -155,19 +166,6 @@ class MountainCarFunctional(
         velocity = xp.clip(velocity, -p.max_speed, p.max_speed)
         return _limit(xp, position + velocity, velocity, p)
 
-    def observation(
-        self, state: MountainCarState, rng: Any, params: MountainCarParams | None = None
-    ) -> Any:
-        """``(position, velocity)`` as float32."""
-        return pack(self.xp, state, np.float32)
-
-    def terminal(
-        self, state: MountainCarState, rng: Any, params: MountainCarParams | None = None
-    ) -> Any:
-        """Whether the car reached the goal fast enough."""
-        p = self.default_params if params is None else params
-        return _at_goal(state, p)
-
     def reward(
         self,
         state: MountainCarState,
@@ -181,7 +179,7 @@ class MountainCarFunctional(
 
 
 class ContinuousMountainCarFunctional(
-    _MountainCarRender,
+    _MountainCarCommon,
     FuncEnv[MountainCarState, Any, Any, Any, Any, _render.Canvas, ContinuousMountainCarParams],
 ):
     """The continuous-action mountain car over any array backend.
@@ -191,20 +189,8 @@ class ContinuousMountainCarFunctional(
     """
 
     default_params: ContinuousMountainCarParams
-    observation_space = Box(
-        np.array([-1.2, -0.07], dtype=np.float32),
-        np.array([0.6, 0.07], dtype=np.float32),
-        dtype=np.float32,
-    )
+    params_class = ContinuousMountainCarParams
     action_space = Box(low=-1.0, high=1.0, shape=(1,), dtype=np.float32)
-
-    def __init__(self, **kwargs: Any) -> None:
-        self._overrides = kwargs
-        super().__init__()
-
-    def get_default_params(self, **kwargs: Any) -> ContinuousMountainCarParams:
-        """Reference constants, with the constructor's and ``kwargs`` overrides."""
-        return ContinuousMountainCarParams(**{**getattr(self, "_overrides", {}), **kwargs})
 
     def initial(
         self, rng: Any, params: ContinuousMountainCarParams | None = None
@@ -237,25 +223,6 @@ class ContinuousMountainCarFunctional(
         return MountainCarState(
             xp.asarray(new.position, dtype=xp.float32), xp.asarray(new.velocity, dtype=xp.float32)
         )
-
-    def observation(
-        self,
-        state: MountainCarState,
-        rng: Any,
-        params: ContinuousMountainCarParams | None = None,
-    ) -> Any:
-        """``(position, velocity)`` as float32."""
-        return pack(self.xp, state, np.float32)
-
-    def terminal(
-        self,
-        state: MountainCarState,
-        rng: Any,
-        params: ContinuousMountainCarParams | None = None,
-    ) -> Any:
-        """Whether the car reached the goal fast enough."""
-        p = self.default_params if params is None else params
-        return _at_goal(state, p)
 
     def reward(
         self,
