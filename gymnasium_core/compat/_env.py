@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, SupportsFloat
 
 import gymnasium
-import numpy as np
 
 from gymnasium_core.compat._shared_rng import SharedRandomState
 from gymnasium_core.compat._spaces import (
@@ -110,7 +109,7 @@ class GymnasiumEnvAdapter(SharedRandomState, gymnasium.Env[Any, Any]):
         return str(self)
 
 
-class CoreEnvAdapter(Env[Any, Any]):
+class CoreEnvAdapter(SharedRandomState, Env[Any, Any]):
     """A ``gymnasium.Env`` presented as one of our environments.
 
     Build it with :func:`gymnasium_core.compat.from_gymnasium`. Any third-party gymnasium
@@ -121,6 +120,8 @@ class CoreEnvAdapter(Env[Any, Any]):
     Attributes:
         gym_env: The ``gymnasium.Env`` this adapter drives.
     """
+
+    _rng_source = "gym_env"
 
     def __init__(self, env: gymnasium.Env[Any, Any]) -> None:
         """Wrap ``env``.
@@ -145,22 +146,6 @@ class CoreEnvAdapter(Env[Any, Any]):
     def render_mode(self) -> str | None:  # type: ignore[override]
         """The render mode of the wrapped gymnasium environment."""
         return self.gym_env.render_mode
-
-    @property
-    def _np_random(self) -> np.random.Generator | None:
-        return self.gym_env.unwrapped._np_random
-
-    @_np_random.setter
-    def _np_random(self, value: np.random.Generator | None) -> None:
-        self.gym_env.unwrapped._np_random = value
-
-    @property
-    def _np_random_seed(self) -> int | None:
-        return self.gym_env.unwrapped._np_random_seed
-
-    @_np_random_seed.setter
-    def _np_random_seed(self, value: int | None) -> None:
-        self.gym_env.unwrapped._np_random_seed = value
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None

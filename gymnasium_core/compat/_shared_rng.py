@@ -8,12 +8,15 @@ from typing import Any
 class SharedRandomState:
     """Mixin for the adapters: the random state belongs to the wrapped environment.
 
-    ``_np_random`` and ``_np_random_seed`` read and write through to ``core_env.unwrapped``,
-    so seeding either side seeds the one generator both use.
+    ``_np_random`` and ``_np_random_seed`` read and write through to the ``unwrapped``
+    environment of the attribute named by ``_rng_source`` (the adapted environment), so seeding
+    either side seeds the one generator both use.
     """
 
+    _rng_source = "core_env"
+
     def _random_owner(self) -> Any:
-        return getattr(self, "core_env").unwrapped  # noqa: B009 (set by the adapter class)
+        return getattr(self, self._rng_source).unwrapped
 
     @property
     def _np_random(self) -> Any:

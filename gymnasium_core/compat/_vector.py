@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 import gymnasium
 import gymnasium.vector
-import numpy as np
 
 from gymnasium_core.compat._shared_rng import SharedRandomState
 from gymnasium_core.compat._spaces import (
@@ -119,7 +118,7 @@ class GymnasiumVectorEnvAdapter(SharedRandomState, gymnasium.vector.VectorEnv[An
         return f"{type(self).__name__}({self.core_env!r})"
 
 
-class CoreVectorEnvAdapter(VectorEnv[Any, Any, Any]):
+class CoreVectorEnvAdapter(SharedRandomState, VectorEnv[Any, Any, Any]):
     """A ``gymnasium.vector.VectorEnv`` presented as one of our vector environments.
 
     Build it with :func:`gymnasium_core.compat.from_gymnasium`.
@@ -127,6 +126,8 @@ class CoreVectorEnvAdapter(VectorEnv[Any, Any, Any]):
     Attributes:
         gym_env: The ``gymnasium.vector.VectorEnv`` this adapter drives.
     """
+
+    _rng_source = "gym_env"
 
     def __init__(self, env: gymnasium.vector.VectorEnv[Any, Any, Any]) -> None:
         """Wrap ``env``.
@@ -165,22 +166,6 @@ class CoreVectorEnvAdapter(VectorEnv[Any, Any, Any]):
     @closed.setter
     def closed(self, value: bool) -> None:
         self.gym_env.closed = value
-
-    @property
-    def _np_random(self) -> np.random.Generator | None:
-        return self.gym_env.unwrapped._np_random
-
-    @_np_random.setter
-    def _np_random(self, value: np.random.Generator | None) -> None:
-        self.gym_env.unwrapped._np_random = value
-
-    @property
-    def _np_random_seed(self) -> int | None:
-        return self.gym_env.unwrapped._np_random_seed
-
-    @_np_random_seed.setter
-    def _np_random_seed(self, value: int | None) -> None:
-        self.gym_env.unwrapped._np_random_seed = value
 
     def reset(
         self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None
