@@ -1,7 +1,8 @@
 """Vector env throughput: our Sync/AsyncVectorEnv against the reference's.
 
 Groups: CartPole-v1 (cheap steps: the framework's overhead shows) and an 84x84 RGB image env
-(large observations: shared memory against pipes).
+(large observations: shared memory against pipes), with 4 sub-environments; and CartPole-v1 with
+one worker process, where the pipe round trip and the worker loop are all there is to time.
 """
 
 from __future__ import annotations
@@ -32,31 +33,31 @@ def _vector_module(impl: str) -> Any:
     return gymnasium
 
 
-def _cartpole_fns(gym: Any) -> list[Any]:
-    return [lambda: gym.make("CartPole-v1")] * NUM_ENVS
+def _cartpole_fns(gym: Any, num_envs: int) -> list[Any]:
+    return [lambda: gym.make("CartPole-v1")] * num_envs
 
 
-def _image_fns(gym: Any) -> list[Any]:
+def _image_fns(gym: Any, num_envs: int) -> list[Any]:
     from _vector_testenvs import image_env_class
 
-    return [image_env_class(gym)] * NUM_ENVS
+    return [image_env_class(gym)] * num_envs
 
 
-def _setup(impl: str, kind: str, fns: Any, **kwargs: Any) -> Any:
+def _setup(impl: str, kind: str, fns: Any, num_envs: int = NUM_ENVS, **kwargs: Any) -> Any:
     def setup() -> Any:
         gym = _vector_module(impl)
         cls = gym.vector.SyncVectorEnv if kind == "sync" else gym.vector.AsyncVectorEnv
         if kind == "async":
             kwargs.setdefault("context", "fork")
-        envs = cls(fns(gym), **kwargs)
+        envs = cls(fns(gym, num_envs), **kwargs)
         atexit.register(envs.close)
         envs.reset(seed=0)
-        actions = np.zeros(NUM_ENVS, dtype=np.int64)
+        actions = np.zeros(num_envs, dtype=np.int64)
 
         def run() -> int:
             for _ in range(CHUNK):
                 envs.step(actions)
-            return CHUNK * NUM_ENVS
+            return CHUNK * num_envs
 
         run()
         return run
@@ -90,5 +91,16 @@ for _impl in ("ours", "reference"):
                 _impl,
                 _setup(_impl, "async", _image_fns, shared_memory=_shared),
                 {"num_envs": NUM_ENVS, "shared_memory": _shared},
+            )
+        )
+    # One worker: the round trip through the pipe and the worker loop, without the scheduling
+    # noise of more worker processes than cores.
+    for _shared in (True, False):
+        CASES.append(
+            Case(
+                f"CartPole-v1 async vector x1 shared_memory={_shared}",
+                _impl,
+                _setup(_impl, "async", _cartpole_fns, num_envs=1, shared_memory=_shared),
+                {"num_envs": 1, "shared_memory": _shared},
             )
         )

@@ -92,6 +92,7 @@ class _Server:
         self.env = env
         self.pipe = pipe
         self.shared_memory = shared_memory
+        self.uses_shared_memory = bool(shared_memory)
         self.mode = autoreset_mode
         self.semaphore = semaphore
         self.needs_reset = False
@@ -100,14 +101,14 @@ class _Server:
     def serve(self, command: str, data: Any) -> bool:
         """Run one command and answer it; ``False`` once the worker should stop."""
         reply: Any
-        if command in ("reset", "step") and self.semaphore is not None:
-            with self.semaphore:
-                reply = self._reset(data) if command == "reset" else self._step(data)
-            # The permit is released before `send`, which may block until the parent reads.
-        elif command == "reset":
-            reply = self._reset(data)
-        elif command == "step":
-            reply = self._step(data)
+        if command == "step" or command == "reset":
+            run = self._step if command == "step" else self._reset
+            if self.semaphore is None:
+                reply = run(data)
+            else:
+                with self.semaphore:
+                    reply = run(data)
+                # The permit is released before `send`, which may block until the parent reads.
         elif command == "reset-noop":
             reply = (self.last_obs, {})
         elif command == "close":
@@ -131,7 +132,7 @@ class _Server:
 
     def _publish(self, obs: Any) -> Any:
         """Put ``obs`` in shared memory (returning ``None``) or return it for the pipe."""
-        if self.shared_memory:
+        if self.uses_shared_memory:
             write_to_shared_memory(self.env.observation_space, self.index, obs, self.shared_memory)
             self.last_obs = None
             return None
@@ -145,17 +146,18 @@ class _Server:
         return self._publish(obs), info
 
     def _step(self, action: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
-        if self.mode is AutoresetMode.NEXT_STEP and self.needs_reset:
+        if self.needs_reset:  # only ever set in the next-step mode
             obs, info = self.env.reset()
-            reward, terminated, truncated = 0, False, False
-        else:
-            obs, reward, terminated, truncated, info = self.env.step(action)
-            if self.mode is AutoresetMode.SAME_STEP and (terminated or truncated):
+            self.needs_reset = False
+            return self._publish(obs), 0, False, False, info
+        obs, reward, terminated, truncated, info = self.env.step(action)
+        if terminated or truncated:
+            if self.mode is AutoresetMode.NEXT_STEP:
+                self.needs_reset = True
+            elif self.mode is AutoresetMode.SAME_STEP:
                 first_obs, reset_info = self.env.reset()
                 info = {"final_info": info, "final_obs": obs, **reset_info}
                 obs = first_obs
-        if self.mode is AutoresetMode.NEXT_STEP:
-            self.needs_reset = bool(terminated or truncated)
         return self._publish(obs), reward, terminated, truncated, info
 
     def _call(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:

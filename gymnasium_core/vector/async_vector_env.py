@@ -204,6 +204,13 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
         )
         return buffer
 
+    @staticmethod
+    def _copy_observations(observations: Any) -> Any:
+        # A plain array is copied directly; nested batches (dicts, tuples, objects) go deep.
+        if type(observations) is np.ndarray and not observations.dtype.hasobject:
+            return observations.copy()
+        return deepcopy(observations)
+
     def _start_workers(self, ctx: Any) -> None:
         target = self.worker or async_worker
         semaphore = (
@@ -327,13 +334,14 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             AlreadyPendingCallError: While another call is pending (two ``step_async`` in a row).
             ValueError: If the batch does not hold one action per sub-environment.
         """
-        self._assert_is_running()
-        self._assert_no_pending("step_async")
+        if self.closed or self._dead or self._pending is not AsyncState.DEFAULT or any(self._stale):
+            self._assert_is_running()
+            self._assert_no_pending("step_async")
         per_env = list(iterate(self.action_space, actions))
         if len(per_env) != self.num_envs:
             raise ValueError(f"Got {len(per_env)} actions for {self.num_envs} sub-environments.")
-        for pipe, action in zip(self._live_pipes(), per_env, strict=True):
-            _send(pipe, ("step", action))
+        for pipe, action in zip(self.parent_pipes, per_env, strict=True):
+            _send(pipe, ("step", action))  # type: ignore[arg-type]
         self._pending = AsyncState.WAITING_STEP
 
     def step_wait(self, timeout: float | None = None) -> StepResult:
@@ -368,7 +376,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             self.observations = concatenate(
                 self.single_observation_space, observations, self.observations
             )
-        return deepcopy(self.observations) if self.copy else self.observations
+        return self._copy_observations(self.observations) if self.copy else self.observations
 
     # -- call, attributes, render --------------------------------------------------------------
 
@@ -557,8 +565,12 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             replies = self._collect(range(self.num_envs), deadline, caller)
         finally:
             self._pending = AsyncState.DEFAULT
-        self._raise_if_errors(replies)
-        return [result for result, _ in replies]
+        results = []
+        for result, ok in replies:
+            if not ok:
+                self._raise_if_errors(replies)
+            results.append(result)
+        return results
 
     def _mark_pending_stale(self) -> None:
         for i, pipe in enumerate(self.parent_pipes):
@@ -584,18 +596,22 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
         """
         order = list(indices)
         replies: dict[int, tuple[Any, bool]] = {}
-        waiting = {i for i in order if self.parent_pipes[i] is not None}
         died: list[int] = []
         if deadline is None:
             # Fast path: only the worker holds its end of the pipe, so a worker that dies
             # shows up here as end-of-file rather than a hang.
             for i in order:
-                if i in waiting:
+                pipe = self.parent_pipes[i]
+                if pipe is not None:
                     try:
-                        replies[i] = self.parent_pipes[i].recv()  # type: ignore[union-attr]
+                        replies[i] = pipe.recv()
                     except (EOFError, OSError):
                         died.append(i)
-            waiting = set()
+            if not died:
+                return list(replies.values())
+            waiting: set[int] = set()
+        else:
+            waiting = {i for i in order if self.parent_pipes[i] is not None}
         while waiting:
             handles: dict[Any, int] = {}
             for i in waiting:
