@@ -207,3 +207,56 @@ _register_functional(
         ("Taxi-v0", "taxi", "Taxi", {"max_episode_steps": 200, "reward_threshold": 8}),
     ],
 )
+
+# Box2D ----------------------------------------------------------------------------------------
+# Stateful only: a Box2D world cannot be stepped as a pure function.
+
+_BOX2D: list[tuple[str, str, int, int, dict[str, Any]]] = [
+    # (id, module:class, max_episode_steps, reward_threshold, kwargs)
+    ("LunarLander-v3", "lunar_lander:LunarLander", 1000, 200, {}),
+    ("LunarLanderContinuous-v3", "lunar_lander:LunarLander", 1000, 200, {"continuous": True}),
+    ("BipedalWalker-v3", "bipedal_walker:BipedalWalker", 1600, 300, {}),
+    ("BipedalWalkerHardcore-v3", "bipedal_walker:BipedalWalker", 2000, 300, {"hardcore": True}),
+    ("CarRacing-v3", "car_racing:CarRacing", 1000, 900, {}),
+]
+for _id, _target, _steps, _threshold, _kwargs in _BOX2D:
+    register(
+        id=_id,
+        entry_point=f"{_PKG}.box2d.{_target}",
+        max_episode_steps=_steps,
+        reward_threshold=_threshold,
+        kwargs=_kwargs,
+    )
+
+# MuJoCo ---------------------------------------------------------------------------------------
+# v4 and v5 of a task are one class with different defaults; `<task>_v4` / `<task>_v5` are the
+# modules Gymnasium users import them from.
+
+_MUJOCO: list[tuple[str, str, str, int, float | None]] = [
+    # (name, module stem, class, max_episode_steps, reward_threshold)
+    ("Ant", "ant", "AntEnv", 1000, 6000.0),
+    ("HalfCheetah", "half_cheetah", "HalfCheetahEnv", 1000, 4800.0),
+    ("Hopper", "hopper", "HopperEnv", 1000, 3800.0),
+    ("Humanoid", "humanoid", "HumanoidEnv", 1000, None),
+    ("HumanoidStandup", "humanoidstandup", "HumanoidStandupEnv", 1000, None),
+    (
+        "InvertedDoublePendulum",
+        "inverted_double_pendulum",
+        "InvertedDoublePendulumEnv",
+        1000,
+        9100.0,
+    ),
+    ("InvertedPendulum", "inverted_pendulum", "InvertedPendulumEnv", 1000, 950.0),
+    ("Pusher", "pusher", "PusherEnv", 100, 0.0),
+    ("Reacher", "reacher", "ReacherEnv", 50, -3.75),
+    ("Swimmer", "swimmer", "SwimmerEnv", 1000, 360.0),
+    ("Walker2d", "walker2d", "Walker2dEnv", 1000, None),
+]
+for _name, _stem, _cls, _steps, _mj_threshold in _MUJOCO:
+    for _version in ("v4", "v5"):
+        register(
+            id=f"{_name}-{_version}",
+            entry_point=f"{_PKG}.mujoco.{_stem}_{_version}:{_cls}",
+            max_episode_steps=_steps,
+            reward_threshold=_mj_threshold,
+        )
