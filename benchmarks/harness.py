@@ -88,13 +88,14 @@ def measure(case: Case, repeats: int = 5, min_time: float = 0.2) -> dict[str, An
 def machine() -> dict[str, Any]:
     """The machine and versions the results were measured on."""
     import os
+    from importlib.metadata import PackageNotFoundError, version
 
-    versions = {}
-    for mod in ("numpy", "gymnasium", "jax", "gymnax", "gymnasium_core"):
+    versions: dict[str, str | None] = {}
+    for dist in ("numpy", "gymnasium", "jax", "gymnax", "gymnasium-core", "mujoco", "box2d-py"):
         try:
-            versions[mod] = __import__(mod).__version__
-        except Exception:
-            versions[mod] = None
+            versions[dist] = version(dist)
+        except PackageNotFoundError:
+            versions[dist] = None
     return {
         "platform": platform.platform(),
         "processor": platform.processor() or platform.machine(),

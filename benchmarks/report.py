@@ -68,11 +68,14 @@ def render(data: dict[str, Any], image: str | None) -> str:
         "Each row is the median of several timed rounds after a warm-up; `setup (s)` is the time "
         "to build and warm up, which includes JIT compilation for JAX cases. Ratios compare our "
         "implementation with each other library measured in the same run, on the same machine. "
-        "Rerun with `uv run python -m benchmarks.run && uv run python -m benchmarks.report`.",
+        "Rerun with `uv run python -m benchmarks.run && uv run python -m benchmarks.report`; "
+        "`--only <module> --merge` re-measures one module and keeps the other rows.",
         "",
         "Cases of one group are set up together and timed in alternating rounds. On a 2-core "
-        "machine the cases that run worker processes (`AsyncVectorEnv`, 4 workers) move by about "
-        "10% between runs, in both directions; read ratios near 1.0x there as equal.",
+        "machine the cases that run 4 worker processes (`AsyncVectorEnv` x4) move by about 10% "
+        "between runs, in both directions; read ratios near 1.0x there as equal. The one-worker "
+        "cases (`async vector x1`) time the pipe round trip and the worker loop with less of "
+        "that noise.",
         "",
         to_markdown(data["results"]),
         "",

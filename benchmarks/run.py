@@ -20,6 +20,7 @@ import json
 import pathlib
 import sys
 import traceback
+from typing import Any
 
 from benchmarks.harness import Case, machine, measure_group, to_markdown
 
@@ -48,6 +49,26 @@ def _compare(rows: list[dict], baseline_path: str, tolerance: float) -> list[str
     return slower
 
 
+def _merged(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``old`` with the groups measured in ``new`` replaced, keeping the order of ``old``."""
+
+    def key(row: dict[str, Any]) -> tuple[str, str]:
+        return row["group"], json.dumps(row["params"], sort_keys=True)
+
+    fresh: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for row in new:
+        fresh.setdefault(key(row), []).append(row)
+    merged: list[dict[str, Any]] = []
+    for row in old:
+        if key(row) not in fresh:
+            merged.append(row)
+        elif fresh[key(row)]:
+            merged.extend(fresh.pop(key(row)))
+            fresh[key(row)] = []
+    merged.extend(row for rows in fresh.values() for row in rows)
+    return merged
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the selected benchmark modules; return the process exit code."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -57,6 +78,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default=str(HERE / "out" / "results.json"))
     parser.add_argument("--compare", help="a saved results.json to compare our cases with")
     parser.add_argument("--tolerance", type=float, default=0.15)
+    parser.add_argument(
+        "--merge",
+        action="store_true",
+        help="keep the rows of --out that this run does not measure again",
+    )
     args = parser.parse_args(argv)
 
     rows = []
@@ -81,6 +107,8 @@ def main(argv: list[str] | None = None) -> int:
 
     out = pathlib.Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
+    if args.merge and out.exists():
+        rows = _merged(json.loads(out.read_text())["results"], rows)
     out.write_text(json.dumps({"machine": machine(), "results": rows}, indent=1))
     print(to_markdown(rows))
     if args.compare:
