@@ -1,0 +1,803 @@
+"""LunarLander: bring a two-legged lander down onto the pad between the flags.
+
+The lander starts at the top of the screen with a random push and must touch down softly on
+the pad at ``(0, 0)`` using a main engine below it and two small side engines.
+
+* Observation ``(8,)`` float32: ``x``, ``y`` relative to the pad (in half-screen units),
+  ``vx``, ``vy`` (scaled), angle, angular velocity (scaled by ``20 / FPS``), and one contact
+  flag per leg.
+* Action: ``Discrete(4)`` (nothing, left engine, main engine, right engine), or with
+  ``continuous=True`` a ``Box(-1, 1, (2,))`` of main and lateral throttles.
+* Reward: the change of a shaping term (distance, speed and tilt penalties, ten points per leg
+  on the ground), minus 0.3 per frame of main engine and 0.03 per frame of side engine; a crash
+  or leaving the screen gives -100, coming to rest gives +100, and the episode ends.
+
+Same kwargs, seed and actions give Gymnasium 1.4's trajectories bit for bit: the Box2D world is
+built and stepped with the same calls in the same order, and ``np_random`` is drawn from in
+the same order. A Box2D world cannot be pickled, so a pickled or deep-copied env stores how it
+got where it is (constructor arguments, the generator as it was at the last reset, the commands
+applied since) and rebuilds the episode by replaying them; the copy carries on exactly as the
+original would. See ``docs/envs/lunar_lander.md``.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from typing import Any, SupportsFloat
+
+import numpy as np
+from numpy.typing import NDArray
+
+from gymnasium_core import error, logger, spaces
+from gymnasium_core.core import Env
+from gymnasium_core.utils.ezpickle import EzPickle
+from gymnasium_core.utils.step_api_compatibility import step_api_compatibility
+
+try:
+    import Box2D
+    from Box2D.b2 import (
+        circleShape,
+        contactListener,
+        edgeShape,
+        fixtureDef,
+        polygonShape,
+        revoluteJointDef,
+    )
+except ImportError as err:  # pragma: no cover - depends on the installation
+    raise error.DependencyNotInstalled(
+        "LunarLander needs Box2D: install it with `pip install swig` and then "
+        '`pip install "gymnasium-core[box2d]"`.'
+    ) from err
+
+__all__ = ["LunarLander", "LunarLanderContinuous", "demo_heuristic_lander", "heuristic"]
+
+# Physical and screen constants (the reference's numbers; world units are pixels / SCALE).
+FPS: int = 50
+SCALE: float = 30.0  # pixels per world unit; engine powers are tuned to it
+MAIN_ENGINE_POWER: float = 13.0
+SIDE_ENGINE_POWER: float = 0.6
+INITIAL_RANDOM: float = 1000.0  # bound of the random force pushing the lander at reset
+LANDER_POLY: list[tuple[int, int]] = [(-14, 17), (-17, 0), (-17, -10), (17, -10), (17, 0), (14, 17)]
+LEG_AWAY: int = 20
+LEG_DOWN: int = 18
+LEG_W: int = 2
+LEG_H: int = 8
+LEG_SPRING_TORQUE: int = 40
+SIDE_ENGINE_HEIGHT: int = 14
+SIDE_ENGINE_AWAY: int = 12
+MAIN_ENGINE_Y_LOCATION: int = 4  # how far below the centre the main engine pushes
+VIEWPORT_W: int = 600
+VIEWPORT_H: int = 400
+
+_TERRAIN_CHUNKS = 11
+_WORLD_W = VIEWPORT_W / SCALE
+_WORLD_H = VIEWPORT_H / SCALE
+# Observation scales, each computed with the reference's order of operations.
+_HALF_W = VIEWPORT_W / SCALE / 2
+_HALF_H = VIEWPORT_H / SCALE / 2
+_SIDE_NOZZLE_X = 17  # the side engines push from 17 px sideways, not SIDE_ENGINE_HEIGHT (quirk)
+_TIME_STEP = 1.0 / FPS
+_VELOCITY_ITERATIONS = 6 * 30
+_POSITION_ITERATIONS = 2 * 30
+_WIND_K = math.pi * 0.01
+
+# Discrete actions as engine commands: (main throttle, side throttle, side direction).
+Command = tuple[float, float, float]
+_DISCRETE_COMMANDS: tuple[Command, ...] = (
+    (0.0, 0.0, 0),
+    (0.0, 1.0, -1),
+    (1.0, 0.0, 0),
+    (0.0, 1.0, 1),
+)
+_NOOP: Command = (0.0, 0.0, 0)
+_RENDER = "render"  # log entry: a frame was drawn (particles age)
+_WIND_ONLY = "wind"  # log entry: a rejected action after the wind had already blown
+
+_BODY_FILL = (128, 102, 230)
+_BODY_EDGE = (77, 77, 128)
+_FLAG_COLOR = (204, 204, 0)
+
+
+class _ContactWatcher(contactListener):  # type: ignore[misc]
+    """Marks the episode lost when the hull touches ground, and tracks leg contacts."""
+
+    def __init__(self, env: LunarLander) -> None:
+        contactListener.__init__(self)
+        self.env = env
+
+    def _tags(self, contact: Any) -> tuple[Any, Any]:
+        return contact.fixtureA.body.userData, contact.fixtureB.body.userData
+
+    def BeginContact(self, contact: Any) -> None:
+        """Called by Box2D when two fixtures start touching."""
+        for tag in self._tags(contact):
+            if tag == "hull":
+                self.env.game_over = True
+            elif tag is not None and tag.__class__ is int:
+                self.env._set_leg_contact(tag, True)
+
+    def EndContact(self, contact: Any) -> None:
+        """Called by Box2D when two fixtures stop touching."""
+        for tag in self._tags(contact):
+            if tag is not None and tag.__class__ is int:
+                self.env._set_leg_contact(tag, False)
+
+
+class LunarLander(Env[NDArray[np.float32], Any], EzPickle):
+    """Land a rocket on the pad; discrete engines by default, throttles with ``continuous``.
+
+    Args:
+        render_mode: ``None``, ``"human"`` or ``"rgb_array"`` (600x400 frames).
+        continuous: Use ``Box(-1, 1, (2,))`` throttles instead of ``Discrete(4)`` actions.
+        gravity: Gravity along y, strictly between -12 and 0.
+        enable_wind: Push the lander with wind and turbulence while no leg touches ground.
+        wind_power: Largest wind force (0 to 20 recommended).
+        turbulence_power: Largest turbulence torque (0 to 2 recommended).
+
+    Raises:
+        AssertionError: If ``gravity`` is not strictly between -12 and 0 (as the reference).
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["human", "rgb_array"], "render_fps": FPS}
+
+    def __init__(
+        self,
+        render_mode: str | None = None,
+        continuous: bool = False,
+        gravity: float = -10.0,
+        enable_wind: bool = False,
+        wind_power: float = 15.0,
+        turbulence_power: float = 1.5,
+    ) -> None:
+        EzPickle.__init__(
+            self, render_mode, continuous, gravity, enable_wind, wind_power, turbulence_power
+        )
+        if not -12.0 < gravity < 0.0:
+            raise AssertionError(
+                f"LunarLander: gravity must lie strictly between -12 and 0, got {gravity}."
+            )
+        if wind_power < 0.0 or wind_power > 20.0:
+            logger.warn(f"LunarLander: wind_power is best kept within [0, 20]; got {wind_power}.")
+        if turbulence_power < 0.0 or turbulence_power > 2.0:
+            logger.warn(
+                f"LunarLander: turbulence_power is best kept within [0, 2]; got {turbulence_power}."
+            )
+        self._configure(render_mode, continuous, gravity, enable_wind, wind_power, turbulence_power)
+
+    def _configure(
+        self,
+        render_mode: str | None,
+        continuous: bool,
+        gravity: float,
+        enable_wind: bool,
+        wind_power: float,
+        turbulence_power: float,
+    ) -> None:
+        """Set the attributes and spaces; shared by the constructor and unpickling."""
+        self.render_mode = render_mode
+        self.continuous = continuous
+        self.gravity = gravity
+        self.enable_wind = enable_wind
+        self.wind_power = wind_power
+        self.turbulence_power = turbulence_power
+
+        two_pi = 2 * math.pi
+        # Positions within 2.5 half-screens, speeds within 10: far past where episodes end.
+        low = [-2.5, -2.5, -10.0, -10.0, -two_pi, -10.0, -0.0, -0.0]
+        high = [2.5, 2.5, 10.0, 10.0, two_pi, 10.0, 1.0, 1.0]
+        self.observation_space = spaces.Box(
+            np.array(low, dtype=np.float32), np.array(high, dtype=np.float32)
+        )
+        self.action_space: spaces.Space[Any] = (
+            spaces.Box(-1, +1, (2,), dtype=np.float32) if continuous else spaces.Discrete(4)
+        )
+
+        self.world = Box2D.b2World(gravity=(0, gravity))
+        self.moon: Any = None
+        self.lander: Any = None
+        self.legs: list[Any] = []
+        self.particles: list[Any] = []
+        self.drawlist: list[Any] = []
+        self.sky_polys: list[list[tuple[float, float]]] = []
+        self.game_over = False
+        self.prev_shaping: float | None = None
+        self.prev_reward: float | None = None
+        self.wind_idx = 0
+        self.torque_idx = 0
+        self.helipad_x1 = self.helipad_x2 = self.helipad_y = 0.0
+        self._leg_contact = [False, False]
+        self._watcher: _ContactWatcher | None = None
+        # Replay record of the current episode: generator at its start, commands since.
+        self._episode_rng: np.random.Generator | None = None
+        self._log: list[Any] = []
+
+        self.screen: Any = None
+        self.clock: Any = None
+        self.surf: Any = None
+        self.isopen = True
+
+    # ------------------------------------------------------------------ episode
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[NDArray[np.float32], dict[str, Any]]:
+        """Build a fresh terrain and lander and return the first observation.
+
+        Args:
+            seed: Re-seeds :attr:`np_random` when given.
+            options: Unused (accepted for the API).
+
+        Returns:
+            ``(observation, {})``.
+        """
+        super().reset(seed=seed)
+        self._episode_rng = copy.deepcopy(self.np_random)
+        self._log = []
+        self._build_episode()
+        if self.render_mode == "human":
+            self.render()
+        # The reference's reset ends with one idle step; its observation is the first one.
+        return self.step(np.array([0, 0]) if self.continuous else 0)[0], {}
+
+    def step(
+        self, action: Any
+    ) -> tuple[NDArray[np.float32], SupportsFloat, bool, bool, dict[str, Any]]:
+        """Apply wind (if enabled), fire the engines the action asks for, and advance 1/50 s.
+
+        Args:
+            action: An int in ``[0, 4)``, or two throttles with ``continuous=True``
+                (values outside ``[-1, 1]`` are clipped).
+
+        Returns:
+            ``(observation, reward, terminated, False, {})``.
+
+        Raises:
+            ResetNeeded: Before the first :meth:`reset`.
+            AssertionError: For a discrete action outside ``Discrete(4)`` (as the reference).
+        """
+        if self.lander is None:
+            raise error.ResetNeeded("LunarLander: call reset() before step().")
+        self._blow_wind()
+        try:
+            command = self._command(action)
+        except BaseException:
+            # The wind has blown already, as in the reference; a replay must blow it too.
+            self._log.append(_WIND_ONLY)
+            raise
+        self._log.append(command)
+        result = self._advance(command)
+        if self.render_mode == "human":
+            self.render()
+        return result
+
+    def _command(self, action: Any) -> Command:
+        """Translate an action into ``(main throttle, side throttle, side direction)``."""
+        if not self.continuous:
+            if action.__class__ is int and 0 <= action < 4:
+                return _DISCRETE_COMMANDS[action]
+            if not self.action_space.contains(action):
+                raise AssertionError(f"{action!r} ({type(action)}) is not an action of Discrete(4)")
+            return _DISCRETE_COMMANDS[int(action)]
+        if action.__class__ is np.ndarray and action.shape == (2,):
+            main, lateral = action.tolist()
+        else:
+            values = np.asarray(action, dtype=np.float64)
+            if values.ndim != 1:
+                raise ValueError(
+                    "LunarLander: a continuous action is a 1-d array [main, lateral], got "
+                    f"shape {values.shape}."
+                )
+            main, lateral = float(values[0]), float(values[1])
+        main, lateral = _clip_unit(main), _clip_unit(lateral)
+        # Main: off at <= 0, else 50% to 100% power. Side: off within +-0.5, else 50% to 100%.
+        m_power = (main + 1.0) * 0.5 if main > 0.0 else 0.0
+        if abs(lateral) > 0.5:
+            return m_power, abs(lateral), 1.0 if lateral > 0.0 else -1.0
+        return m_power, 0.0, 0.0
+
+    def _blow_wind(self) -> None:
+        """Push and twist the lander with the episode's wind, while it is airborne."""
+        if not self.enable_wind or self._leg_contact[0] or self._leg_contact[1]:
+            return
+        # tanh(sin(2 k t) + sin(pi k t)) with k = 0.01 never repeats.
+        idx = self.wind_idx
+        wind = math.tanh(math.sin(0.02 * idx) + math.sin(_WIND_K * idx)) * self.wind_power
+        self.wind_idx = idx + 1
+        self.lander.ApplyForceToCenter((wind, 0.0), True)
+        idx = self.torque_idx
+        torque = math.tanh(math.sin(0.02 * idx) + math.sin(_WIND_K * idx)) * self.turbulence_power
+        self.torque_idx = idx + 1
+        self.lander.ApplyTorque(torque, True)
+
+    def _advance(
+        self, command: Command
+    ) -> tuple[NDArray[np.float32], SupportsFloat, bool, bool, dict[str, Any]]:
+        """Fire the engines, step the world and score the new state."""
+        m_power, s_power, direction = command
+        lander = self.lander
+        angle = lander.angle
+        sin_a, cos_a = math.sin(angle), math.cos(angle)
+        # Two dispersion draws every step, fired or not: uniform(-1, 1) / SCALE each.
+        r0, r1 = self.np_random.random(2).tolist()
+        d0 = (-1.0 + 2.0 * r0) / SCALE
+        d1 = (-1.0 + 2.0 * r1) / SCALE
+        pos = lander.position
+        px, py = pos.x, pos.y
+
+        if m_power > 0.0:
+            reach = MAIN_ENGINE_Y_LOCATION / SCALE + 2 * d0
+            ox = sin_a * reach + -cos_a * d1
+            oy = -cos_a * reach - sin_a * d1
+            nozzle = (px + ox, py + oy)
+            if self.render_mode is not None:
+                # Exhaust particles are decoration; they exist only when rendering.
+                puff = self._spawn_particle(3.5, nozzle[0], nozzle[1], m_power)
+                puff.ApplyLinearImpulse(
+                    (ox * MAIN_ENGINE_POWER * m_power, oy * MAIN_ENGINE_POWER * m_power),
+                    nozzle,
+                    True,
+                )
+            lander.ApplyLinearImpulse(
+                (-ox * MAIN_ENGINE_POWER * m_power, -oy * MAIN_ENGINE_POWER * m_power),
+                nozzle,
+                True,
+            )
+
+        if s_power > 0.0:
+            reach = 3 * d1 + direction * SIDE_ENGINE_AWAY / SCALE
+            ox = sin_a * d0 + -cos_a * reach
+            oy = -cos_a * d0 - sin_a * reach
+            nozzle = (
+                px + ox - sin_a * _SIDE_NOZZLE_X / SCALE,
+                py + oy + cos_a * SIDE_ENGINE_HEIGHT / SCALE,
+            )
+            if self.render_mode is not None:
+                puff = self._spawn_particle(0.7, nozzle[0], nozzle[1], s_power)
+                puff.ApplyLinearImpulse(
+                    (ox * SIDE_ENGINE_POWER * s_power, oy * SIDE_ENGINE_POWER * s_power),
+                    nozzle,
+                    True,
+                )
+            lander.ApplyLinearImpulse(
+                (-ox * SIDE_ENGINE_POWER * s_power, -oy * SIDE_ENGINE_POWER * s_power),
+                nozzle,
+                True,
+            )
+
+        self.world.Step(_TIME_STEP, _VELOCITY_ITERATIONS, _POSITION_ITERATIONS)
+        return self._observe_and_score(m_power, s_power)
+
+    def _observe_and_score(
+        self, m_power: float, s_power: float
+    ) -> tuple[NDArray[np.float32], SupportsFloat, bool, bool, dict[str, Any]]:
+        """Observation, reward and termination of the state the world is in now."""
+        lander = self.lander
+        pos = lander.position
+        vel = lander.linearVelocity
+        x = (pos.x - _HALF_W) / _HALF_W
+        y = (pos.y - (self.helipad_y + LEG_DOWN / SCALE)) / _HALF_H
+        vx = vel.x * _HALF_W / FPS
+        vy = vel.y * _HALF_H / FPS
+        angle = lander.angle
+        spin = 20.0 * lander.angularVelocity / FPS
+        left = 1.0 if self._leg_contact[0] else 0.0
+        right = 1.0 if self._leg_contact[1] else 0.0
+
+        # Closer, slower and more level is better; ten points per leg touching the ground,
+        # so losing contact after landing costs them back.
+        shaping = (
+            -100 * math.sqrt(x * x + y * y)
+            - 100 * math.sqrt(vx * vx + vy * vy)
+            - 100 * abs(angle)
+            + 10 * left
+            + 10 * right
+        )
+        progress = 0.0 if self.prev_shaping is None else shaping - self.prev_shaping
+        self.prev_shaping = shaping
+        # Fuel: -0.3 per full-power main-engine frame, -0.03 per side-engine frame.
+        reward: SupportsFloat = np.float64(progress - m_power * 0.30 - s_power * 0.03)
+
+        terminated = False
+        if self.game_over or abs(x) >= 1.0:
+            terminated, reward = True, -100
+        if not lander.awake:
+            terminated, reward = True, 100
+        obs = np.array([x, y, vx, vy, angle, spin, left, right], dtype=np.float32)
+        return obs, reward, terminated, False, {}
+
+    # ------------------------------------------------------------------ world building
+    def _build_episode(self) -> None:
+        """Replace the world by a new one with terrain, lander and legs (draws from np_random)."""
+        self._teardown()
+        # A new world every episode: reusing one leaks state between episodes.
+        self.world = Box2D.b2World(gravity=(0, self.gravity))
+        self._watcher = _ContactWatcher(self)
+        self.world.contactListener = self._watcher
+        self.game_over = False
+        self.prev_shaping = None
+        self._leg_contact = [False, False]
+        self._build_terrain()
+        start_x, start_y = VIEWPORT_W / SCALE / 2, VIEWPORT_H / SCALE
+        self._build_hull(start_x, start_y)
+        if self.enable_wind:
+            # Each episode starts its wind and turbulence at fresh random phases.
+            self.wind_idx = int(self.np_random.integers(-9999, 9999))
+            self.torque_idx = int(self.np_random.integers(-9999, 9999))
+        self.legs = [self._build_leg(side, start_x, start_y) for side in (-1, +1)]
+        self.drawlist = [self.lander, *self.legs]
+
+    def _build_terrain(self) -> None:
+        """Random hills with a flat pad in the middle, as edges of one static body."""
+        chunks = _TERRAIN_CHUNKS
+        height = self.np_random.uniform(0, _WORLD_H / 2, size=(chunks + 1,))
+        chunk_x = [_WORLD_W / (chunks - 1) * i for i in range(chunks)]
+        self.helipad_x1 = chunk_x[chunks // 2 - 1]
+        self.helipad_x2 = chunk_x[chunks // 2 + 1]
+        self.helipad_y = _WORLD_H / 4
+        height[chunks // 2 - 2 : chunks // 2 + 3] = self.helipad_y
+        # Three-point smoothing; the first chunk wraps round to the last height.
+        smooth_y = [0.33 * (height[i - 1] + height[i + 0] + height[i + 1]) for i in range(chunks)]
+
+        self.moon = self.world.CreateStaticBody(shapes=edgeShape(vertices=[(0, 0), (_WORLD_W, 0)]))
+        self.sky_polys = []
+        for i in range(chunks - 1):
+            left = (chunk_x[i], smooth_y[i])
+            right = (chunk_x[i + 1], smooth_y[i + 1])
+            self.moon.CreateEdgeFixture(vertices=[left, right], density=0, friction=0.1)
+            self.sky_polys.append([left, right, (right[0], _WORLD_H), (left[0], _WORLD_H)])
+
+    def _build_hull(self, start_x: float, start_y: float) -> None:
+        """The lander's body, pushed by a random force."""
+        hull = fixtureDef(
+            shape=polygonShape(vertices=[(px / SCALE, py / SCALE) for px, py in LANDER_POLY]),
+            density=5.0,
+            friction=0.1,
+            categoryBits=0x0010,
+            maskBits=0x001,  # touches the ground only
+            restitution=0.0,
+        )
+        self.lander = self.world.CreateDynamicBody(
+            position=(start_x, start_y), angle=0.0, fixtures=hull
+        )
+        self.lander.userData = "hull"
+        push = (
+            self.np_random.uniform(-INITIAL_RANDOM, INITIAL_RANDOM),
+            self.np_random.uniform(-INITIAL_RANDOM, INITIAL_RANDOM),
+        )
+        self.lander.ApplyForceToCenter(push, True)
+
+    def _build_leg(self, side: int, start_x: float, start_y: float) -> Any:
+        """One leg (``side`` -1 is the left one) on a sprung revolute joint."""
+        leg = self.world.CreateDynamicBody(
+            position=(start_x - side * LEG_AWAY / SCALE, start_y),
+            angle=(side * 0.05),
+            fixtures=fixtureDef(
+                shape=polygonShape(box=(LEG_W / SCALE, LEG_H / SCALE)),
+                density=1.0,
+                restitution=0.0,
+                categoryBits=0x0020,
+                maskBits=0x001,
+            ),
+        )
+        leg.userData = 0 if side < 0 else 1
+        leg.ground_contact = False
+        joint = revoluteJointDef(
+            bodyA=self.lander,
+            bodyB=leg,
+            localAnchorA=(0, 0),
+            localAnchorB=(side * LEG_AWAY / SCALE, LEG_DOWN / SCALE),
+            enableMotor=True,
+            enableLimit=True,
+            maxMotorTorque=LEG_SPRING_TORQUE,
+            motorSpeed=+0.3 * side,  # a gentle spring, so legs do not kick the lander up
+        )
+        # Each leg swings within half a radian, splayed outwards.
+        if side < 0:
+            joint.lowerAngle, joint.upperAngle = +0.9 - 0.5, +0.9
+        else:
+            joint.lowerAngle, joint.upperAngle = -0.9, -0.9 + 0.5
+        leg.joint = self.world.CreateJoint(joint)
+        return leg
+
+    def _set_leg_contact(self, index: int, touching: bool) -> None:
+        self._leg_contact[index] = touching
+        self.legs[index].ground_contact = touching
+
+    def _teardown(self) -> None:
+        """Destroy the bodies of the previous episode, if any."""
+        if self.moon is None:
+            return
+        self.world.contactListener = None
+        self._drop_particles(everything=True)
+        for body in (self.moon, self.lander, *self.legs):
+            self.world.DestroyBody(body)
+        self.moon = None
+        self.lander = None
+
+    def _spawn_particle(self, mass: float, x: float, y: float, ttl: float) -> Any:
+        particle = self.world.CreateDynamicBody(
+            position=(x, y),
+            angle=0.0,
+            fixtures=fixtureDef(
+                shape=circleShape(radius=2 / SCALE, pos=(0, 0)),
+                density=mass,
+                friction=0.1,
+                categoryBits=0x0100,
+                maskBits=0x001,
+                restitution=0.3,
+            ),
+        )
+        particle.ttl = ttl
+        self.particles.append(particle)
+        self._drop_particles(everything=False)
+        return particle
+
+    def _drop_particles(self, everything: bool) -> None:
+        """Destroy expired particles from the oldest on (or all of them)."""
+        while self.particles and (everything or self.particles[0].ttl < 0):
+            self.world.DestroyBody(self.particles.pop(0))
+
+    def _age_particles(self) -> None:
+        for particle in self.particles:
+            particle.ttl -= 0.15
+        self._drop_particles(everything=False)
+
+    # ------------------------------------------------------------------ pickling
+    def __getstate__(self) -> dict[str, Any]:
+        """Constructor arguments, generators and the episode's command log (no Box2D objects)."""
+        return {
+            "_ezpickle_args": self._ezpickle_args,
+            "_ezpickle_kwargs": self._ezpickle_kwargs,
+            "spec": self.spec,
+            "np_random": self._np_random,
+            "np_random_seed": self._np_random_seed,
+            "episode_rng": self._episode_rng if self.lander is not None else None,
+            "log": list(self._log),
+        }
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Rebuild the world and replay the episode's commands to reach the pickled state."""
+        args, kwargs = state["_ezpickle_args"], state["_ezpickle_kwargs"]
+        EzPickle.__init__(self, *args, **kwargs)
+        # The arguments were checked (and warned about) when the original was made.
+        self._configure(**_constructor_arguments(args, kwargs))
+        self.spec = state["spec"]
+        if state["episode_rng"] is not None:
+            self._np_random = copy.deepcopy(state["episode_rng"])
+            self._episode_rng = state["episode_rng"]
+            self._build_episode()
+            for entry in state["log"]:
+                if entry == _RENDER:
+                    self._age_particles()
+                elif entry == _WIND_ONLY:
+                    self._blow_wind()
+                else:
+                    self._blow_wind()
+                    self._advance(entry)
+            self._log = list(state["log"])
+        self._np_random = state["np_random"]
+        self._np_random_seed = state["np_random_seed"]
+
+    # ------------------------------------------------------------------ rendering
+    def render(self) -> NDArray[np.uint8] | None:
+        """Draw the scene: a window in ``"human"`` mode, a ``(400, 600, 3)`` frame otherwise.
+
+        Returns:
+            The frame in ``"rgb_array"`` mode, else ``None``.
+        """
+        if self.render_mode is None:
+            env_id = self.spec.id if self.spec is not None else "LunarLander-v3"
+            logger.warn(
+                "render() does nothing without a render mode; choose one when making the env, "
+                f'e.g. gymnasium_core.make("{env_id}", render_mode="rgb_array").'
+            )
+            return None
+        if self.lander is None:
+            raise error.ResetNeeded("LunarLander: call reset() before render().")
+        pygame = _import_pygame()
+        if self.screen is None and self.render_mode == "human":
+            pygame.display.init()
+            self.screen = pygame.display.set_mode((VIEWPORT_W, VIEWPORT_H))
+        if self.clock is None:
+            self.clock = pygame.time.Clock()
+
+        self._log.append(_RENDER)
+        self._age_particles()
+        self.surf = pygame.transform.flip(self._draw(pygame), False, True)
+
+        if self.render_mode == "human":
+            self.screen.blit(self.surf, (0, 0))
+            pygame.event.pump()
+            self.clock.tick(self.metadata["render_fps"])
+            pygame.display.flip()
+            return None
+        pixels = pygame.surfarray.pixels3d(self.surf)
+        return np.transpose(np.array(pixels), (1, 0, 2))
+
+    def _draw(self, pygame: Any) -> Any:
+        """The scene on a new surface, with y pointing up."""
+        from pygame import gfxdraw
+
+        surf = pygame.Surface((VIEWPORT_W, VIEWPORT_H))
+        surf.fill((255, 255, 255))
+        for poly in self.sky_polys:
+            points = [(px * SCALE, py * SCALE) for px, py in poly]
+            pygame.draw.polygon(surf, (0, 0, 0), points)
+            gfxdraw.aapolygon(surf, points, (0, 0, 0))
+
+        for particle in self.particles:
+            # Hot white-red when fresh, fading to grey as the particle ages.
+            shade = (
+                int(max(0.2, 0.15 + particle.ttl) * 255),
+                int(max(0.2, 0.5 * particle.ttl) * 255),
+                int(max(0.2, 0.5 * particle.ttl) * 255),
+            )
+            self._draw_body(pygame, surf, particle, shade, shade)
+        for body in self.drawlist:
+            self._draw_body(pygame, surf, body, _BODY_FILL, _BODY_EDGE)
+
+        pole_bottom = self.helipad_y * SCALE
+        pole_top = pole_bottom + 50
+        for flag_x in (self.helipad_x1 * SCALE, self.helipad_x2 * SCALE):
+            pygame.draw.line(surf, (255, 255, 255), (flag_x, pole_bottom), (flag_x, pole_top), 1)
+            pennant = [(flag_x, pole_top), (flag_x, pole_top - 10), (flag_x + 25, pole_top - 5)]
+            pygame.draw.polygon(surf, _FLAG_COLOR, pennant)
+            gfxdraw.aapolygon(surf, pennant, _FLAG_COLOR)
+        return surf
+
+    @staticmethod
+    def _draw_body(pygame: Any, surf: Any, body: Any, fill: Any, edge: Any) -> None:
+        from pygame import gfxdraw
+
+        transform = body.transform
+        for fixture in body.fixtures:
+            shape = fixture.shape
+            if type(shape) is circleShape:
+                centre = transform * shape.pos * SCALE
+                pygame.draw.circle(surf, fill, (centre[0], centre[1]), shape.radius * SCALE)
+                continue
+            points = [tuple(transform * vertex * SCALE) for vertex in shape.vertices]
+            pygame.draw.polygon(surf, fill, points)
+            gfxdraw.aapolygon(surf, points, fill)
+            pygame.draw.aalines(surf, edge, True, points)
+
+    def close(self) -> None:
+        """Close the window, if one is open (safe to call twice)."""
+        if self.screen is not None:
+            import pygame
+
+            pygame.display.quit()
+            pygame.quit()
+            self.screen = None
+            self.isopen = False
+
+
+def _clip_unit(value: float) -> float:
+    """``value`` clipped to ``[-1, 1]``; NaN stays NaN (as ``np.clip``)."""
+    if value > 1.0:
+        return 1.0
+    if value < -1.0:
+        return -1.0
+    return value
+
+
+_ARG_NAMES = (
+    "render_mode",
+    "continuous",
+    "gravity",
+    "enable_wind",
+    "wind_power",
+    "turbulence_power",
+)
+_ARG_DEFAULTS: dict[str, Any] = {
+    "render_mode": None,
+    "continuous": False,
+    "gravity": -10.0,
+    "enable_wind": False,
+    "wind_power": 15.0,
+    "turbulence_power": 1.5,
+}
+
+
+def _constructor_arguments(args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The constructor's arguments by name, defaults filled in."""
+    bound = dict(_ARG_DEFAULTS)
+    bound.update(zip(_ARG_NAMES, args))
+    bound.update(kwargs)
+    return bound
+
+
+def _import_pygame() -> Any:
+    try:
+        import pygame
+        from pygame import gfxdraw  # noqa: F401  (loads the submodule)
+    except ImportError as err:
+        raise error.DependencyNotInstalled(
+            'LunarLander renders with pygame: pip install "gymnasium-core[box2d]"'
+        ) from err
+    return pygame
+
+
+# ---------------------------------------------------------------------- heuristic pilot
+def heuristic(env: Any, s: Any) -> Any:
+    """A hand-written pilot: one action for observation ``s``, good enough to land.
+
+    It steers the lander's tilt towards the pad and holds a height that shrinks with the
+    horizontal distance; once a leg touches down it only brakes the fall. The arithmetic is
+    done on the observation's own element types, so it picks the reference's actions.
+
+    Args:
+        env: The environment (possibly wrapped); its ``continuous`` flag picks the action type.
+        s: The observation: ``x, y, vx, vy, angle, angular velocity, left leg, right leg``.
+
+    Returns:
+        An int in ``[0, 4)``, or a float array ``[main, lateral]`` in ``[-1, 1]`` for the
+        continuous env.
+    """
+    x, y, vx, vy, angle, spin, left_leg, right_leg = (s[i] for i in range(8))
+    # Lean towards the pad, but never more than 0.4 rad (about 22 degrees).
+    target_angle = x * 0.5 + vx * 1.0
+    target_angle = min(max(target_angle, -0.4), 0.4)
+    target_height = 0.55 * np.abs(x)  # lower when closer to the middle
+
+    turn = (target_angle - angle) * 0.5 - spin * 1.0
+    lift = (target_height - y) * 0.5 - vy * 0.5
+    if left_leg or right_leg:
+        # On the ground: stop turning, only slow the fall.
+        turn = 0
+        lift = -vy * 0.5
+
+    if env.unwrapped.continuous:
+        return np.clip(np.array([lift * 20 - 1, -turn * 20]), -1, +1)
+    if lift > np.abs(turn) and lift > 0.05:
+        return 2
+    if turn < -0.05:
+        return 3
+    if turn > 0.05:
+        return 1
+    return 0
+
+
+def demo_heuristic_lander(env: Any, seed: int | None = None, render: bool = False) -> float:
+    """Fly one episode with :func:`heuristic`, printing progress, and return its total reward.
+
+    Args:
+        env: A LunarLander environment (possibly wrapped).
+        seed: Seed for the reset.
+        render: Render every step, and close the env at the end.
+
+    Returns:
+        The sum of the episode's rewards.
+    """
+    total = 0.0
+    obs, _ = env.reset(seed=seed)
+    for steps in range(10**9):
+        step = step_api_compatibility(env.step(heuristic(env, obs)), True)
+        obs, reward, terminated, truncated = step[0], step[1], step[2], step[3]
+        total += float(reward)
+        if render and env.render() is False:
+            break
+        done = bool(terminated or truncated)
+        if steps % 20 == 0 or done:
+            print("obs " + " ".join(f"{value:+0.2f}" for value in obs))
+            print(f"step {steps}: return so far {total:+0.2f}")
+        if done:
+            break
+    if render:
+        env.close()
+    return total
+
+
+class LunarLanderContinuous:
+    """Not an environment: make ``LunarLanderContinuous-v3`` or pass ``continuous=True``.
+
+    Raises:
+        gymnasium_core.error.Error: Always, on construction (as the reference).
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        raise error.Error(
+            "LunarLanderContinuous cannot be constructed directly. Use "
+            'gymnasium_core.make("LunarLanderContinuous-v3") or '
+            'gymnasium_core.make("LunarLander-v3", continuous=True) instead.'
+        )
