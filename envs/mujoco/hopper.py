@@ -1,0 +1,126 @@
+"""Hopper: make a planar one-legged robot hop forward (``Hopper-v4`` and ``Hopper-v5``).
+
+The hopper is a torso, a thigh, a leg and a foot joined by three hinges driven by motors
+(actions in ``[-1, 1]``, gear 200). The root moves in the x-z plane through the slide joints
+``rootx`` / ``rootz`` and the hinge ``rooty``.
+
+Observation (float64): ``qpos[1:]`` (height, torso angle, three joint angles; ``rootx`` too when
+``exclude_current_positions_from_observation=False``) then ``qvel`` clipped to ``[-10, 10]``.
+
+Reward: ``forward_reward_weight * dx/dt + healthy_reward - ctrl_cost_weight * |action|^2``.
+The hopper is healthy while every entry of ``state_vector()[2:]`` lies in the open
+``healthy_state_range``, its height in ``healthy_z_range`` and its torso angle in
+``healthy_angle_range``; the episode terminates when it is not (if
+``terminate_when_unhealthy``).
+
+Versions: v5 takes ``xml_file``, ``frame_skip`` and ``default_camera_config``, pays the
+healthy reward only while healthy (v4 pays it on the terminal step too), reports the reward
+terms and ``z_distance_from_origin`` in ``info`` and returns a non-empty reset ``info``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ._locomotion import PlanarLeggedEnv, Range, Xp, in_range
+
+__all__ = ["DEFAULT_CAMERA_CONFIG", "HopperEnv", "hopper_is_healthy"]
+
+DEFAULT_CAMERA_CONFIG: dict[str, Any] = {
+    "trackbodyid": 2,
+    "distance": 3.0,
+    "lookat": np.array((0.0, 0.0, 1.15)),
+    "elevation": -20.0,
+}
+
+
+def hopper_is_healthy(
+    qpos: Any,
+    qvel: Any,
+    state_range: Range,
+    z_range: Range,
+    angle_range: Range,
+    xp: Xp = np,
+) -> Any:
+    """Whether the hopper stands: bounded state, enough height, torso near upright.
+
+    Args:
+        qpos: Joint positions ``(rootx, rootz, rooty, thigh, leg, foot)``, shape ``(6,)``.
+        qvel: Joint velocities, shape ``(6,)``.
+        state_range: Open bounds on every entry of ``concat(qpos, qvel)[2:]``.
+        z_range: Open bounds on the height ``qpos[1]``.
+        angle_range: Open bounds on the torso angle ``qpos[2]``.
+        xp: The array namespace.
+    """
+    state = xp.concatenate((qpos, qvel))[2:]
+    low, high = state_range
+    is_state_bounded = xp.all(xp.logical_and(low < state, state < high))
+    return is_state_bounded & in_range(qpos[1], z_range) & in_range(qpos[2], angle_range)
+
+
+class HopperEnv(PlanarLeggedEnv):
+    """Hop forward with a planar one-legged robot (v5 defaults; see the module docstring).
+
+    Args:
+        xml_file: The MJCF model (a name in the assets folder or a path).
+        frame_skip: Physics steps (of 0.002 s) per environment step.
+        default_camera_config: ``mujoco.MjvCamera`` attributes of the render camera.
+        forward_reward_weight: Weight of the forward velocity reward.
+        ctrl_cost_weight: Weight of the quadratic control cost.
+        healthy_reward: Bonus per healthy step.
+        terminate_when_unhealthy: End the episode when the hopper is unhealthy.
+        healthy_state_range: Open bounds on ``state_vector()[2:]``.
+        healthy_z_range: Open bounds on the torso height.
+        healthy_angle_range: Open bounds on the torso angle.
+        reset_noise_scale: Half-width of the uniform reset noise on ``qpos`` and ``qvel``.
+        exclude_current_positions_from_observation: Leave ``rootx`` out of the observation.
+        **kwargs: Passed to :class:`~gymnasium_core.envs.mujoco.MujocoEnv` (``render_mode``,
+            ``width``, ``height``, ``camera_id``, ...).
+    """
+
+    def __init__(
+        self,
+        xml_file: str = "hopper.xml",
+        frame_skip: int = 4,
+        default_camera_config: dict[str, Any] = DEFAULT_CAMERA_CONFIG,
+        forward_reward_weight: float = 1.0,
+        ctrl_cost_weight: float = 1e-3,
+        healthy_reward: float = 1.0,
+        terminate_when_unhealthy: bool = True,
+        healthy_state_range: Range = (-100.0, 100.0),
+        healthy_z_range: Range = (0.7, float("inf")),
+        healthy_angle_range: Range = (-0.2, 0.2),
+        reset_noise_scale: float = 5e-3,
+        exclude_current_positions_from_observation: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        self._healthy_state_range = healthy_state_range
+        super().__init__(
+            xml_file,
+            frame_skip,
+            default_camera_config,
+            forward_reward_weight,
+            ctrl_cost_weight,
+            healthy_reward,
+            terminate_when_unhealthy,
+            healthy_z_range,
+            healthy_angle_range,
+            reset_noise_scale,
+            exclude_current_positions_from_observation,
+            **kwargs,
+        )
+
+    @property
+    def is_healthy(self) -> bool:
+        """Whether the hopper is within its healthy state, height and angle ranges."""
+        return bool(
+            hopper_is_healthy(
+                self.data.qpos,
+                self.data.qvel,
+                self._healthy_state_range,
+                self._healthy_z_range,
+                self._healthy_angle_range,
+            )
+        )

@@ -1,0 +1,92 @@
+"""Walker2d: make a planar biped walk forward (``Walker2d-v4`` and ``Walker2d-v5``).
+
+The walker is a torso on two legs of thigh, leg and foot, six hinges driven by motors
+(actions in ``[-1, 1]``, gear 100). The root moves in the x-z plane like the hopper's.
+
+Observation (float64): ``qpos[1:]`` (``rootx`` too when
+``exclude_current_positions_from_observation=False``) then ``qvel`` clipped to ``[-10, 10]``.
+
+Reward: ``forward_reward_weight * dx/dt + healthy_reward - ctrl_cost_weight * |action|^2``.
+The walker is healthy while its height lies in the open ``healthy_z_range`` and its torso
+angle in the open ``healthy_angle_range``.
+
+Versions: v5 uses ``walker2d_v5.xml``, where both feet have friction 1.9 (v4's right foot has
+0.9), takes ``xml_file``, ``frame_skip`` and ``default_camera_config``, pays the healthy
+reward only while healthy, and reports the reward terms and ``z_distance_from_origin``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ._locomotion import PlanarLeggedEnv, Range, in_range
+
+__all__ = ["DEFAULT_CAMERA_CONFIG", "Walker2dEnv", "walker_is_healthy"]
+
+DEFAULT_CAMERA_CONFIG: dict[str, Any] = {
+    "trackbodyid": 2,
+    "distance": 4.0,
+    "lookat": np.array((0.0, 0.0, 1.15)),
+    "elevation": -20.0,
+}
+
+
+def walker_is_healthy(qpos: Any, z_range: Range, angle_range: Range) -> Any:
+    """Whether the walker stands: height ``qpos[1]`` and torso angle ``qpos[2]`` in range."""
+    return in_range(qpos[1], z_range) & in_range(qpos[2], angle_range)
+
+
+class Walker2dEnv(PlanarLeggedEnv):
+    """Walk forward with a planar biped (v5 defaults; see the module docstring).
+
+    Args:
+        xml_file: The MJCF model (a name in the assets folder or a path).
+        frame_skip: Physics steps (of 0.002 s) per environment step.
+        default_camera_config: ``mujoco.MjvCamera`` attributes of the render camera.
+        forward_reward_weight: Weight of the forward velocity reward.
+        ctrl_cost_weight: Weight of the quadratic control cost.
+        healthy_reward: Bonus per healthy step.
+        terminate_when_unhealthy: End the episode when the walker is unhealthy.
+        healthy_z_range: Open bounds on the torso height.
+        healthy_angle_range: Open bounds on the torso angle.
+        reset_noise_scale: Half-width of the uniform reset noise on ``qpos`` and ``qvel``.
+        exclude_current_positions_from_observation: Leave ``rootx`` out of the observation.
+        **kwargs: Passed to :class:`~gymnasium_core.envs.mujoco.MujocoEnv`.
+    """
+
+    def __init__(
+        self,
+        xml_file: str = "walker2d_v5.xml",
+        frame_skip: int = 4,
+        default_camera_config: dict[str, Any] = DEFAULT_CAMERA_CONFIG,
+        forward_reward_weight: float = 1.0,
+        ctrl_cost_weight: float = 1e-3,
+        healthy_reward: float = 1.0,
+        terminate_when_unhealthy: bool = True,
+        healthy_z_range: Range = (0.8, 2.0),
+        healthy_angle_range: Range = (-1.0, 1.0),
+        reset_noise_scale: float = 5e-3,
+        exclude_current_positions_from_observation: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(
+            xml_file,
+            frame_skip,
+            default_camera_config,
+            forward_reward_weight,
+            ctrl_cost_weight,
+            healthy_reward,
+            terminate_when_unhealthy,
+            healthy_z_range,
+            healthy_angle_range,
+            reset_noise_scale,
+            exclude_current_positions_from_observation,
+            **kwargs,
+        )
+
+    @property
+    def is_healthy(self) -> Any:
+        """Whether the walker's height and torso angle are in their healthy ranges."""
+        return walker_is_healthy(self.data.qpos, self._healthy_z_range, self._healthy_angle_range)
