@@ -1,0 +1,171 @@
+"""InvertedDoublePendulum: balance two poles stacked on a cart that a motor pushes.
+
+Observation float64: cart position, sine and cosine of both pole angles, the three velocities
+(clipped to ``[-10, 10]``) and the constraint forces (clipped to ``[-10, 10]``): all three in
+v4 ``(11,)``, only the cart's in v5 ``(9,)``. Action ``(1,)`` in ``[-1, 1]`` (gear 500).
+Reward: an alive bonus (10; since v5 ``healthy_reward``, and only while not terminated) minus a
+penalty on the tip's distance from height 2 and on the pole speeds. Termination: the tip of the
+upper pole at or below height 1.
+
+v4 and v5 are this one class; ``inverted_double_pendulum_v4`` / ``_v5`` fix each constructor.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from gymnasium_core.spaces import Box
+
+from ._task import RENDER_MODES, uniform_noise, v5_metadata
+from .mujoco_env import DEFAULT_SIZE, MujocoEnv
+
+__all__ = [
+    "DEFAULT_CAMERA_CONFIG",
+    "InvertedDoublePendulumEnv",
+    "is_fallen",
+    "observation",
+    "penalties",
+]
+
+DEFAULT_CAMERA_CONFIG: dict[str, Any] = {
+    "trackbodyid": 0,
+    "distance": 4.1225,
+    "lookat": np.array((0.0, 0.0, 0.12250000000000005)),
+}
+MIN_TIP_HEIGHT = 1.0  # m; at or below it the episode ends
+
+
+def observation(qpos: Any, qvel: Any, qfrc_constraint: Any, n_constraint: int, xp: ModuleType) -> Any:
+    """Cart position, sin / cos of the pole angles, clipped velocities and constraint forces.
+
+    Args:
+        qpos: ``(3,)`` positions.
+        qvel: ``(3,)`` velocities.
+        qfrc_constraint: ``(3,)`` constraint forces.
+        n_constraint: How many constraint forces to keep (3 in v4, 1 in v5).
+        xp: The array namespace.
+    """
+    angles = qpos[1:]
+    return xp.concatenate(
+        [
+            qpos[:1],
+            xp.sin(angles),
+            xp.cos(angles),
+            xp.clip(qvel, -10, 10),
+            xp.clip(qfrc_constraint, -10, 10)[:n_constraint],
+        ]
+    ).ravel()
+
+
+def penalties(tip_x: Any, tip_z: Any, qvel: Any) -> tuple[Any, Any]:
+    """``(distance penalty, velocity penalty)``: the tip away from (x=0, z=2), the poles' speeds."""
+    distance_penalty = 0.01 * tip_x**2 + (tip_z - 2) ** 2
+    v1, v2 = qvel[1], qvel[2]
+    velocity_penalty = 0.001 * v1**2 + 0.005 * v2**2
+    return distance_penalty, velocity_penalty
+
+
+def is_fallen(tip_z: Any) -> Any:
+    """True when the tip is at or below :data:`MIN_TIP_HEIGHT`."""
+    return tip_z <= MIN_TIP_HEIGHT
+
+
+class InvertedDoublePendulumEnv(MujocoEnv):
+    """Balance a double pendulum on a cart (``InvertedDoublePendulum-v4`` / ``-v5``).
+
+    Args:
+        xml_file: The model (v5 only).
+        frame_skip: Physics steps per environment step (dt = 0.05 s by default).
+        default_camera_config: Render camera settings (v5 defaults to ``None``, the free camera
+            framing the whole model, as the reference does).
+        healthy_reward: Alive bonus per step.
+        reset_noise_scale: Half-width of the uniform ``qpos`` noise and standard deviation of
+            the Gaussian ``qvel`` noise.
+        version: 4 or 5.
+        **kwargs: Passed to :class:`MujocoEnv`.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}
+
+    def __init__(
+        self,
+        xml_file: str = "inverted_double_pendulum.xml",
+        frame_skip: int = 5,
+        default_camera_config: dict[str, Any] | None = None,
+        healthy_reward: float = 10.0,
+        reset_noise_scale: float = 0.1,
+        *,
+        version: int = 5,
+        render_mode: str | None = None,
+        width: int = DEFAULT_SIZE,
+        height: int = DEFAULT_SIZE,
+        camera_id: int | None = None,
+        camera_name: str | None = None,
+        max_geom: int = 1000,
+        visual_options: dict[int, bool] | None = None,
+    ) -> None:
+        """Build the model and the spaces."""
+        self._version = version
+        self._healthy_reward = healthy_reward
+        self._reset_noise_scale = reset_noise_scale
+        self._n_constraint = 1 if version >= 5 else 3
+        MujocoEnv.__init__(
+            self,
+            xml_file,
+            frame_skip,
+            observation_space=Box(
+                low=-np.inf, high=np.inf, shape=(8 + self._n_constraint,), dtype=np.float64
+            ),
+            render_mode=render_mode,
+            width=width,
+            height=height,
+            camera_id=camera_id,
+            camera_name=camera_name,
+            default_camera_config=default_camera_config,
+            max_geom=max_geom,
+            visual_options=visual_options,
+        )
+        if version >= 5:
+            self.metadata = v5_metadata(self.dt)
+
+    def step(
+        self, action: NDArray[np.float32]
+    ) -> tuple[NDArray[np.float64], Any, bool, bool, dict[str, Any]]:
+        """Push the cart with ``action`` for ``frame_skip`` physics steps."""
+        self.do_simulation(action, self.frame_skip)
+        tip_x, _, tip_z = self.data.site_xpos[0]
+        obs = self._get_obs()
+        terminated = bool(is_fallen(tip_z))
+        distance_penalty, velocity_penalty = penalties(tip_x, tip_z, self.data.qvel)
+        info: dict[str, Any] = {}
+        if self._version >= 5:
+            alive_bonus = self._healthy_reward * int(not terminated)
+            info = {
+                "reward_survive": alive_bonus,
+                "distance_penalty": -distance_penalty,
+                "velocity_penalty": -velocity_penalty,
+            }
+        else:
+            alive_bonus = 10  # v4 pays the bonus on the terminal step too
+        reward = alive_bonus - distance_penalty - velocity_penalty
+        if self.render_mode == "human":
+            self.render()
+        return obs, reward, terminated, False, info
+
+    def reset_model(self) -> NDArray[np.float64]:
+        """Uniform noise on ``qpos``, Gaussian noise on ``qvel`` (drawn in that order)."""
+        scale = self._reset_noise_scale
+        qpos = self.init_qpos + uniform_noise(self.np_random, scale, self.model.nq)
+        qvel = self.init_qvel + self.np_random.standard_normal(self.model.nv) * scale
+        self.set_state(qpos, qvel)
+        return self._get_obs()
+
+    def _get_obs(self) -> NDArray[np.float64]:
+        obs: NDArray[np.float64] = observation(
+            self.data.qpos, self.data.qvel, self.data.qfrc_constraint, self._n_constraint, np
+        )
+        return obs

@@ -1,0 +1,31 @@
+"""``InvertedDoublePendulum-v4``: :class:`InvertedDoublePendulumEnv` with the v4 constructor."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .inverted_double_pendulum import DEFAULT_CAMERA_CONFIG
+from .inverted_double_pendulum import InvertedDoublePendulumEnv as _InvertedDoublePendulum
+
+__all__ = ["InvertedDoublePendulumEnv"]
+
+
+class InvertedDoublePendulumEnv(_InvertedDoublePendulum):
+    """Balance a double pendulum on a cart; v4: 11 observations, the bonus on every step.
+
+    Args:
+        **kwargs: Passed to :class:`~gymnasium_core.envs.mujoco.MujocoEnv` (``render_mode``,
+            ``width``, ``height``, ``camera_id``, ``camera_name``, ``max_geom``,
+            ``visual_options``).
+    """
+
+    metadata: dict[str, Any] = {
+        "render_modes": ["human", "rgb_array", "depth_array", "rgbd_tuple"],
+        "render_fps": 20,
+    }
+
+    def __init__(self, **kwargs: Any) -> None:
+        """Build the v4 environment."""
+        super().__init__(
+            "inverted_double_pendulum.xml", 5, DEFAULT_CAMERA_CONFIG, 10.0, 0.1, version=4, **kwargs
+        )

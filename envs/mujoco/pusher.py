@@ -1,0 +1,184 @@
+"""Pusher: a seven-joint arm pushes a cylinder across a table onto a goal.
+
+Observation ``(23,)`` float64: the seven arm angles, their velocities, then the positions of
+the fingertips, the object and the goal. Action ``(7,)`` in ``[-2, 2]``: the joint torques.
+Reward: ``reward_dist + reward_ctrl + reward_near``, the object-goal distance, the squared
+controls and the fingertips-object distance, weighted 1, 0.1 and 0.5 by default (v4 measures
+the distances before the step's physics, v5 after). Never terminates (100-step limit).
+
+v4 and v5 are this one class; :mod:`.pusher_v4` / :mod:`.pusher_v5` fix each constructor. The
+v5 model differs from v4's in the object (one cylinder of density 0.01).
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from gymnasium_core.spaces import Box
+
+from ._task import RENDER_MODES, control_cost, distance, v5_metadata
+from .mujoco_env import DEFAULT_SIZE, MujocoEnv
+
+__all__ = ["DEFAULT_CAMERA_CONFIG", "PusherEnv", "observation", "reward_terms"]
+
+DEFAULT_CAMERA_CONFIG: dict[str, Any] = {"trackbodyid": -1, "distance": 4.0}
+MIN_OBJECT_GOAL_DISTANCE = 0.17  # m; reset redraws the object until it is this far away
+
+
+def observation(qpos: Any, qvel: Any, tips: Any, obj: Any, goal: Any, xp: ModuleType) -> Any:
+    """Arm angles ``(7,)``, arm velocities ``(7,)``, fingertips, object and goal ``(3,)`` each."""
+    return xp.concatenate([qpos[:7], qvel[:7], tips, obj, goal])
+
+
+def reward_terms(
+    tips: Any, obj: Any, goal: Any, action: Any, weights: tuple[float, float, float], xp: ModuleType
+) -> tuple[Any, Any, Any]:
+    """``(reward_near, reward_dist, reward_ctrl)``, each non-positive and weighted.
+
+    Args:
+        tips: ``(3,)`` fingertips position.
+        obj: ``(3,)`` object position.
+        goal: ``(3,)`` goal position.
+        action: ``(7,)`` controls.
+        weights: ``(near, dist, control)`` weights.
+        xp: The array namespace.
+    """
+    near_weight, dist_weight, control_weight = weights
+    reward_near = -distance(obj - tips, xp) * near_weight
+    reward_dist = -distance(obj - goal, xp) * dist_weight
+    reward_ctrl = -control_cost(action, xp) * control_weight
+    return reward_near, reward_dist, reward_ctrl
+
+
+class PusherEnv(MujocoEnv):
+    """Push a cylinder onto a goal (``Pusher-v4`` / ``-v5``).
+
+    Args:
+        xml_file: The model (v5 only).
+        frame_skip: Physics steps per environment step (dt = 0.05 s by default).
+        default_camera_config: Render camera settings.
+        reward_near_weight: Weight of the fingertips-object distance.
+        reward_dist_weight: Weight of the object-goal distance.
+        reward_control_weight: Weight of the squared controls.
+        version: 4 or 5.
+        **kwargs: Passed to :class:`MujocoEnv`.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}
+
+    def __init__(
+        self,
+        xml_file: str = "pusher_v5.xml",
+        frame_skip: int = 5,
+        default_camera_config: dict[str, Any] | None = DEFAULT_CAMERA_CONFIG,
+        reward_near_weight: float = 0.5,
+        reward_dist_weight: float = 1,
+        reward_control_weight: float = 0.1,
+        *,
+        version: int = 5,
+        render_mode: str | None = None,
+        width: int = DEFAULT_SIZE,
+        height: int = DEFAULT_SIZE,
+        camera_id: int | None = None,
+        camera_name: str | None = None,
+        max_geom: int = 1000,
+        visual_options: dict[int, bool] | None = None,
+    ) -> None:
+        """Build the model and the spaces."""
+        self._version = version
+        self._reward_near_weight = reward_near_weight
+        self._reward_dist_weight = reward_dist_weight
+        self._reward_control_weight = reward_control_weight
+        MujocoEnv.__init__(
+            self,
+            xml_file,
+            frame_skip,
+            observation_space=Box(low=-np.inf, high=np.inf, shape=(23,), dtype=np.float64),
+            render_mode=render_mode,
+            width=width,
+            height=height,
+            camera_id=camera_id,
+            camera_name=camera_name,
+            default_camera_config=default_camera_config,
+            max_geom=max_geom,
+            visual_options=visual_options,
+        )
+        if version >= 5:
+            self.metadata = v5_metadata(self.dt)
+
+    def step(
+        self, action: NDArray[np.float32]
+    ) -> tuple[NDArray[np.float64], Any, bool, bool, dict[str, Any]]:
+        """Apply the torques for ``frame_skip`` physics steps."""
+        if self._version < 5:
+            # v4 scores the state the action starts from, and reports the unweighted control
+            # term in info while weighting it by 0.1 in the reward
+            near, dist, ctrl = self._reward_terms(action, (1, 1, 1))
+            self.do_simulation(action, self.frame_skip)
+            reward = dist + 0.1 * ctrl + 0.5 * near
+            info: dict[str, Any] = {"reward_dist": dist, "reward_ctrl": ctrl}
+        else:
+            self.do_simulation(action, self.frame_skip)
+            weights = (
+                self._reward_near_weight,
+                self._reward_dist_weight,
+                self._reward_control_weight,
+            )
+            near, dist, ctrl = self._reward_terms(action, weights)
+            reward = dist + ctrl + near
+            info = {"reward_dist": dist, "reward_ctrl": ctrl, "reward_near": near}
+        obs = self._get_obs()
+        if self.render_mode == "human":
+            self.render()
+        return obs, reward, False, False, info
+
+    def _reward_terms(
+        self, action: Any, weights: tuple[float, float, float]
+    ) -> tuple[Any, Any, Any]:
+        return reward_terms(
+            self.get_body_com("tips_arm"),
+            self.get_body_com("object"),
+            self.get_body_com("goal"),
+            action,
+            weights,
+            np,
+        )
+
+    def reset_model(self) -> NDArray[np.float64]:
+        """Arm at rest in its default pose, goal at the origin, object drawn away from it.
+
+        The reference writes into ``init_qpos`` itself here; a copy is written instead, which
+        changes no trajectory (every reset overwrites the same four entries).
+        """
+        qpos = self.init_qpos.copy()
+        self.goal_pos = np.asarray([0, 0])
+        while True:
+            self.cylinder_pos = np.concatenate(
+                [
+                    self.np_random.uniform(low=-0.3, high=0, size=1),
+                    self.np_random.uniform(low=-0.2, high=0.2, size=1),
+                ]
+            )
+            if np.linalg.norm(self.cylinder_pos - self.goal_pos) > MIN_OBJECT_GOAL_DISTANCE:
+                break
+        qpos[-4:-2] = self.cylinder_pos
+        qpos[-2:] = self.goal_pos
+        qvel = self.init_qvel + self.np_random.uniform(low=-0.005, high=0.005, size=self.model.nv)
+        qvel[-4:] = 0
+        self.set_state(qpos, qvel)
+        return self._get_obs()
+
+    def _get_obs(self) -> NDArray[np.float64]:
+        obs: NDArray[np.float64] = observation(
+            self.data.qpos,
+            self.data.qvel,
+            self.get_body_com("tips_arm"),
+            self.get_body_com("object"),
+            self.get_body_com("goal"),
+            np,
+        )
+        return obs

@@ -1,0 +1,165 @@
+"""Reacher: move the tip of a two-link planar arm onto a randomly placed target.
+
+Observation float64: cosine and sine of both arm angles, the target's position, the arm's
+angular velocities and the fingertip-to-target vector (3 entries in v4 ``(11,)``, only x and y
+in v5 ``(10,)``). Action ``(2,)`` in ``[-1, 1]``: the two joint torques (gear 200).
+Reward: minus the fingertip-target distance minus the squared controls (weighted in v5); v4
+measures the distance *before* the step's physics, v5 after. Never terminates (50-step limit).
+
+v4 and v5 are this one class; :mod:`.reacher_v4` / :mod:`.reacher_v5` fix each constructor.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from gymnasium_core.spaces import Box
+
+from ._task import RENDER_MODES, control_cost, distance, v5_metadata
+from .mujoco_env import DEFAULT_SIZE, MujocoEnv
+
+__all__ = ["DEFAULT_CAMERA_CONFIG", "ReacherEnv", "observation", "reward_terms"]
+
+DEFAULT_CAMERA_CONFIG: dict[str, Any] = {"trackbodyid": 0}
+GOAL_RADIUS = 0.2  # m; targets are drawn uniformly in the disc of this radius
+
+
+def observation(
+    qpos: Any, qvel: Any, fingertip: Any, target: Any, n_offset: int, xp: ModuleType
+) -> Any:
+    """Arm angles as cos / sin, target position, arm velocities, fingertip - target.
+
+    Args:
+        qpos: ``(4,)`` arm angles and target position.
+        qvel: ``(4,)`` velocities.
+        fingertip: ``(3,)`` fingertip body position.
+        target: ``(3,)`` target body position.
+        n_offset: Entries of the fingertip-target vector kept (3 in v4, 2 in v5).
+        xp: The array namespace.
+    """
+    theta = qpos[:2]
+    return xp.concatenate(
+        [xp.cos(theta), xp.sin(theta), qpos[2:], qvel[:2], (fingertip - target)[:n_offset]]
+    )
+
+
+def reward_terms(
+    fingertip: Any, target: Any, action: Any, dist_weight: float, control_weight: float, xp: ModuleType
+) -> tuple[Any, Any]:
+    """``(reward_dist, reward_ctrl)``: both non-positive, already weighted."""
+    reward_dist = -distance(fingertip - target, xp) * dist_weight
+    reward_ctrl = -control_cost(action, xp) * control_weight
+    return reward_dist, reward_ctrl
+
+
+class ReacherEnv(MujocoEnv):
+    """Reach a target with a two-link arm (``Reacher-v4`` / ``-v5``).
+
+    Args:
+        xml_file: The model (v5 only).
+        frame_skip: Physics steps per environment step (dt = 0.02 s by default).
+        default_camera_config: Render camera settings.
+        reward_dist_weight: Weight of the distance term.
+        reward_control_weight: Weight of the control term.
+        version: 4 or 5.
+        **kwargs: Passed to :class:`MujocoEnv`.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}
+
+    def __init__(
+        self,
+        xml_file: str = "reacher.xml",
+        frame_skip: int = 2,
+        default_camera_config: dict[str, Any] | None = DEFAULT_CAMERA_CONFIG,
+        reward_dist_weight: float = 1,
+        reward_control_weight: float = 1,
+        *,
+        version: int = 5,
+        render_mode: str | None = None,
+        width: int = DEFAULT_SIZE,
+        height: int = DEFAULT_SIZE,
+        camera_id: int | None = None,
+        camera_name: str | None = None,
+        max_geom: int = 1000,
+        visual_options: dict[int, bool] | None = None,
+    ) -> None:
+        """Build the model and the spaces."""
+        self._version = version
+        self._reward_dist_weight = reward_dist_weight
+        self._reward_control_weight = reward_control_weight
+        self._n_offset = 2 if version >= 5 else 3
+        MujocoEnv.__init__(
+            self,
+            xml_file,
+            frame_skip,
+            observation_space=Box(
+                low=-np.inf, high=np.inf, shape=(8 + self._n_offset,), dtype=np.float64
+            ),
+            render_mode=render_mode,
+            width=width,
+            height=height,
+            camera_id=camera_id,
+            camera_name=camera_name,
+            default_camera_config=default_camera_config,
+            max_geom=max_geom,
+            visual_options=visual_options,
+        )
+        if version >= 5:
+            self.metadata = v5_metadata(self.dt)
+
+    def step(
+        self, action: NDArray[np.float32]
+    ) -> tuple[NDArray[np.float64], Any, bool, bool, dict[str, Any]]:
+        """Apply the torques for ``frame_skip`` physics steps."""
+        if self._version < 5:
+            # v4 scores the state the action starts from
+            reward_dist, reward_ctrl = self._reward_terms(action)
+            self.do_simulation(action, self.frame_skip)
+        else:
+            self.do_simulation(action, self.frame_skip)
+            reward_dist, reward_ctrl = self._reward_terms(action)
+        obs = self._get_obs()
+        if self.render_mode == "human":
+            self.render()
+        info = {"reward_dist": reward_dist, "reward_ctrl": reward_ctrl}
+        return obs, reward_dist + reward_ctrl, False, False, info
+
+    def _reward_terms(self, action: Any) -> tuple[Any, Any]:
+        return reward_terms(
+            self.get_body_com("fingertip"),
+            self.get_body_com("target"),
+            action,
+            self._reward_dist_weight,
+            self._reward_control_weight,
+            np,
+        )
+
+    def reset_model(self) -> NDArray[np.float64]:
+        """Jitter the arm, draw a target in the disc of radius 0.2, keep the target still."""
+        qpos = self.np_random.uniform(low=-0.1, high=0.1, size=self.model.nq) + self.init_qpos
+        # rejection sampling from the square, as the reference does
+        while True:
+            self.goal = self.np_random.uniform(low=-GOAL_RADIUS, high=GOAL_RADIUS, size=2)
+            if np.linalg.norm(self.goal) < GOAL_RADIUS:
+                break
+        qpos[-2:] = self.goal
+        qvel = self.init_qvel + self.np_random.uniform(low=-0.005, high=0.005, size=self.model.nv)
+        qvel[-2:] = 0
+        self.set_state(qpos, qvel)
+        return self._get_obs()
+
+    def _get_obs(self) -> NDArray[np.float64]:
+        obs: NDArray[np.float64] = observation(
+            self.data.qpos,
+            self.data.qvel,
+            self.get_body_com("fingertip"),
+            self.get_body_com("target"),
+            self._n_offset,
+            np,
+        )
+        return obs

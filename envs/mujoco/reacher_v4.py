@@ -1,0 +1,29 @@
+"""``Reacher-v4``: :class:`ReacherEnv` with the v4 constructor."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .reacher import DEFAULT_CAMERA_CONFIG
+from .reacher import ReacherEnv as _Reacher
+
+__all__ = ["ReacherEnv"]
+
+
+class ReacherEnv(_Reacher):
+    """Reach a target with a two-link arm; v4: 11 observations, reward from the prior state.
+
+    Args:
+        **kwargs: Passed to :class:`~gymnasium_core.envs.mujoco.MujocoEnv` (``render_mode``,
+            ``width``, ``height``, ``camera_id``, ``camera_name``, ``max_geom``,
+            ``visual_options``).
+    """
+
+    metadata: dict[str, Any] = {
+        "render_modes": ["human", "rgb_array", "depth_array", "rgbd_tuple"],
+        "render_fps": 50,
+    }
+
+    def __init__(self, **kwargs: Any) -> None:
+        """Build the v4 environment."""
+        super().__init__("reacher.xml", 2, DEFAULT_CAMERA_CONFIG, 1, 1, version=4, **kwargs)
