@@ -1,0 +1,67 @@
+"""``Ant-v4``: the ant task with the v4 constructor, observation, reward and info."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import ant
+from ._locomotion import Range
+
+__all__ = ["AntEnv"]
+
+
+class AntEnv(ant.AntEnv):
+    """The v4 ant: frame skip 5, the torso as main body, optional contact forces.
+
+    Args:
+        xml_file: The MJCF model.
+        ctrl_cost_weight: Weight of the quadratic control cost.
+        use_contact_forces: Observe the clipped contact forces of all bodies and charge the
+            contact cost.
+        contact_cost_weight: Weight of the contact cost.
+        healthy_reward: Bonus per step (also paid on the terminal step, as in v4).
+        terminate_when_unhealthy: End the episode when the ant is unhealthy.
+        healthy_z_range: Closed bounds on the torso height.
+        contact_force_range: Bounds the contact forces are clipped to.
+        reset_noise_scale: Scale of the reset noise.
+        exclude_current_positions_from_observation: Leave x and y out of the observation.
+        **kwargs: Passed to :class:`~gymnasium_core.envs.mujoco.MujocoEnv`.
+    """
+
+    metadata: dict[str, Any] = {
+        "render_modes": ["human", "rgb_array", "depth_array", "rgbd_tuple"],
+        "render_fps": 20,
+    }
+    version = "v4"
+
+    def __init__(
+        self,
+        xml_file: str = "ant.xml",
+        ctrl_cost_weight: float = 0.5,
+        use_contact_forces: bool = False,
+        contact_cost_weight: float = 5e-4,
+        healthy_reward: float = 1.0,
+        terminate_when_unhealthy: bool = True,
+        healthy_z_range: Range = (0.2, 1.0),
+        contact_force_range: Range = (-1.0, 1.0),
+        reset_noise_scale: float = 0.1,
+        exclude_current_positions_from_observation: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        self._use_contact_forces = use_contact_forces
+        super().__init__(
+            xml_file,
+            5,
+            ant.DEFAULT_CAMERA_CONFIG,
+            forward_reward_weight=1,
+            ctrl_cost_weight=ctrl_cost_weight,
+            contact_cost_weight=contact_cost_weight,
+            healthy_reward=healthy_reward,
+            main_body="torso",
+            terminate_when_unhealthy=terminate_when_unhealthy,
+            healthy_z_range=healthy_z_range,
+            contact_force_range=contact_force_range,
+            reset_noise_scale=reset_noise_scale,
+            exclude_current_positions_from_observation=exclude_current_positions_from_observation,
+            **kwargs,
+        )

@@ -1,0 +1,101 @@
+"""HalfCheetah: make a planar two-legged cheetah run forward (``HalfCheetah-v4/-v5``).
+
+Nine degrees of freedom: the root slides along x and z and turns about y; the back and front
+legs have thigh, shin and foot hinges driven by six motors (actions in ``[-1, 1]``). The
+cheetah cannot fall: episodes never terminate and end only by truncation.
+
+Observation (float64): ``qpos[1:]`` (``rootx`` too when
+``exclude_current_positions_from_observation=False``) then ``qvel``, unclipped.
+
+Reward: ``forward_reward_weight * dx/dt - ctrl_cost_weight * |action|^2``. Reset noise is
+uniform on ``qpos`` and Gaussian (standard deviation ``reset_noise_scale``) on ``qvel``.
+
+Versions: v5 takes ``xml_file``, ``frame_skip`` and ``default_camera_config``, names the
+forward term ``reward_forward`` (v4: ``reward_run``) and returns ``x_position`` on reset.
+"""
+
+from __future__ import annotations
+
+from typing import Any, SupportsFloat
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ._locomotion import LocomotionEnv, control_cost, planar_velocity, state_observation
+
+__all__ = ["DEFAULT_CAMERA_CONFIG", "HalfCheetahEnv"]
+
+DEFAULT_CAMERA_CONFIG: dict[str, Any] = {"distance": 4.0}
+
+
+class HalfCheetahEnv(LocomotionEnv):
+    """Run forward with a planar cheetah (v5 defaults; see the module docstring).
+
+    Args:
+        xml_file: The MJCF model (a name in the assets folder or a path).
+        frame_skip: Physics steps (of 0.01 s) per environment step.
+        default_camera_config: ``mujoco.MjvCamera`` attributes of the render camera.
+        forward_reward_weight: Weight of the forward velocity reward.
+        ctrl_cost_weight: Weight of the quadratic control cost.
+        reset_noise_scale: Scale of the reset noise on ``qpos`` and ``qvel``.
+        exclude_current_positions_from_observation: Leave ``rootx`` out of the observation.
+        **kwargs: Passed to :class:`~gymnasium_core.envs.mujoco.MujocoEnv`.
+    """
+
+    VELOCITY_NOISE = "normal"
+
+    def __init__(
+        self,
+        xml_file: str = "half_cheetah.xml",
+        frame_skip: int = 5,
+        default_camera_config: dict[str, Any] | None = DEFAULT_CAMERA_CONFIG,
+        forward_reward_weight: float = 1.0,
+        ctrl_cost_weight: float = 0.1,
+        reset_noise_scale: float = 0.1,
+        exclude_current_positions_from_observation: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        self._forward_reward_weight = forward_reward_weight
+        self._ctrl_cost_weight = ctrl_cost_weight
+        self._exclude_current_positions_from_observation = (
+            exclude_current_positions_from_observation
+        )
+        self.num_skipped_qpos = 1 if exclude_current_positions_from_observation else 0
+        self._setup(
+            xml_file,
+            frame_skip,
+            reset_noise_scale,
+            {"default_camera_config": default_camera_config, **kwargs},
+        )
+
+    def control_cost(self, action: Any) -> Any:
+        """Quadratic control cost of ``action``."""
+        return control_cost(action, self._ctrl_cost_weight)
+
+    def _get_obs(self) -> NDArray[np.float64]:
+        return state_observation(self.data.qpos, self.data.qvel, self.num_skipped_qpos)
+
+    def step(
+        self, action: NDArray[np.float32]
+    ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
+        """Apply torques for ``frame_skip`` physics steps and score the forward progress."""
+        x_before = self.data.qpos[0]
+        self.do_simulation(action, self.frame_skip)
+        x_after = self.data.qpos[0]
+        x_velocity = planar_velocity(x_before, x_after, self.dt)
+
+        observation = self._get_obs()
+        forward_reward = self._forward_reward_weight * x_velocity
+        ctrl_cost = self.control_cost(action)
+        reward = forward_reward - ctrl_cost
+        forward_key = "reward_forward" if self.version == "v5" else "reward_run"
+        info = {
+            "x_position": x_after,
+            "x_velocity": x_velocity,
+            forward_key: forward_reward,
+            "reward_ctrl": -ctrl_cost,
+        }
+        return self._finish_step(observation, reward, False, info)
+
+    def _get_reset_info(self) -> dict[str, Any]:
+        return {} if self.version == "v4" else {"x_position": self.data.qpos[0]}

@@ -1,0 +1,41 @@
+"""``HalfCheetah-v4``: the cheetah task with the v4 constructor and info."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import half_cheetah
+
+__all__ = ["HalfCheetahEnv"]
+
+
+class HalfCheetahEnv(half_cheetah.HalfCheetahEnv):
+    """The v4 cheetah: fixed model (``half_cheetah.xml``) and frame skip (5), v4 info keys.
+
+    See :class:`gymnasium_core.envs.mujoco.half_cheetah.HalfCheetahEnv` for the arguments.
+    """
+
+    metadata: dict[str, Any] = {
+        "render_modes": ["human", "rgb_array", "depth_array", "rgbd_tuple"],
+        "render_fps": 20,
+    }
+    version = "v4"
+
+    def __init__(
+        self,
+        forward_reward_weight: float = 1.0,
+        ctrl_cost_weight: float = 0.1,
+        reset_noise_scale: float = 0.1,
+        exclude_current_positions_from_observation: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(
+            "half_cheetah.xml",
+            5,
+            half_cheetah.DEFAULT_CAMERA_CONFIG,
+            forward_reward_weight,
+            ctrl_cost_weight,
+            reset_noise_scale,
+            exclude_current_positions_from_observation,
+            **kwargs,
+        )

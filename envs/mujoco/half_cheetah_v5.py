@@ -1,0 +1,7 @@
+"""``HalfCheetah-v5``: :class:`HalfCheetahEnv` with the v5 defaults (from :mod:`.half_cheetah`)."""
+
+from __future__ import annotations
+
+from .half_cheetah import DEFAULT_CAMERA_CONFIG, HalfCheetahEnv
+
+__all__ = ["DEFAULT_CAMERA_CONFIG", "HalfCheetahEnv"]

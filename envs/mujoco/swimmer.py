@@ -1,0 +1,108 @@
+"""Swimmer: make a three-link swimmer move forward through a viscous fluid (``Swimmer-v4/v5``).
+
+The head link slides in the x-y plane and turns about z; two hinges between the links are
+driven by motors (actions in ``[-1, 1]``, gear 150). There is no termination.
+
+Observation (float64): ``qpos[2:]`` (x and y too when
+``exclude_current_positions_from_observation=False``) then ``qvel``.
+
+Reward: ``forward_reward_weight * dx/dt - ctrl_cost_weight * |action|^2``, with ``x`` the
+head's slide position. Reset noise is uniform on ``qpos`` and ``qvel``.
+
+Versions: v5 takes ``xml_file``, ``frame_skip`` and ``default_camera_config``, drops the
+duplicated ``reward_fwd`` / ``forward_reward`` info keys for ``reward_forward`` and returns
+the position on reset.
+"""
+
+from __future__ import annotations
+
+from typing import Any, SupportsFloat
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ._locomotion import LocomotionEnv, control_cost, planar_velocity, state_observation
+
+__all__ = ["SwimmerEnv"]
+
+
+class SwimmerEnv(LocomotionEnv):
+    """Swim forward with a three-link swimmer (v5 defaults; see the module docstring).
+
+    Args:
+        xml_file: The MJCF model (a name in the assets folder or a path).
+        frame_skip: Physics steps (of 0.01 s) per environment step.
+        default_camera_config: ``mujoco.MjvCamera`` attributes of the render camera.
+        forward_reward_weight: Weight of the forward velocity reward.
+        ctrl_cost_weight: Weight of the quadratic control cost.
+        reset_noise_scale: Half-width of the uniform reset noise on ``qpos`` and ``qvel``.
+        exclude_current_positions_from_observation: Leave x and y out of the observation.
+        **kwargs: Passed to :class:`~gymnasium_core.envs.mujoco.MujocoEnv`.
+    """
+
+    def __init__(
+        self,
+        xml_file: str = "swimmer.xml",
+        frame_skip: int = 4,
+        default_camera_config: dict[str, Any] | None = None,
+        forward_reward_weight: float = 1.0,
+        ctrl_cost_weight: float = 1e-4,
+        reset_noise_scale: float = 0.1,
+        exclude_current_positions_from_observation: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        self._forward_reward_weight = forward_reward_weight
+        self._ctrl_cost_weight = ctrl_cost_weight
+        self._exclude_current_positions_from_observation = (
+            exclude_current_positions_from_observation
+        )
+        self.num_skipped_qpos = 2 if exclude_current_positions_from_observation else 0
+        self._setup(
+            xml_file,
+            frame_skip,
+            reset_noise_scale,
+            {"default_camera_config": default_camera_config, **kwargs},
+        )
+
+    def control_cost(self, action: Any) -> Any:
+        """Quadratic control cost of ``action``."""
+        return control_cost(action, self._ctrl_cost_weight)
+
+    def _get_obs(self) -> NDArray[np.float64]:
+        return state_observation(self.data.qpos, self.data.qvel, self.num_skipped_qpos)
+
+    def step(
+        self, action: NDArray[np.float32]
+    ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
+        """Apply torques for ``frame_skip`` physics steps and score the forward progress."""
+        xy_before = self.data.qpos[0:2].copy()
+        self.do_simulation(action, self.frame_skip)
+        xy_after = self.data.qpos[0:2].copy()
+        x_velocity, y_velocity = planar_velocity(xy_before, xy_after, self.dt)
+
+        observation = self._get_obs()
+        forward_reward = self._forward_reward_weight * x_velocity
+        ctrl_cost = self.control_cost(action)
+        reward = forward_reward - ctrl_cost
+        position_info = {
+            "x_position": xy_after[0],
+            "y_position": xy_after[1],
+            "distance_from_origin": np.linalg.norm(xy_after, ord=2),
+            "x_velocity": x_velocity,
+            "y_velocity": y_velocity,
+        }
+        if self.version == "v4":
+            info = {"reward_fwd": forward_reward, "reward_ctrl": -ctrl_cost}
+            info.update(position_info, forward_reward=forward_reward)
+        else:
+            info = {**position_info, "reward_forward": forward_reward, "reward_ctrl": -ctrl_cost}
+        return self._finish_step(observation, reward, False, info)
+
+    def _get_reset_info(self) -> dict[str, Any]:
+        if self.version == "v4":
+            return {}
+        return {
+            "x_position": self.data.qpos[0],
+            "y_position": self.data.qpos[1],
+            "distance_from_origin": np.linalg.norm(self.data.qpos[0:2], ord=2),
+        }

@@ -1,0 +1,42 @@
+"""``Swimmer-v4``: the swimmer task with the v4 constructor and info."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import swimmer
+
+__all__ = ["SwimmerEnv"]
+
+
+class SwimmerEnv(swimmer.SwimmerEnv):
+    """The v4 swimmer: fixed model (``swimmer.xml``) and frame skip (4), v4 info keys.
+
+    See :class:`gymnasium_core.envs.mujoco.swimmer.SwimmerEnv` for the arguments; v4 leaves
+    ``default_camera_config`` to ``**kwargs``.
+    """
+
+    metadata: dict[str, Any] = {
+        "render_modes": ["human", "rgb_array", "depth_array", "rgbd_tuple"],
+        "render_fps": 25,
+    }
+    version = "v4"
+
+    def __init__(
+        self,
+        forward_reward_weight: float = 1.0,
+        ctrl_cost_weight: float = 1e-4,
+        reset_noise_scale: float = 0.1,
+        exclude_current_positions_from_observation: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        kwargs.setdefault("default_camera_config", None)
+        super().__init__(
+            "swimmer.xml",
+            4,
+            forward_reward_weight=forward_reward_weight,
+            ctrl_cost_weight=ctrl_cost_weight,
+            reset_noise_scale=reset_noise_scale,
+            exclude_current_positions_from_observation=exclude_current_positions_from_observation,
+            **kwargs,
+        )
