@@ -282,6 +282,9 @@ class LunarLander(Env[NDArray[np.float32], Any], EzPickle):
             main, lateral = action.tolist()
         else:
             values = np.asarray(action, dtype=np.float64)
+            if values.ndim == 0:
+                # The reference indexes the action, which fails the same way on a scalar.
+                raise IndexError("LunarLander: a continuous action holds two values, got a scalar.")
             if values.ndim != 1:
                 raise ValueError(
                     "LunarLander: a continuous action is a 1-d array [main, lateral], got "
