@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import copy
 import math
+from collections.abc import Mapping
 from typing import Any, SupportsFloat
 
 import numpy as np
@@ -208,8 +209,8 @@ class LunarLander(Env[NDArray[np.float32], Any], EzPickle):
         self.helipad_x1 = self.helipad_x2 = self.helipad_y = 0.0
         self._leg_contact = [False, False]
         self._watcher: _ContactWatcher | None = None
-        # Replay record of the current episode: generator at its start, commands since.
-        self._episode_rng: np.random.Generator | None = None
+        # Replay record of the current episode: generator state at its start, commands since.
+        self._episode_rng_state: Mapping[str, Any] | None = None
         self._log: list[Any] = []
 
         self.screen: Any = None
@@ -231,7 +232,7 @@ class LunarLander(Env[NDArray[np.float32], Any], EzPickle):
             ``(observation, {})``.
         """
         super().reset(seed=seed)
-        self._episode_rng = copy.deepcopy(self.np_random)
+        self._episode_rng_state = self.np_random.bit_generator.state
         self._log = []
         self._build_episode()
         if self.render_mode == "human":
@@ -554,7 +555,7 @@ class LunarLander(Env[NDArray[np.float32], Any], EzPickle):
             "spec": self.spec,
             "np_random": self._np_random,
             "np_random_seed": self._np_random_seed,
-            "episode_rng": self._episode_rng if self.lander is not None else None,
+            "episode_rng_state": self._episode_rng_state if self.lander is not None else None,
             "log": list(self._log),
         }
 
@@ -565,9 +566,11 @@ class LunarLander(Env[NDArray[np.float32], Any], EzPickle):
         # The arguments were checked (and warned about) when the original was made.
         self._configure(**_constructor_arguments(args, kwargs))
         self.spec = state["spec"]
-        if state["episode_rng"] is not None:
-            self._np_random = copy.deepcopy(state["episode_rng"])
-            self._episode_rng = state["episode_rng"]
+        if state["episode_rng_state"] is not None:
+            replay_rng = copy.deepcopy(state["np_random"])
+            replay_rng.bit_generator.state = state["episode_rng_state"]
+            self._np_random = replay_rng
+            self._episode_rng_state = state["episode_rng_state"]
             self._build_episode()
             for entry in state["log"]:
                 if entry == _RENDER:
