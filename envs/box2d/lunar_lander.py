@@ -5,7 +5,7 @@ the pad at ``(0, 0)`` using a main engine below it and two small side engines.
 
 * Observation ``(8,)`` float32: ``x``, ``y`` relative to the pad (in half-screen units),
   ``vx``, ``vy`` (scaled), angle, angular velocity (scaled by ``20 / FPS``), and one contact
-  flag per leg.
+  flag per leg (``legs[0]`` first).
 * Action: ``Discrete(4)`` (nothing, left engine, main engine, right engine), or with
   ``continuous=True`` a ``Box(-1, 1, (2,))`` of main and lateral throttles.
 * Reward: the change of a shaping term (distance, speed and tilt penalties, ten points per leg
@@ -384,8 +384,8 @@ class LunarLander(Env[NDArray[np.float32], Any], EzPickle):
         vy = vel.y * _HALF_H / FPS
         angle = lander.angle
         spin = 20.0 * lander.angularVelocity / FPS
-        left = 1.0 if self._leg_contact[0] else 0.0
-        right = 1.0 if self._leg_contact[1] else 0.0
+        leg0 = 1.0 if self._leg_contact[0] else 0.0
+        leg1 = 1.0 if self._leg_contact[1] else 0.0
 
         # Closer, slower and more level is better; ten points per leg touching the ground,
         # so losing contact after landing costs them back.
@@ -393,8 +393,8 @@ class LunarLander(Env[NDArray[np.float32], Any], EzPickle):
             -100 * math.sqrt(x * x + y * y)
             - 100 * math.sqrt(vx * vx + vy * vy)
             - 100 * abs(angle)
-            + 10 * left
-            + 10 * right
+            + 10 * leg0
+            + 10 * leg1
         )
         progress = 0.0 if self.prev_shaping is None else shaping - self.prev_shaping
         self.prev_shaping = shaping
@@ -406,7 +406,7 @@ class LunarLander(Env[NDArray[np.float32], Any], EzPickle):
             terminated, reward = True, -100
         if not lander.awake:
             terminated, reward = True, 100
-        obs = np.array([x, y, vx, vy, angle, spin, left, right], dtype=np.float32)
+        obs = np.array([x, y, vx, vy, angle, spin, leg0, leg1], dtype=np.float32)
         return obs, reward, terminated, False, {}
 
     # ------------------------------------------------------------------ world building
@@ -471,7 +471,7 @@ class LunarLander(Env[NDArray[np.float32], Any], EzPickle):
         self.lander.ApplyForceToCenter(push, True)
 
     def _build_leg(self, side: int, start_x: float, start_y: float) -> Any:
-        """One leg (``side`` -1 is the left one) on a sprung revolute joint."""
+        """One leg on a sprung revolute joint; ``side`` -1 builds ``legs[0]``, on the +x side."""
         leg = self.world.CreateDynamicBody(
             position=(start_x - side * LEG_AWAY / SCALE, start_y),
             angle=(side * 0.05),
@@ -740,7 +740,7 @@ def heuristic(env: Any, s: Any) -> Any:
         An int in ``[0, 4)``, or a float array ``[main, lateral]`` in ``[-1, 1]`` for the
         continuous env.
     """
-    x, y, vx, vy, angle, spin, left_leg, right_leg = (s[i] for i in range(8))
+    x, y, vx, vy, angle, spin, leg0, leg1 = (s[i] for i in range(8))
     # Lean towards the pad, but never more than 0.4 rad (about 22 degrees).
     target_angle = x * 0.5 + vx * 1.0
     target_angle = min(max(target_angle, -0.4), 0.4)
@@ -748,7 +748,7 @@ def heuristic(env: Any, s: Any) -> Any:
 
     turn = (target_angle - angle) * 0.5 - spin * 1.0
     lift = (target_height - y) * 0.5 - vy * 0.5
-    if left_leg or right_leg:
+    if leg0 or leg1:
         # On the ground: stop turning, only slow the fall.
         turn = 0
         lift = -vy * 0.5
