@@ -14,6 +14,7 @@ reset noise.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Sequence
 from typing import Any, Literal, SupportsFloat
 
@@ -34,6 +35,7 @@ __all__ = [
     "in_range",
     "mass_center_xy",
     "planar_velocity",
+    "reject_task_kwargs",
     "squared_sum_cost",
     "state_observation",
     "terminated",
@@ -137,6 +139,22 @@ def state_observation(
     """
     velocity = qvel if velocity_limit is None else xp.clip(qvel, -velocity_limit, velocity_limit)
     return xp.concatenate((qpos[num_skipped:], velocity, *extras))
+
+
+def reject_task_kwargs(kwargs: dict[str, Any], fixed: Sequence[str] = ()) -> None:
+    """Refuse keyword arguments a v4 constructor does not take.
+
+    v4 classes forward ``**kwargs`` to :class:`MujocoEnv` only, so a v5-only task argument
+    (or a base argument the v4 class fixes itself) is a ``TypeError`` there, as in the
+    reference.
+
+    Raises:
+        TypeError: If a key is not a :class:`MujocoEnv` argument, or is one of ``fixed``.
+    """
+    accepted = set(inspect.signature(MujocoEnv.__init__).parameters) - {"self", *fixed}
+    for name in kwargs:
+        if name not in accepted:
+            raise TypeError(f"__init__() got an unexpected keyword argument {name!r}")
 
 
 # -- the stateful shell -------------------------------------------------------------------------

@@ -5,9 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from . import ant
-from ._locomotion import Range
+from ._locomotion import Range, reject_task_kwargs
 
 __all__ = ["AntEnv"]
+
+# Set by the v4 class itself: passing them is an error, as in the reference.
+_FIXED = ("model_path", "frame_skip", "observation_space", "default_camera_config")
 
 
 class AntEnv(ant.AntEnv):
@@ -48,6 +51,7 @@ class AntEnv(ant.AntEnv):
         exclude_current_positions_from_observation: bool = True,
         **kwargs: Any,
     ) -> None:
+        reject_task_kwargs(kwargs, _FIXED)
         self._use_contact_forces = use_contact_forces
         super().__init__(
             xml_file,

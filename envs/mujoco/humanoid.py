@@ -1,0 +1,283 @@
+"""Humanoid: make a 3D bipedal robot walk forward without falling (``Humanoid-v4/-v5``).
+
+A torso on a free joint, an abdomen, two legs and two arms: 17 hinges driven by 17 motors
+(actions in ``[-0.4, 0.4]``). Two fixed tendons couple each hip to its knee.
+
+Observation (float64): ``qpos[2:]`` (x and y too when
+``exclude_current_positions_from_observation=False``), ``qvel``, then the bodies' inertias
+``cinert``, velocities ``cvel``, actuator forces ``qfrc_actuator`` and external contact
+wrenches ``cfrc_ext``. v5 leaves out the world body's rows and the free joint's six actuator
+forces, and each part can be switched off (``include_*_in_observation``); v4 always includes
+them all (376 entries).
+
+Reward: ``forward_reward_weight * dx/dt + healthy_reward - ctrl_cost - contact_cost`` where
+``x`` is the x of the whole body's centre of mass, ``ctrl_cost`` is taken on ``data.ctrl``
+and ``contact_cost`` (v5 only) is ``contact_cost_weight * |cfrc_ext|^2`` clipped to
+``contact_cost_range``. The humanoid is healthy while the torso height lies in the open
+``healthy_z_range``.
+
+Versions: v5 adds the contact cost and the observation switches, takes ``xml_file``,
+``frame_skip`` and ``default_camera_config``, pays the healthy reward only while healthy,
+reports positions from ``qpos`` with the tendon lengths and velocities, and fills the reset
+``info``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, SupportsFloat
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ._locomotion import (
+    LocomotionEnv,
+    Range,
+    Xp,
+    control_cost,
+    healthy_reward,
+    in_range,
+    mass_center_xy,
+    planar_velocity,
+    squared_sum_cost,
+    state_observation,
+    terminated,
+)
+
+__all__ = [
+    "DEFAULT_CAMERA_CONFIG",
+    "HumanoidEnv",
+    "HumanoidObservationMixin",
+    "body_state_parts",
+]
+
+DEFAULT_CAMERA_CONFIG: dict[str, Any] = {
+    "trackbodyid": 1,
+    "distance": 4.0,
+    "lookat": np.array((0.0, 0.0, 2.0)),
+    "elevation": -20.0,
+}
+
+#: Names of the optional observation parts, in observation order.
+BODY_STATE_PARTS = ("cinert", "cvel", "qfrc_actuator", "cfrc_ext")
+
+
+def body_state_parts(
+    cinert: Any,
+    cvel: Any,
+    qfrc_actuator: Any,
+    cfrc_ext: Any,
+    included: dict[str, bool],
+    full: bool,
+    xp: Xp = np,
+) -> list[Any]:
+    """The flat body-state parts of a humanoid observation, in observation order.
+
+    Args:
+        cinert: Body inertias in the centre-of-mass frame, shape ``(nbody, 10)``.
+        cvel: Body velocities, shape ``(nbody, 6)``.
+        qfrc_actuator: Actuator forces in joint space, shape ``(nv,)``.
+        cfrc_ext: External contact wrenches, shape ``(nbody, 6)``.
+        included: Which of :data:`BODY_STATE_PARTS` to include.
+        full: Keep the world body's rows and the free joint's forces (v4) or drop them (v5).
+        xp: The array namespace.
+    """
+    first_body, first_dof = (0, 0) if full else (1, 6)
+    arrays = {
+        "cinert": cinert[first_body:],
+        "cvel": cvel[first_body:],
+        "qfrc_actuator": qfrc_actuator[first_dof:],
+        "cfrc_ext": cfrc_ext[first_body:],
+    }
+    return [xp.ravel(arrays[name]) for name in BODY_STATE_PARTS if included[name]]
+
+
+class HumanoidObservationMixin(LocomotionEnv):
+    """The observation shared by Humanoid and HumanoidStandup."""
+
+    _included_parts: dict[str, bool]
+
+    def _extra_observation_sizes(self) -> dict[str, int]:
+        data = self.data
+        if self.version == "v4":
+            full_sizes = (data.cinert.size, data.cvel.size, data.qvel.size, data.cfrc_ext.size)
+            return dict(zip(BODY_STATE_PARTS, full_sizes, strict=True))
+        sizes = {
+            "cinert": data.cinert[1:].size,
+            "cvel": data.cvel[1:].size,
+            "qfrc_actuator": data.qvel.size - 6,
+            "cfrc_ext": data.cfrc_ext[1:].size,
+        }
+        parts = {name: sizes[name] * self._included_parts[name] for name in BODY_STATE_PARTS}
+        return {**parts, "ten_length": 0, "ten_velocity": 0}
+
+    def _get_obs(self) -> NDArray[np.float64]:
+        data = self.data
+        extras = body_state_parts(
+            data.cinert,
+            data.cvel,
+            data.qfrc_actuator,
+            data.cfrc_ext,
+            self._included_parts,
+            full=self.version == "v4",
+        )
+        return state_observation(data.qpos, data.qvel, self.num_skipped_qpos, extras)
+
+    def _set_included_parts(
+        self, cinert: bool, cvel: bool, qfrc_actuator: bool, cfrc_ext: bool
+    ) -> None:
+        self._include_cinert_in_observation = cinert
+        self._include_cvel_in_observation = cvel
+        self._include_qfrc_actuator_in_observation = qfrc_actuator
+        self._include_cfrc_ext_in_observation = cfrc_ext
+        flags = (cinert, cvel, qfrc_actuator, cfrc_ext)
+        self._included_parts = {
+            name: bool(flag) for name, flag in zip(BODY_STATE_PARTS, flags, strict=True)
+        }
+
+
+class HumanoidEnv(HumanoidObservationMixin):
+    """Walk forward with a 3D humanoid (v5 defaults; see the module docstring).
+
+    Args:
+        xml_file: The MJCF model (a name in the assets folder or a path).
+        frame_skip: Physics steps (of 0.003 s) per environment step.
+        default_camera_config: ``mujoco.MjvCamera`` attributes of the render camera.
+        forward_reward_weight: Weight of the forward velocity of the centre of mass.
+        ctrl_cost_weight: Weight of the quadratic control cost.
+        contact_cost_weight: Weight of the quadratic contact-force cost.
+        contact_cost_range: Bounds the contact cost is clipped to.
+        healthy_reward: Bonus per healthy step.
+        terminate_when_unhealthy: End the episode when the humanoid falls.
+        healthy_z_range: Open bounds on the torso height.
+        reset_noise_scale: Half-width of the uniform reset noise on ``qpos`` and ``qvel``.
+        exclude_current_positions_from_observation: Leave x and y out of the observation.
+        include_cinert_in_observation: Observe ``cinert``.
+        include_cvel_in_observation: Observe ``cvel``.
+        include_qfrc_actuator_in_observation: Observe ``qfrc_actuator``.
+        include_cfrc_ext_in_observation: Observe ``cfrc_ext``.
+        **kwargs: Passed to :class:`~gymnasium_core.envs.mujoco.MujocoEnv`.
+    """
+
+    def __init__(
+        self,
+        xml_file: str = "humanoid.xml",
+        frame_skip: int = 5,
+        default_camera_config: dict[str, Any] | None = DEFAULT_CAMERA_CONFIG,
+        forward_reward_weight: float = 1.25,
+        ctrl_cost_weight: float = 0.1,
+        contact_cost_weight: float = 5e-7,
+        contact_cost_range: Range = (-np.inf, 10.0),
+        healthy_reward: float = 5.0,
+        terminate_when_unhealthy: bool = True,
+        healthy_z_range: Range = (1.0, 2.0),
+        reset_noise_scale: float = 1e-2,
+        exclude_current_positions_from_observation: bool = True,
+        include_cinert_in_observation: bool = True,
+        include_cvel_in_observation: bool = True,
+        include_qfrc_actuator_in_observation: bool = True,
+        include_cfrc_ext_in_observation: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        self._forward_reward_weight = forward_reward_weight
+        self._ctrl_cost_weight = ctrl_cost_weight
+        self._contact_cost_weight = contact_cost_weight
+        self._contact_cost_range = contact_cost_range
+        self._healthy_reward = healthy_reward
+        self._terminate_when_unhealthy = terminate_when_unhealthy
+        self._healthy_z_range = healthy_z_range
+        self._exclude_current_positions_from_observation = (
+            exclude_current_positions_from_observation
+        )
+        self._set_included_parts(
+            include_cinert_in_observation,
+            include_cvel_in_observation,
+            include_qfrc_actuator_in_observation,
+            include_cfrc_ext_in_observation,
+        )
+        self.num_skipped_qpos = 2 if exclude_current_positions_from_observation else 0
+        self._setup(
+            xml_file,
+            frame_skip,
+            reset_noise_scale,
+            {"default_camera_config": default_camera_config, **kwargs},
+        )
+
+    @property
+    def is_healthy(self) -> Any:
+        """Whether the torso height lies in ``healthy_z_range``."""
+        return in_range(self.data.qpos[2], self._healthy_z_range)
+
+    @property
+    def healthy_reward(self) -> Any:
+        """The survival bonus of the current state."""
+        pay_when_unhealthy = self.version == "v4" and self._terminate_when_unhealthy
+        return healthy_reward(self.is_healthy, self._healthy_reward, pay_when_unhealthy)
+
+    def control_cost(self, action: Any) -> Any:
+        """Quadratic cost of the applied controls (``data.ctrl``; ``action`` is unused)."""
+        return control_cost(self.data.ctrl, self._ctrl_cost_weight)
+
+    @property
+    def contact_cost(self) -> Any:
+        """Quadratic cost of the contact forces, clipped to ``contact_cost_range``."""
+        cost = squared_sum_cost(self.data.cfrc_ext, self._contact_cost_weight)
+        low, high = self._contact_cost_range
+        return np.clip(cost, low, high)
+
+    def step(
+        self, action: NDArray[np.float32]
+    ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
+        """Apply torques for ``frame_skip`` physics steps and score the forward progress."""
+        xy_before = mass_center_xy(self.model.body_mass, self.data.xipos)
+        self.do_simulation(action, self.frame_skip)
+        xy_after = mass_center_xy(self.model.body_mass, self.data.xipos)
+        x_velocity, y_velocity = planar_velocity(xy_before, xy_after, self.dt)
+
+        observation = self._get_obs()
+        forward_reward = self._forward_reward_weight * x_velocity
+        survive_reward = self.healthy_reward
+        ctrl_cost = self.control_cost(action)
+        is_done = terminated(self.is_healthy, self._terminate_when_unhealthy)
+        velocity_info = {"x_velocity": x_velocity, "y_velocity": y_velocity}
+        if self.version == "v4":
+            reward = (forward_reward + survive_reward) - ctrl_cost
+            info = {
+                "reward_linvel": forward_reward,
+                "reward_quadctrl": -ctrl_cost,
+                "reward_alive": survive_reward,
+                **_position_info(xy_after),
+                **velocity_info,
+                "forward_reward": forward_reward,
+            }
+        else:
+            contact_cost = self.contact_cost
+            reward = (forward_reward + survive_reward) - (ctrl_cost + contact_cost)
+            info = {
+                **self._get_reset_info(),
+                **velocity_info,
+                "reward_survive": survive_reward,
+                "reward_forward": forward_reward,
+                "reward_ctrl": -ctrl_cost,
+                "reward_contact": -contact_cost,
+            }
+        return self._finish_step(observation, reward, is_done, info)
+
+    def _get_reset_info(self) -> dict[str, Any]:
+        if self.version == "v4":
+            return {}
+        data = self.data
+        return {
+            "x_position": data.qpos[0],
+            "y_position": data.qpos[1],
+            "tendon_length": data.ten_length.copy(),
+            "tendon_velocity": data.ten_velocity.copy(),
+            "distance_from_origin": np.linalg.norm(data.qpos[0:2], ord=2),
+        }
+
+
+def _position_info(xy: NDArray[np.float64]) -> dict[str, Any]:
+    return {
+        "x_position": xy[0],
+        "y_position": xy[1],
+        "distance_from_origin": np.linalg.norm(xy, ord=2),
+    }

@@ -1,0 +1,52 @@
+"""``Humanoid-v4``: the humanoid task with the v4 constructor, observation, reward and info."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import humanoid
+from ._locomotion import Range, reject_task_kwargs
+
+__all__ = ["HumanoidEnv"]
+
+# Set by the v4 class itself: passing them is an error, as in the reference.
+_FIXED = ("model_path", "frame_skip", "observation_space", "default_camera_config")
+
+
+class HumanoidEnv(humanoid.HumanoidEnv):
+    """The v4 humanoid: ``humanoid.xml``, frame skip 5, full observation, no contact cost.
+
+    See :class:`gymnasium_core.envs.mujoco.humanoid.HumanoidEnv` for the arguments.
+    """
+
+    metadata: dict[str, Any] = {
+        "render_modes": ["human", "rgb_array", "depth_array", "rgbd_tuple"],
+        "render_fps": 67,
+    }
+    version = "v4"
+
+    def __init__(
+        self,
+        forward_reward_weight: float = 1.25,
+        ctrl_cost_weight: float = 0.1,
+        healthy_reward: float = 5.0,
+        terminate_when_unhealthy: bool = True,
+        healthy_z_range: Range = (1.0, 2.0),
+        reset_noise_scale: float = 1e-2,
+        exclude_current_positions_from_observation: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        reject_task_kwargs(kwargs, _FIXED)
+        super().__init__(
+            "humanoid.xml",
+            5,
+            humanoid.DEFAULT_CAMERA_CONFIG,
+            forward_reward_weight=forward_reward_weight,
+            ctrl_cost_weight=ctrl_cost_weight,
+            healthy_reward=healthy_reward,
+            terminate_when_unhealthy=terminate_when_unhealthy,
+            healthy_z_range=healthy_z_range,
+            reset_noise_scale=reset_noise_scale,
+            exclude_current_positions_from_observation=exclude_current_positions_from_observation,
+            **kwargs,
+        )

@@ -1,0 +1,156 @@
+"""HumanoidStandup: make a humanoid lying on its back stand up (``HumanoidStandup-v4/-v5``).
+
+The body is Humanoid's, starting on the floor. There is no termination.
+
+Observation (float64): as Humanoid's (see :mod:`.humanoid`), with the same v4 / v5 layouts.
+
+Reward: ``z / timestep - ctrl_cost - impact_cost + 1``, where ``z`` is the torso height after
+the step (divided by the physics timestep, not by ``dt``), ``ctrl_cost`` is
+``ctrl_cost_weight * |data.ctrl|^2`` and ``impact_cost`` is
+``impact_cost_weight * |cfrc_ext|^2`` clipped to ``impact_cost_range``. Like the reference,
+v5 accepts ``uph_cost_weight`` but does not use it.
+
+Versions: v4 takes only the :class:`~gymnasium_core.envs.mujoco.MujocoEnv` arguments; v5 makes
+every constant an argument, adds the observation switches and positions and tendon states to
+``info`` and fills the reset ``info``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, SupportsFloat
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ._locomotion import Range, Xp
+from .humanoid import HumanoidObservationMixin
+
+__all__ = ["DEFAULT_CAMERA_CONFIG", "HumanoidStandupEnv", "standup_reward_terms"]
+
+DEFAULT_CAMERA_CONFIG: dict[str, Any] = {
+    "trackbodyid": 1,
+    "distance": 4.0,
+    "lookat": np.array((0.0, 0.0, 0.8925)),
+    "elevation": -20.0,
+}
+
+
+def standup_reward_terms(
+    z: Any,
+    timestep: float,
+    ctrl: Any,
+    cfrc_ext: Any,
+    ctrl_cost_weight: float,
+    impact_cost_weight: float,
+    impact_cost_range: Range,
+    xp: Xp = np,
+) -> tuple[Any, Any, Any, Any]:
+    """The stand-up reward and its terms.
+
+    Args:
+        z: Torso height after the step.
+        timestep: The physics timestep (the reference divides by it, not by ``dt``).
+        ctrl: Applied controls, shape ``(nu,)``.
+        cfrc_ext: External contact wrenches, shape ``(nbody, 6)``.
+        ctrl_cost_weight: Weight of the control cost.
+        impact_cost_weight: Weight of the impact cost.
+        impact_cost_range: Bounds the impact cost is clipped to.
+        xp: The array namespace.
+
+    Returns:
+        ``(reward, uph_cost, ctrl_cost, impact_cost)``; the costs are positive.
+    """
+    uph_cost = (z - 0) / timestep
+    ctrl_cost = ctrl_cost_weight * xp.square(ctrl).sum()
+    impact_cost = xp.clip(impact_cost_weight * xp.square(cfrc_ext).sum(), *impact_cost_range)
+    return uph_cost - ctrl_cost - impact_cost + 1, uph_cost, ctrl_cost, impact_cost
+
+
+class HumanoidStandupEnv(HumanoidObservationMixin):
+    """Stand a lying humanoid up (v5 defaults; see the module docstring).
+
+    Args:
+        xml_file: The MJCF model (a name in the assets folder or a path).
+        frame_skip: Physics steps (of 0.003 s) per environment step.
+        default_camera_config: ``mujoco.MjvCamera`` attributes of the render camera.
+        uph_cost_weight: Accepted and unused, as in the reference.
+        ctrl_cost_weight: Weight of the quadratic control cost.
+        impact_cost_weight: Weight of the quadratic contact-force cost.
+        impact_cost_range: Bounds the impact cost is clipped to.
+        reset_noise_scale: Half-width of the uniform reset noise on ``qpos`` and ``qvel``.
+        exclude_current_positions_from_observation: Leave x and y out of the observation.
+        include_cinert_in_observation: Observe ``cinert``.
+        include_cvel_in_observation: Observe ``cvel``.
+        include_qfrc_actuator_in_observation: Observe ``qfrc_actuator``.
+        include_cfrc_ext_in_observation: Observe ``cfrc_ext``.
+        **kwargs: Passed to :class:`~gymnasium_core.envs.mujoco.MujocoEnv`.
+    """
+
+    def __init__(
+        self,
+        xml_file: str = "humanoidstandup.xml",
+        frame_skip: int = 5,
+        default_camera_config: dict[str, Any] | None = DEFAULT_CAMERA_CONFIG,
+        uph_cost_weight: float = 1,
+        ctrl_cost_weight: float = 0.1,
+        impact_cost_weight: float = 0.5e-6,
+        impact_cost_range: Range = (-np.inf, 10.0),
+        reset_noise_scale: float = 1e-2,
+        exclude_current_positions_from_observation: bool = True,
+        include_cinert_in_observation: bool = True,
+        include_cvel_in_observation: bool = True,
+        include_qfrc_actuator_in_observation: bool = True,
+        include_cfrc_ext_in_observation: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        self._uph_cost_weight = uph_cost_weight
+        self._ctrl_cost_weight = ctrl_cost_weight
+        self._impact_cost_weight = impact_cost_weight
+        self._impact_cost_range = impact_cost_range
+        self._exclude_current_positions_from_observation = (
+            exclude_current_positions_from_observation
+        )
+        self._set_included_parts(
+            include_cinert_in_observation,
+            include_cvel_in_observation,
+            include_qfrc_actuator_in_observation,
+            include_cfrc_ext_in_observation,
+        )
+        self.num_skipped_qpos = 2 if exclude_current_positions_from_observation else 0
+        self._setup(
+            xml_file,
+            frame_skip,
+            reset_noise_scale,
+            {"default_camera_config": default_camera_config, **kwargs},
+        )
+
+    def step(
+        self, action: NDArray[np.float32]
+    ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
+        """Apply torques for ``frame_skip`` physics steps and score the torso's height."""
+        self.do_simulation(action, self.frame_skip)
+        data = self.data
+        reward, uph_cost, ctrl_cost, impact_cost = standup_reward_terms(
+            data.qpos[2],
+            self.model.opt.timestep,
+            data.ctrl,
+            data.cfrc_ext,
+            self._ctrl_cost_weight,
+            self._impact_cost_weight,
+            self._impact_cost_range,
+        )
+        info = {} if self.version == "v4" else self._get_reset_info()
+        info.update(reward_linup=uph_cost, reward_quadctrl=-ctrl_cost, reward_impact=-impact_cost)
+        return self._finish_step(self._get_obs(), reward, False, info)
+
+    def _get_reset_info(self) -> dict[str, Any]:
+        if self.version == "v4":
+            return {}
+        data = self.data
+        return {
+            "x_position": data.qpos[0],
+            "y_position": data.qpos[1],
+            "z_distance_from_origin": data.qpos[2] - self.init_qpos[2],
+            "tendon_length": data.ten_length.copy(),
+            "tendon_velocity": data.ten_velocity.copy(),
+        }
