@@ -74,8 +74,15 @@ TERRAIN_GRASS = 10  # longest stretch of grass between obstacles, in terrain poi
 TERRAIN_STARTPAD = 20  # flat points before the first random bump
 FRICTION = 2.5
 
+_NUM_CLOUDS = TERRAIN_LENGTH // 20
+_FINISH_X = (TERRAIN_LENGTH - TERRAIN_GRASS) * TERRAIN_STEP  # the episode ends past this x
+
 # Terrain kinds of the generator; the hardcore obstacles are drawn as integers in [1, 4).
 _GRASS, _STUMP, _STAIRS, _PIT, _NUM_KINDS = range(5)
+
+_DT = 1.0 / FPS
+_VELOCITY_ITERATIONS = 180  # Box2D solver iterations per step, as the reference
+_POSITION_ITERATIONS = 60
 
 # The walker's parts are in category 0x20 and collide only with the ground (category 1).
 _WALKER_CATEGORY = 0x0020
@@ -155,16 +162,15 @@ class _LidarRay(rayCastCallback):  # type: ignore[misc]
     def __init__(self) -> None:
         rayCastCallback.__init__(self)
         self.fraction = 1.0
-        self.p1: tuple[float, float] = (0.0, 0.0)
-        self.p2: tuple[float, float] = (0.0, 0.0)
+        self.start: Any = (0.0, 0.0)  # ray start and end (the hit point once it hits)
+        self.end: Any = (0.0, 0.0)
 
     def ReportFixture(self, fixture: Any, point: Any, normal: Any, fraction: float) -> float:
         """Clip the ray at a ground hit; ignore anything else (returning -1)."""
         if (fixture.filterData.categoryBits & _GROUND_CATEGORY) == 0:
             return -1
-        self.p2 = point
-        self.fraction = fraction
-        return fraction
+        self.end, self.fraction = point, fraction
+        return fraction  # later hits must be closer
 
 
 @dataclass
@@ -238,14 +244,15 @@ class _TerrainBuilder:
         stair_steps: Any = 0
         stair_width: Any = 0
         stair_dir = 0
-        for i in range(TERRAIN_LENGTH):
-            x = i * step
+        for point in range(TERRAIN_LENGTH):
+            x = point * step
             self.terrain.xs.append(x)
             if kind == _GRASS and not fresh:
+                # A damped random walk pulled back towards the mean height.
                 velocity = 0.8 * velocity + 0.01 * np.sign(TERRAIN_HEIGHT - y)
-                if i > TERRAIN_STARTPAD:
+                if point > TERRAIN_STARTPAD:
                     velocity += rng.uniform(-1, 1) / SCALE
-                y += velocity
+                y = y + velocity
             elif kind == _PIT and fresh:
                 countdown = rng.integers(3, 5)
                 wall = [(x, y), (x + step, y), (x + step, y - 4 * step), (x, y - 4 * step)]
@@ -291,11 +298,11 @@ class _TerrainBuilder:
     def _ground(self) -> None:
         """One edge body per segment of the profile, then the filled earth below it."""
         xs, ys, terrain = self.terrain.xs, self.terrain.ys, self.terrain
-        for i in range(TERRAIN_LENGTH - 1):
-            segment = [(xs[i], ys[i]), (xs[i + 1], ys[i + 1])]
+        for k in range(TERRAIN_LENGTH - 1):
+            segment = [(xs[k], ys[k]), (xs[k + 1], ys[k + 1])]
             self.edge_fixture.shape.vertices = segment
             body = self._static_body(self.edge_fixture)
-            grass = (76, 255 if i % 2 == 0 else 204, 76)
+            grass = (76, 204 if k % 2 else 255, 76)
             terrain.drawn.append((body, grass, grass))
             terrain.earth.append([*segment, (segment[1][0], 0), (segment[0][0], 0)])
 
@@ -303,7 +310,7 @@ class _TerrainBuilder:
 def _draw_clouds(rng: np.random.Generator) -> list[tuple[list[tuple[float, float]], float, float]]:
     """Cloud pentagons for the background (drawn even when nothing renders: they use ``rng``)."""
     clouds = []
-    for _ in range(TERRAIN_LENGTH // 20):
+    for _ in range(_NUM_CLOUDS):
         cx = rng.uniform(0, TERRAIN_LENGTH) * TERRAIN_STEP
         cy = VIEWPORT_H / SCALE * 3 / 4
         poly = []
@@ -535,7 +542,7 @@ class BipedalWalker(Env[np.ndarray, np.ndarray]):
         for j, joint in enumerate(walker.joints):
             joint.motorSpeed = commands[2 * j]
             joint.maxMotorTorque = commands[2 * j + 1]
-        self.world.Step(1.0 / FPS, 6 * 30, 2 * 30)
+        self.world.Step(_DT, _VELOCITY_ITERATIONS, _POSITION_ITERATIONS)
         self._history[-1].commands.extend(commands)
         if self._contacts.hull_touched:
             self.game_over = True
@@ -545,20 +552,20 @@ class BipedalWalker(Env[np.ndarray, np.ndarray]):
         walker = self.walker
         assert walker is not None
         hull, joints = walker.hull, walker.joints
-        pos = hull.position
-        vel = hull.linearVelocity
-        px, py = pos[0], pos[1]
+        origin = hull.position
+        velocity = hull.linearVelocity
+        px, py = origin[0], origin[1]
         for ray, (dx, dy) in zip(self.lidar, _LIDAR_OFFSETS, strict=True):
             ray.fraction = 1.0
-            ray.p1 = pos
-            ray.p2 = (px + dx, py - dy)
-            self.world.RayCast(ray, ray.p1, ray.p2)
+            ray.start = origin
+            ray.end = (px + dx, py - dy)
+            self.world.RayCast(ray, ray.start, ray.end)
         contact_1, contact_2 = walker.contacts
         obs = [
             hull.angle,
             2.0 * hull.angularVelocity / FPS,
-            0.3 * vel.x * (VIEWPORT_W / SCALE) / FPS,
-            0.3 * vel.y * (VIEWPORT_H / SCALE) / FPS,
+            0.3 * velocity.x * (VIEWPORT_W / SCALE) / FPS,  # about [-1, 1] when walking
+            0.3 * velocity.y * (VIEWPORT_H / SCALE) / FPS,
             joints[0].angle,
             joints[0].speed / SPEED_HIP,
             joints[1].angle + 1.0,
@@ -586,12 +593,10 @@ class BipedalWalker(Env[np.ndarray, np.ndarray]):
         self.prev_shaping = shaping
         for magnitude in magnitudes:
             reward -= 0.00035 * MOTORS_TORQUE * magnitude  # torque cost, in the action's dtype
-        terminated = False
-        if self.game_over or x < 0:
+        has_failed = self.game_over or x < 0
+        if has_failed:
             reward = -100
-            terminated = True
-        if x > (TERRAIN_LENGTH - TERRAIN_GRASS) * TERRAIN_STEP:
-            terminated = True
+        terminated = has_failed or x > _FINISH_X
         if self.render_mode == "human":
             self.render()
         return np.array(obs, dtype=np.float32), reward, terminated, False, {}
@@ -733,8 +738,8 @@ class _Renderer:
         if sweep >= 2 * len(env.lidar) or env.walker is None:
             return
         ray = env.lidar[sweep if sweep < len(env.lidar) else 2 * len(env.lidar) - sweep - 1]
-        start = (ray.p1[0] * SCALE - shift, ray.p1[1] * SCALE)
-        end = (ray.p2[0] * SCALE - shift, ray.p2[1] * SCALE)
+        start = (ray.start[0] * SCALE - shift, ray.start[1] * SCALE)
+        end = (ray.end[0] * SCALE - shift, ray.end[1] * SCALE)
         self.pygame.draw.line(self.surface, (255, 0, 0), start, end, 1)
 
     def _body(self, body: Any, fill: Any, outline: Any, shift: float) -> None:
@@ -808,7 +813,7 @@ class BipedalWalkerHeuristics:
     SUPPORT_KNEE_ANGLE = +0.1
 
     def __init__(self) -> None:
-        self.state = self.STAY_ON_ONE_LEG
+        self.state: int = self.STAY_ON_ONE_LEG
         self.moving_leg = 0
         self.supporting_leg = 1
         self.supporting_knee_angle = self.SUPPORT_KNEE_ANGLE
@@ -845,27 +850,29 @@ class BipedalWalkerHeuristics:
         knee: list[float | None] = [None, None]
         moving, support = self.moving_leg, self.supporting_leg
         moving_base, support_base = 4 + 5 * moving, 4 + 5 * support
-        if self.state == self.STAY_ON_ONE_LEG:
+        # The phases fall through: a phase that ends hands over within the same call.
+        phase = self.state
+        if phase == self.STAY_ON_ONE_LEG:
             hip[moving], knee[moving] = 1.1, -0.6
-            self.supporting_knee_angle += 0.03
-            if s[2] > self.SPEED:
+            # Straighten the standing knee gradually, twice as fast when moving quickly.
+            for _ in range(2 if s[2] > self.SPEED else 1):
                 self.supporting_knee_angle += 0.03
             self.supporting_knee_angle = min(self.supporting_knee_angle, self.SUPPORT_KNEE_ANGLE)
             knee[support] = self.supporting_knee_angle
-            if s[support_base] < 0.10:  # the supporting leg is now behind the hull
-                self.state = self.PUT_OTHER_DOWN
-        if self.state == self.PUT_OTHER_DOWN:
+            if s[support_base] < 0.10:  # the standing leg is now behind the hull
+                phase = self.PUT_OTHER_DOWN
+        if phase == self.PUT_OTHER_DOWN:
             hip[moving], knee[moving] = +0.1, self.SUPPORT_KNEE_ANGLE
             knee[support] = self.supporting_knee_angle
-            if s[moving_base + 4]:
-                self.state = self.PUSH_OFF
+            if s[moving_base + 4]:  # the swinging foot has landed
+                phase = self.PUSH_OFF
                 self.supporting_knee_angle = min(s[moving_base + 2], self.SUPPORT_KNEE_ANGLE)
-        if self.state == self.PUSH_OFF:
+        if phase == self.PUSH_OFF:
             knee[moving], knee[support] = self.supporting_knee_angle, +1.0
             if s[support_base + 2] > 0.88 or s[2] > 1.2 * self.SPEED:
-                self.state = self.STAY_ON_ONE_LEG
-                self.moving_leg = 1 - self.moving_leg
-                self.supporting_leg = 1 - self.moving_leg
+                phase = self.STAY_ON_ONE_LEG
+                self.moving_leg, self.supporting_leg = support, moving
+        self.state = phase
         return hip, knee
 
 

@@ -306,3 +306,22 @@ def test_import__box2d_and_pygame_load_only_when_needed() -> None:
         "assert 'Box2D' in sys.modules and 'pygame' not in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# -- slow tier ------------------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(10))
+@pytest.mark.parametrize("env_id", IDS)
+def test_parity__whole_time_limited_runs_match_reference(env_id: str, seed: int) -> None:
+    """Heuristic then random policy over a full time limit and beyond, in one world each."""
+    steps = gymnasium_core.spec(env_id).max_episode_steps + 200
+    _assert_same(
+        _rollout(gymnasium_core.make(env_id), _heuristic_policy(our_module), seed, steps),
+        _rollout(gymnasium.make(env_id), _heuristic_policy(ref_module), seed, steps),
+    )
+    _assert_same(
+        _rollout(gymnasium_core.make(env_id), _random_policy(seed), seed, steps),
+        _rollout(gymnasium.make(env_id), _random_policy(seed), seed, steps),
+    )
