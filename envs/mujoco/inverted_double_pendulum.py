@@ -39,7 +39,9 @@ DEFAULT_CAMERA_CONFIG: dict[str, Any] = {
 MIN_TIP_HEIGHT = 1.0  # m; at or below it the episode ends
 
 
-def observation(qpos: Any, qvel: Any, qfrc_constraint: Any, n_constraint: int, xp: ModuleType) -> Any:
+def observation(
+    qpos: Any, qvel: Any, qfrc_constraint: Any, n_constraint: int, xp: ModuleType
+) -> Any:
     """Cart position, sin / cos of the pole angles, clipped velocities and constraint forces.
 
     Args:

@@ -48,7 +48,12 @@ def observation(
 
 
 def reward_terms(
-    fingertip: Any, target: Any, action: Any, dist_weight: float, control_weight: float, xp: ModuleType
+    fingertip: Any,
+    target: Any,
+    action: Any,
+    dist_weight: float,
+    control_weight: float,
+    xp: ModuleType,
 ) -> tuple[Any, Any]:
     """``(reward_dist, reward_ctrl)``: both non-positive, already weighted."""
     reward_dist = -distance(fingertip - target, xp) * dist_weight
