@@ -95,6 +95,13 @@ _NOOP: Command = (0.0, 0.0, 0)
 _RENDER = "render"  # log entry: a frame was drawn (particles age)
 _WIND_ONLY = "wind"  # log entry: a rejected action after the wind had already blown
 
+# Collision filtering: hull, legs and particles each touch the ground only.
+_GROUND_BITS = 0x1
+_HULL_BITS = 0x10
+_LEG_BITS = 0x20
+_PARTICLE_BITS = 0x100
+_PARTICLE_RADIUS = 2 / SCALE
+
 _BODY_FILL = (128, 102, 230)
 _BODY_EDGE = (77, 77, 128)
 _FLAG_COLOR = (204, 204, 0)
@@ -238,7 +245,9 @@ class LunarLander(Env[NDArray[np.float32], Any], EzPickle):
         if self.render_mode == "human":
             self.render()
         # The reference's reset ends with one idle step; its observation is the first one.
-        return self.step(np.array([0, 0]) if self.continuous else 0)[0], {}
+        idle: Any = np.zeros(2, dtype=np.int64) if self.continuous else 0
+        first_obs = self.step(idle)[0]
+        return first_obs, {}
 
     def step(
         self, action: Any
@@ -332,20 +341,7 @@ class LunarLander(Env[NDArray[np.float32], Any], EzPickle):
             reach = MAIN_ENGINE_Y_LOCATION / SCALE + 2 * d0
             ox = sin_a * reach + -cos_a * d1
             oy = -cos_a * reach - sin_a * d1
-            nozzle = (px + ox, py + oy)
-            if self.render_mode is not None:
-                # Exhaust particles are decoration; they exist only when rendering.
-                puff = self._spawn_particle(3.5, nozzle[0], nozzle[1], m_power)
-                puff.ApplyLinearImpulse(
-                    (ox * MAIN_ENGINE_POWER * m_power, oy * MAIN_ENGINE_POWER * m_power),
-                    nozzle,
-                    True,
-                )
-            lander.ApplyLinearImpulse(
-                (-ox * MAIN_ENGINE_POWER * m_power, -oy * MAIN_ENGINE_POWER * m_power),
-                nozzle,
-                True,
-            )
+            self._fire(ox, oy, (px + ox, py + oy), MAIN_ENGINE_POWER, m_power, 3.5)
 
         if s_power > 0.0:
             reach = 3 * d1 + direction * SIDE_ENGINE_AWAY / SCALE
@@ -355,21 +351,30 @@ class LunarLander(Env[NDArray[np.float32], Any], EzPickle):
                 px + ox - sin_a * _SIDE_NOZZLE_X / SCALE,
                 py + oy + cos_a * SIDE_ENGINE_HEIGHT / SCALE,
             )
-            if self.render_mode is not None:
-                puff = self._spawn_particle(0.7, nozzle[0], nozzle[1], s_power)
-                puff.ApplyLinearImpulse(
-                    (ox * SIDE_ENGINE_POWER * s_power, oy * SIDE_ENGINE_POWER * s_power),
-                    nozzle,
-                    True,
-                )
-            lander.ApplyLinearImpulse(
-                (-ox * SIDE_ENGINE_POWER * s_power, -oy * SIDE_ENGINE_POWER * s_power),
-                nozzle,
-                True,
-            )
+            self._fire(ox, oy, nozzle, SIDE_ENGINE_POWER, s_power, 0.7)
 
         self.world.Step(_TIME_STEP, _VELOCITY_ITERATIONS, _POSITION_ITERATIONS)
         return self._observe_and_score(m_power, s_power)
+
+    def _fire(
+        self,
+        ox: float,
+        oy: float,
+        nozzle: tuple[float, float],
+        power: float,
+        throttle: float,
+        puff_density: float,
+    ) -> None:
+        """Kick the lander away from the exhaust direction ``(ox, oy)``, at the nozzle.
+
+        With a render mode, a particle is blown out of the nozzle the other way first (the
+        reference's order of Box2D calls); it is decoration and never touches the lander.
+        """
+        if self.render_mode is not None:  # particles are simulated only when they are drawn
+            puff = self._spawn_particle(puff_density, nozzle, throttle)
+            puff.ApplyLinearImpulse((ox * power * throttle, oy * power * throttle), nozzle, True)
+        kick = (-ox * power * throttle, -oy * power * throttle)
+        self.lander.ApplyLinearImpulse(kick, nozzle, True)
 
     def _observe_and_score(
         self, m_power: float, s_power: float
@@ -401,11 +406,13 @@ class LunarLander(Env[NDArray[np.float32], Any], EzPickle):
         # Fuel: -0.3 per full-power main-engine frame, -0.03 per side-engine frame.
         reward: SupportsFloat = np.float64(progress - m_power * 0.30 - s_power * 0.03)
 
-        terminated = False
-        if self.game_over or abs(x) >= 1.0:
-            terminated, reward = True, -100
-        if not lander.awake:
-            terminated, reward = True, 100
+        crashed = self.game_over or abs(x) >= 1.0
+        at_rest = not lander.awake  # Box2D put it to sleep: nothing moves any more
+        if at_rest:
+            reward = 100
+        elif crashed:
+            reward = -100
+        terminated = crashed or at_rest
         obs = np.array([x, y, vx, vy, angle, spin, leg0, leg1], dtype=np.float32)
         return obs, reward, terminated, False, {}
 
@@ -456,19 +463,17 @@ class LunarLander(Env[NDArray[np.float32], Any], EzPickle):
             shape=polygonShape(vertices=[(px / SCALE, py / SCALE) for px, py in LANDER_POLY]),
             density=5.0,
             friction=0.1,
-            categoryBits=0x0010,
-            maskBits=0x001,  # touches the ground only
+            categoryBits=_HULL_BITS,
+            maskBits=_GROUND_BITS,
             restitution=0.0,
         )
-        self.lander = self.world.CreateDynamicBody(
-            position=(start_x, start_y), angle=0.0, fixtures=hull
-        )
-        self.lander.userData = "hull"
-        push = (
-            self.np_random.uniform(-INITIAL_RANDOM, INITIAL_RANDOM),
-            self.np_random.uniform(-INITIAL_RANDOM, INITIAL_RANDOM),
-        )
-        self.lander.ApplyForceToCenter(push, True)
+        body = self.world.CreateDynamicBody(position=(start_x, start_y), angle=0.0, fixtures=hull)
+        body.userData = "hull"
+        self.lander = body
+        rng, bound = self.np_random, INITIAL_RANDOM
+        push_x = rng.uniform(-bound, bound)
+        push_y = rng.uniform(-bound, bound)
+        body.ApplyForceToCenter((push_x, push_y), True)
 
     def _build_leg(self, side: int, start_x: float, start_y: float) -> Any:
         """One leg on a sprung revolute joint; ``side`` -1 builds ``legs[0]``, on the +x side."""
@@ -479,8 +484,8 @@ class LunarLander(Env[NDArray[np.float32], Any], EzPickle):
                 shape=polygonShape(box=(LEG_W / SCALE, LEG_H / SCALE)),
                 density=1.0,
                 restitution=0.0,
-                categoryBits=0x0020,
-                maskBits=0x001,
+                categoryBits=_LEG_BITS,
+                maskBits=_GROUND_BITS,
             ),
         )
         leg.userData = 0 if side < 0 else 1
@@ -518,19 +523,17 @@ class LunarLander(Env[NDArray[np.float32], Any], EzPickle):
         self.moon = None
         self.lander = None
 
-    def _spawn_particle(self, mass: float, x: float, y: float, ttl: float) -> Any:
-        particle = self.world.CreateDynamicBody(
-            position=(x, y),
-            angle=0.0,
-            fixtures=fixtureDef(
-                shape=circleShape(radius=2 / SCALE, pos=(0, 0)),
-                density=mass,
-                friction=0.1,
-                categoryBits=0x0100,
-                maskBits=0x001,
-                restitution=0.3,
-            ),
+    def _spawn_particle(self, density: float, where: tuple[float, float], ttl: float) -> Any:
+        """A small bouncy exhaust ball at ``where`` that lives ``ttl`` (aged by rendering)."""
+        ball = fixtureDef(
+            shape=circleShape(radius=_PARTICLE_RADIUS, pos=(0, 0)),
+            density=density,
+            friction=0.1,
+            categoryBits=_PARTICLE_BITS,
+            maskBits=_GROUND_BITS,
+            restitution=0.3,
         )
+        particle = self.world.CreateDynamicBody(position=where, angle=0.0, fixtures=ball)
         particle.ttl = ttl
         self.particles.append(particle)
         self._drop_particles(everything=False)
@@ -601,24 +604,25 @@ class LunarLander(Env[NDArray[np.float32], Any], EzPickle):
         if self.lander is None:
             raise error.ResetNeeded("LunarLander: call reset() before render().")
         pygame = _import_pygame()
-        if self.screen is None and self.render_mode == "human":
-            pygame.display.init()
-            self.screen = pygame.display.set_mode((VIEWPORT_W, VIEWPORT_H))
-        if self.clock is None:
-            self.clock = pygame.time.Clock()
-
         self._log.append(_RENDER)
         self._age_particles()
+        # Drawn with y up, then flipped into screen coordinates.
         self.surf = pygame.transform.flip(self._draw(pygame), False, True)
+        if self.render_mode != "human":
+            return np.transpose(pygame.surfarray.array3d(self.surf), (1, 0, 2))
+        self._show(pygame)
+        return None
 
-        if self.render_mode == "human":
-            self.screen.blit(self.surf, (0, 0))
-            pygame.event.pump()
-            self.clock.tick(self.metadata["render_fps"])
-            pygame.display.flip()
-            return None
-        pixels = pygame.surfarray.pixels3d(self.surf)
-        return np.transpose(np.array(pixels), (1, 0, 2))
+    def _show(self, pygame: Any) -> None:
+        """Put the last frame in the window (opened on first use) at ``render_fps``."""
+        if self.screen is None:
+            pygame.display.init()
+            self.screen = pygame.display.set_mode((VIEWPORT_W, VIEWPORT_H))
+            self.clock = pygame.time.Clock()
+        self.screen.blit(self.surf, (0, 0))
+        pygame.event.pump()
+        self.clock.tick(self.metadata["render_fps"])
+        pygame.display.flip()
 
     def _draw(self, pygame: Any) -> Any:
         """The scene on a new surface, with y pointing up."""
@@ -669,13 +673,13 @@ class LunarLander(Env[NDArray[np.float32], Any], EzPickle):
 
     def close(self) -> None:
         """Close the window, if one is open (safe to call twice)."""
-        if self.screen is not None:
-            import pygame
-
-            pygame.display.quit()
-            pygame.quit()
-            self.screen = None
-            self.isopen = False
+        if self.screen is None:
+            return
+        pygame = _import_pygame()
+        pygame.display.quit()
+        pygame.quit()
+        self.screen = self.clock = None
+        self.isopen = False
 
 
 def _clip_unit(value: float) -> float:
