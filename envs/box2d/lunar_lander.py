@@ -23,6 +23,7 @@ original would. See ``docs/envs/lunar_lander.md``.
 from __future__ import annotations
 
 import copy
+import itertools
 import math
 from collections.abc import Mapping
 from typing import Any, SupportsFloat
@@ -451,10 +452,14 @@ class LunarLander(Env[NDArray[np.float32], Any], EzPickle):
 
         self.moon = self.world.CreateStaticBody(shapes=edgeShape(vertices=[(0, 0), (_WORLD_W, 0)]))
         self.sky_polys = []
+        # One definition reused for every segment: Box2D copies the shape into each fixture.
+        segment = edgeShape()
+        ground = fixtureDef(shape=segment, density=0, friction=0.1)
         for i in range(chunks - 1):
             left = (chunk_x[i], smooth_y[i])
             right = (chunk_x[i + 1], smooth_y[i + 1])
-            self.moon.CreateEdgeFixture(vertices=[left, right], density=0, friction=0.1)
+            segment.vertices = [left, right]
+            self.moon.CreateFixture(ground)
             self.sky_polys.append([left, right, (right[0], _WORLD_H), (left[0], _WORLD_H)])
 
     def _build_hull(self, start_x: float, start_y: float) -> None:
@@ -781,7 +786,7 @@ def demo_heuristic_lander(env: Any, seed: int | None = None, render: bool = Fals
     """
     total = 0.0
     obs, _ = env.reset(seed=seed)
-    for steps in range(10**9):
+    for steps in itertools.count():
         step = step_api_compatibility(env.step(heuristic(env, obs)), True)
         obs, reward, terminated, truncated = step[0], step[1], step[2], step[3]
         total += float(reward)

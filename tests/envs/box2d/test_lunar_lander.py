@@ -343,3 +343,28 @@ def test_lunar_lander__package_import_does_not_load_box2d_or_pygame() -> None:
         "assert not bad, bad\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_lunar_lander__terrain_and_bodies_match_reference() -> None:
+    ours, ref = (env.unwrapped for env in make_pair())
+    for seed in range(5):
+        ours.reset(seed=seed)
+        ref.reset(seed=seed)
+
+        def fixtures(body: Any) -> list[tuple[Any, ...]]:
+            return [
+                (tuple(map(tuple, f.shape.vertices)), f.friction, f.density, f.restitution)
+                for f in body.fixtures
+            ]
+
+        assert fixtures(ours.moon) == fixtures(ref.moon)
+        assert ours.sky_polys == ref.sky_polys
+        for mine, theirs in zip([ours.lander, *ours.legs], [ref.lander, *ref.legs], strict=True):
+            assert fixtures(mine) == fixtures(theirs)
+            assert tuple(mine.position) == tuple(theirs.position)
+            assert mine.mass == theirs.mass
+        assert (ours.helipad_x1, ours.helipad_x2, ours.helipad_y) == (
+            ref.helipad_x1,
+            ref.helipad_x2,
+            ref.helipad_y,
+        )
