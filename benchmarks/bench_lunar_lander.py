@@ -8,9 +8,11 @@ times ``reset()`` alone: it builds a new Box2D world, terrain, lander and legs e
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
-from benchmarks.harness import Case
+from benchmarks.harness import Case, RunFn
 
 STEPS = 2000
 RESETS = 100
@@ -20,11 +22,11 @@ def _actions(continuous: bool) -> list[object]:
     rng = np.random.default_rng(0)
     if continuous:
         return list(rng.uniform(-1.0, 1.0, (STEPS, 2)).astype(np.float32))
-    return rng.integers(0, 4, STEPS).tolist()
+    return list(rng.integers(0, 4, STEPS).tolist())
 
 
-def _steps(module_name: str, env_id: str):
-    def setup():
+def _steps(module_name: str, env_id: str) -> Callable[[], RunFn]:
+    def setup() -> RunFn:
         gym = __import__(module_name)
         env = gym.make(env_id)
         env.reset(seed=0)
@@ -43,8 +45,8 @@ def _steps(module_name: str, env_id: str):
     return setup
 
 
-def _resets(module_name: str):
-    def setup():
+def _resets(module_name: str) -> Callable[[], RunFn]:
+    def setup() -> RunFn:
         gym = __import__(module_name)
         env = gym.make("LunarLander-v3")
         env.reset(seed=0)

@@ -92,7 +92,6 @@ _DISCRETE_COMMANDS: tuple[Command, ...] = (
     (1.0, 0.0, 0),
     (0.0, 1.0, 1),
 )
-_NOOP: Command = (0.0, 0.0, 0)
 _RENDER = "render"  # log entry: a frame was drawn (particles age)
 _WIND_ONLY = "wind"  # log entry: a rejected action after the wind had already blown
 
