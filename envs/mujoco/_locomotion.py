@@ -76,7 +76,7 @@ def planar_velocity(before: Array, after: Array, dt: float) -> Array:
 
 
 def mass_center_xy(body_mass: Array, xipos: Array, xp: Xp = np) -> Array:
-    """x and y of the whole model's centre of mass, shape ``(2,)``.
+    """The x and y of the whole model's centre of mass, shape ``(2,)``.
 
     Args:
         body_mass: Body masses, shape ``(nbody,)``.
@@ -164,9 +164,9 @@ class LocomotionEnv(MujocoEnv):
     """A MuJoCo locomotion task of version ``"v4"`` or ``"v5"``.
 
     The v4 classes are subclasses that set :attr:`version` to ``"v4"`` and give ``__init__``
-    the v4 signature and defaults. Subclasses set :attr:`num_skipped_qpos` in ``__init__`` before calling :meth:`_setup`, and
-    implement :meth:`_extra_observation_sizes` when the observation holds more than
-    ``qpos`` and ``qvel``.
+    the v4 signature and defaults. Subclasses set :attr:`num_skipped_qpos` in ``__init__``
+    before calling :meth:`_setup`, and implement :meth:`_extra_observation_sizes` when the
+    observation holds more than ``qpos`` and ``qvel``.
     """
 
     #: The version whose defaults, observation and info the class follows.
@@ -235,6 +235,15 @@ class LocomotionEnv(MujocoEnv):
         """The observation of the current state."""
         raise NotImplementedError
 
+    def _observe(
+        self, extras: Sequence[NDArray[np.float64]] = (), velocity_limit: float | None = None
+    ) -> NDArray[np.float64]:
+        """``qpos`` (less the skipped entries), ``qvel`` and ``extras``, concatenated."""
+        observation: NDArray[np.float64] = state_observation(
+            self.data.qpos, self.data.qvel, self.num_skipped_qpos, extras, velocity_limit
+        )
+        return observation
+
     def _finish_step(
         self, observation: NDArray[np.float64], reward: Any, is_done: bool, info: dict[str, Any]
     ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
@@ -302,9 +311,7 @@ class PlanarLeggedEnv(LocomotionEnv):
         return control_cost(action, self._ctrl_cost_weight)
 
     def _get_obs(self) -> NDArray[np.float64]:
-        return state_observation(
-            self.data.qpos, self.data.qvel, self.num_skipped_qpos, (), self.VELOCITY_LIMIT
-        )
+        return self._observe((), self.VELOCITY_LIMIT)
 
     def step(
         self, action: NDArray[np.float32]

@@ -36,7 +36,6 @@ from ._locomotion import (
     in_range,
     planar_velocity,
     squared_sum_cost,
-    state_observation,
     terminated,
 )
 
@@ -153,7 +152,7 @@ class AntEnv(LocomotionEnv):
             extras = (self.contact_forces.ravel(),)
         elif self.version == "v5" and self._include_cfrc_ext_in_observation:
             extras = (self.contact_forces[1:].ravel(),)
-        return state_observation(self.data.qpos, self.data.qvel, self.num_skipped_qpos, extras)
+        return self._observe(extras)
 
     def step(
         self, action: NDArray[np.float32]

@@ -21,7 +21,7 @@ from typing import Any, SupportsFloat
 import numpy as np
 from numpy.typing import NDArray
 
-from ._locomotion import LocomotionEnv, control_cost, planar_velocity, state_observation
+from ._locomotion import LocomotionEnv, control_cost, planar_velocity
 
 __all__ = ["DEFAULT_CAMERA_CONFIG", "HalfCheetahEnv"]
 
@@ -73,7 +73,7 @@ class HalfCheetahEnv(LocomotionEnv):
         return control_cost(action, self._ctrl_cost_weight)
 
     def _get_obs(self) -> NDArray[np.float64]:
-        return state_observation(self.data.qpos, self.data.qvel, self.num_skipped_qpos)
+        return self._observe()
 
     def step(
         self, action: NDArray[np.float32]

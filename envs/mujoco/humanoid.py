@@ -39,7 +39,6 @@ from ._locomotion import (
     mass_center_xy,
     planar_velocity,
     squared_sum_cost,
-    state_observation,
     terminated,
 )
 
@@ -120,7 +119,7 @@ class HumanoidObservationMixin(LocomotionEnv):
             self._included_parts,
             full=self.version == "v4",
         )
-        return state_observation(data.qpos, data.qvel, self.num_skipped_qpos, extras)
+        return self._observe(extras)
 
     def _set_included_parts(
         self, cinert: bool, cvel: bool, qfrc_actuator: bool, cfrc_ext: bool

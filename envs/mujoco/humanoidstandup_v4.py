@@ -29,6 +29,4 @@ class HumanoidStandupEnv(humanoidstandup.HumanoidStandupEnv):
 
     def __init__(self, **kwargs: Any) -> None:
         reject_task_kwargs(kwargs, _FIXED)
-        super().__init__(
-            "humanoidstandup.xml", 5, humanoidstandup.DEFAULT_CAMERA_CONFIG, **kwargs
-        )
+        super().__init__("humanoidstandup.xml", 5, humanoidstandup.DEFAULT_CAMERA_CONFIG, **kwargs)

@@ -74,7 +74,10 @@ def test_api__spaces_spec_and_metadata_match_reference(env_id: str) -> None:
         ("Ant-v5", {"include_cfrc_ext_in_observation": False}),
         ("Ant-v5", {"exclude_current_positions_from_observation": False}),
         ("Ant-v4", {"use_contact_forces": True}),
-        ("Humanoid-v5", {"include_cinert_in_observation": False, "include_cvel_in_observation": False}),
+        (
+            "Humanoid-v5",
+            {"include_cinert_in_observation": False, "include_cvel_in_observation": False},
+        ),
         ("HumanoidStandup-v5", {"include_qfrc_actuator_in_observation": False}),
         ("Swimmer-v5", {"exclude_current_positions_from_observation": False}),
         ("Hopper-v4", {"exclude_current_positions_from_observation": False}),
