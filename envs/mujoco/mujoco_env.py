@@ -175,7 +175,7 @@ class MujocoEnv(Env[NDArray[np.float64], NDArray[np.float32]]):
         Raises:
             ValueError: If ``ctrl`` does not have one entry per actuator.
         """
-        shape = np.shape(ctrl)
+        shape = ctrl.shape if isinstance(ctrl, np.ndarray) else np.shape(ctrl)
         if shape != (self.model.nu,):
             raise ValueError(
                 f"Action dimension mismatch. Expected {(self.model.nu,)}, found {shape}"
@@ -214,6 +214,10 @@ class MujocoEnv(Env[NDArray[np.float64], NDArray[np.float32]]):
         """World position of the frame of body ``body_name`` (a view into ``data.xpos``)."""
         position: NDArray[np.float64] = self.data.body(body_name).xpos
         return position
+
+    def _body_id(self, body_name: str) -> int:
+        """Index of body ``body_name`` in ``data.xpos`` (raises ``KeyError`` if absent)."""
+        return int(self.model.body(body_name).id)
 
     # -- the Env API --------------------------------------------------------------------------
 

@@ -109,6 +109,9 @@ class PusherEnv(MujocoEnv):
         )
         if version >= 5:
             self.metadata = v5_metadata(self.dt)
+        self._tips = self._body_id("tips_arm")
+        self._object = self._body_id("object")
+        self._goal = self._body_id("goal")
 
     def step(
         self, action: NDArray[np.float32]
@@ -140,9 +143,9 @@ class PusherEnv(MujocoEnv):
         self, action: Any, weights: tuple[float, float, float]
     ) -> tuple[Any, Any, Any]:
         return reward_terms(
-            self.get_body_com("tips_arm"),
-            self.get_body_com("object"),
-            self.get_body_com("goal"),
+            self.data.xpos[self._tips],
+            self.data.xpos[self._object],
+            self.data.xpos[self._goal],
             action,
             weights,
             np,
@@ -176,9 +179,9 @@ class PusherEnv(MujocoEnv):
         obs: NDArray[np.float64] = observation(
             self.data.qpos,
             self.data.qvel,
-            self.get_body_com("tips_arm"),
-            self.get_body_com("object"),
-            self.get_body_com("goal"),
+            self.data.xpos[self._tips],
+            self.data.xpos[self._object],
+            self.data.xpos[self._goal],
             np,
         )
         return obs

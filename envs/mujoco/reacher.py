@@ -116,6 +116,8 @@ class ReacherEnv(MujocoEnv):
         )
         if version >= 5:
             self.metadata = v5_metadata(self.dt)
+        self._fingertip = self._body_id("fingertip")
+        self._target = self._body_id("target")
 
     def step(
         self, action: NDArray[np.float32]
@@ -136,8 +138,8 @@ class ReacherEnv(MujocoEnv):
 
     def _reward_terms(self, action: Any) -> tuple[Any, Any]:
         return reward_terms(
-            self.get_body_com("fingertip"),
-            self.get_body_com("target"),
+            self.data.xpos[self._fingertip],
+            self.data.xpos[self._target],
             action,
             self._reward_dist_weight,
             self._reward_control_weight,
@@ -162,8 +164,8 @@ class ReacherEnv(MujocoEnv):
         obs: NDArray[np.float64] = observation(
             self.data.qpos,
             self.data.qvel,
-            self.get_body_com("fingertip"),
-            self.get_body_com("target"),
+            self.data.xpos[self._fingertip],
+            self.data.xpos[self._target],
             self._n_offset,
             np,
         )

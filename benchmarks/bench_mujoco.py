@@ -1,0 +1,108 @@
+"""MuJoCo: single-env steps of the pendulums, Reacher and Pusher against the reference.
+
+Each case is ``make(id)`` stepped with a fixed sequence of random actions, resetting when an
+episode ends, ours against Gymnasium's (the same wrappers on both sides, the same MuJoCo build
+underneath). The physics dominates; what differs is the Python around it. ``MujocoEnv
+overhead`` subclasses each side's ``MujocoEnv`` with a one-joint model stepped one frame at a
+time, so the framework's own cost per step is most of what is measured.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+
+import numpy as np
+
+from benchmarks.harness import Case
+
+STEPS = 500
+SINGLE_IDS = (
+    "InvertedPendulum-v5",
+    "InvertedDoublePendulum-v5",
+    "Reacher-v5",
+    "Pusher-v5",
+    "Reacher-v4",
+)
+TRIVIAL_MODEL = """
+<mujoco model="trivial">
+  <worldbody>
+    <body><joint name="hinge" type="hinge" axis="0 1 0"/><geom type="sphere" size="0.1"/></body>
+  </worldbody>
+  <actuator><motor joint="hinge" ctrlrange="-1 1"/></actuator>
+</mujoco>
+"""
+
+
+def _actions(space: object, count: int) -> list[np.ndarray]:
+    space.seed(0)  # type: ignore[attr-defined]
+    return [space.sample() for _ in range(count)]  # type: ignore[attr-defined]
+
+
+def _single(module_name: str, env_id: str):
+    def setup():
+        gym = __import__(module_name)
+        env = gym.make(env_id)
+        env.reset(seed=0)
+        actions = _actions(env.action_space, STEPS)
+
+        def run() -> int:
+            for action in actions:
+                _, _, terminated, truncated, _ = env.step(action)
+                if terminated or truncated:
+                    env.reset()
+            return STEPS
+
+        run()
+        return run
+
+    return setup
+
+
+def _overhead(module_name: str):
+    def setup():
+        if module_name == "gymnasium":
+            from gymnasium.envs.mujoco import MujocoEnv
+            from gymnasium.spaces import Box
+        else:
+            from gymnasium_core.envs.mujoco import MujocoEnv
+
+            from gymnasium_core.spaces import Box
+
+        class Trivial(MujocoEnv):
+            def step(self, action):
+                self.do_simulation(action, self.frame_skip)
+                return self.state_vector(), 0.0, False, False, {}
+
+            def reset_model(self):
+                self.set_state(self.init_qpos, self.init_qvel)
+                return self.state_vector()
+
+        handle, path = tempfile.mkstemp(suffix=".xml")
+        with os.fdopen(handle, "w") as out:
+            out.write(TRIVIAL_MODEL)
+        env = Trivial(path, 1, Box(-np.inf, np.inf, (2,), np.float64))
+        os.unlink(path)
+        env.reset(seed=0)
+        actions = _actions(env.action_space, STEPS)
+
+        def run() -> int:
+            for action in actions:
+                env.step(action)
+            return STEPS
+
+        run()
+        return run
+
+    return setup
+
+
+CASES: list[Case] = [
+    *(
+        Case(f"{env_id} make() single env", impl, _single(module, env_id))
+        for env_id in SINGLE_IDS
+        for impl, module in (("ours", "gymnasium_core"), ("reference", "gymnasium"))
+    ),
+    Case("MujocoEnv overhead (one hinge, frame_skip 1)", "ours", _overhead("gymnasium_core")),
+    Case("MujocoEnv overhead (one hinge, frame_skip 1)", "reference", _overhead("gymnasium")),
+]
