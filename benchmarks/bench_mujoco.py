@@ -9,12 +9,17 @@ time, so the framework's own cost per step is most of what is measured.
 
 from __future__ import annotations
 
+import importlib
 import os
 import tempfile
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
 from benchmarks.harness import Case
+
+RunFn = Callable[[], int]
 
 STEPS = 500
 SINGLE_IDS = (
@@ -34,14 +39,14 @@ TRIVIAL_MODEL = """
 """
 
 
-def _actions(space: object, count: int) -> list[np.ndarray]:
-    space.seed(0)  # type: ignore[attr-defined]
-    return [space.sample() for _ in range(count)]  # type: ignore[attr-defined]
+def _actions(space: Any, count: int) -> list[Any]:
+    space.seed(0)
+    return [space.sample() for _ in range(count)]
 
 
-def _single(module_name: str, env_id: str):
-    def setup():
-        gym = __import__(module_name)
+def _single(module_name: str, env_id: str) -> Callable[[], RunFn]:
+    def setup() -> RunFn:
+        gym: Any = importlib.import_module(module_name)
         env = gym.make(env_id)
         env.reset(seed=0)
         actions = _actions(env.action_space, STEPS)
@@ -59,29 +64,24 @@ def _single(module_name: str, env_id: str):
     return setup
 
 
-def _overhead(module_name: str):
-    def setup():
-        if module_name == "gymnasium":
-            from gymnasium.envs.mujoco import MujocoEnv
-            from gymnasium.spaces import Box
-        else:
-            from gymnasium_core.envs.mujoco import MujocoEnv
+def _overhead(module_name: str) -> Callable[[], RunFn]:
+    def setup() -> RunFn:
+        base: Any = importlib.import_module(f"{module_name}.envs.mujoco").MujocoEnv
+        box: Any = importlib.import_module(f"{module_name}.spaces").Box
 
-            from gymnasium_core.spaces import Box
-
-        class Trivial(MujocoEnv):
-            def step(self, action):
+        class Trivial(base):  # type: ignore[misc]
+            def step(self, action: Any) -> Any:
                 self.do_simulation(action, self.frame_skip)
                 return self.state_vector(), 0.0, False, False, {}
 
-            def reset_model(self):
+            def reset_model(self) -> Any:
                 self.set_state(self.init_qpos, self.init_qvel)
                 return self.state_vector()
 
         handle, path = tempfile.mkstemp(suffix=".xml")
         with os.fdopen(handle, "w") as out:
             out.write(TRIVIAL_MODEL)
-        env = Trivial(path, 1, Box(-np.inf, np.inf, (2,), np.float64))
+        env = Trivial(path, 1, box(-np.inf, np.inf, (2,), np.float64))
         os.unlink(path)
         env.reset(seed=0)
         actions = _actions(env.action_space, STEPS)
