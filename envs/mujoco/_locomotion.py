@@ -198,9 +198,7 @@ class LocomotionEnv(MujocoEnv):
         size = self.data.qpos.size - self.num_skipped_qpos + self.data.qvel.size
         extras = self._extra_observation_sizes()
         size += sum(extras.values())
-        self.observation_space = spaces.Box(
-            low=-np.inf, high=np.inf, shape=(size,), dtype=np.float64
-        )
+        self.observation_space = spaces.Box(-np.inf, np.inf, (size,), np.float64)
         if version == "v5":
             self.observation_structure: dict[str, int] = {
                 "skipped_qpos": self.num_skipped_qpos,
@@ -213,17 +211,20 @@ class LocomotionEnv(MujocoEnv):
         """Sizes of the observation parts after ``qvel``, by name (none by default)."""
         return {}
 
+    def _simulate(self, action: Any) -> None:
+        """Advance the physics by one environment step (``frame_skip`` MuJoCo steps)."""
+        self.do_simulation(action, self.frame_skip)
+
     def _noisy_initial_state(self) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
         """The initial state plus reset noise, drawn from ``np_random`` (positions first)."""
         scale = self._reset_noise_scale
-        qpos = self.init_qpos + self.np_random.uniform(low=-scale, high=scale, size=self.model.nq)
+        rng, model = self.np_random, self.model
+        position_noise = rng.uniform(low=-scale, high=scale, size=model.nq)
         if self.VELOCITY_NOISE == "normal":
-            qvel = self.init_qvel + scale * self.np_random.standard_normal(self.model.nv)
+            velocity_noise = scale * rng.standard_normal(model.nv)
         else:
-            qvel = self.init_qvel + self.np_random.uniform(
-                low=-scale, high=scale, size=self.model.nv
-            )
-        return qpos, qvel
+            velocity_noise = rng.uniform(low=-scale, high=scale, size=model.nv)
+        return self.init_qpos + position_noise, self.init_qvel + velocity_noise
 
     def reset_model(self) -> NDArray[np.float64]:
         """Perturb the initial state and return the first observation."""
@@ -284,9 +285,6 @@ class PlanarLeggedEnv(LocomotionEnv):
         self._terminate_when_unhealthy = terminate_when_unhealthy
         self._healthy_z_range = healthy_z_range
         self._healthy_angle_range = healthy_angle_range
-        self._exclude_current_positions_from_observation = (
-            exclude_current_positions_from_observation
-        )
         self.num_skipped_qpos = 1 if exclude_current_positions_from_observation else 0
         self._setup(
             xml_file,
@@ -314,19 +312,19 @@ class PlanarLeggedEnv(LocomotionEnv):
         return self._observe((), self.VELOCITY_LIMIT)
 
     def step(
-        self, action: NDArray[np.float32]
+        self, action: Any
     ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
         """Apply torques for ``frame_skip`` physics steps and score the forward progress."""
         x_before = self.data.qpos[0]
-        self.do_simulation(action, self.frame_skip)
+        self._simulate(action)
         x_after = self.data.qpos[0]
         x_velocity = planar_velocity(x_before, x_after, self.dt)
 
         observation = self._get_obs()
-        forward_reward = self._forward_reward_weight * x_velocity
+        progress = self._forward_reward_weight * x_velocity
         survive_reward = self.healthy_reward
-        ctrl_cost = self.control_cost(action)
-        reward = (forward_reward + survive_reward) - ctrl_cost
+        control_penalty = self.control_cost(action)
+        reward = (progress + survive_reward) - control_penalty
         is_done = terminated(self.is_healthy, self._terminate_when_unhealthy)
 
         info: dict[str, Any] = {"x_position": x_after}
@@ -334,15 +332,13 @@ class PlanarLeggedEnv(LocomotionEnv):
             info["z_distance_from_origin"] = self.data.qpos[1] - self.init_qpos[1]
         info["x_velocity"] = x_velocity
         if self.version == "v5":
-            info["reward_forward"] = forward_reward
-            info["reward_ctrl"] = -ctrl_cost
+            info["reward_forward"] = progress
+            info["reward_ctrl"] = -control_penalty
             info["reward_survive"] = survive_reward
         return self._finish_step(observation, reward, is_done, info)
 
     def _get_reset_info(self) -> dict[str, Any]:
         if self.version == "v4":
             return {}
-        return {
-            "x_position": self.data.qpos[0],
-            "z_distance_from_origin": self.data.qpos[1] - self.init_qpos[1],
-        }
+        qpos = self.data.qpos
+        return {"x_position": qpos[0], "z_distance_from_origin": qpos[1] - self.init_qpos[1]}

@@ -9,7 +9,7 @@ wrenches ``cfrc_ext`` clipped to ``contact_force_range``: v5 includes those of e
 the world (``include_cfrc_ext_in_observation``), v4 those of all 14 bodies when
 ``use_contact_forces``.
 
-Reward: ``forward_reward_weight * dx/dt + healthy_reward - ctrl_cost - contact_cost``, with
+Reward: ``forward_reward_weight * dx/dt + healthy_reward - control_penalty - contact_cost``, with
 ``x`` the main body's position. v4 has no contact cost unless ``use_contact_forces``, and then
 reports it under ``info["reward_ctrl"]`` (a reference quirk kept for v4). The ant is healthy
 while its state is finite and the torso height lies in the closed ``healthy_z_range``.
@@ -101,9 +101,6 @@ class AntEnv(LocomotionEnv):
         self._terminate_when_unhealthy = terminate_when_unhealthy
         self._healthy_z_range = healthy_z_range
         self._contact_force_range = contact_force_range
-        self._exclude_current_positions_from_observation = (
-            exclude_current_positions_from_observation
-        )
         self._include_cfrc_ext_in_observation = include_cfrc_ext_in_observation
         self.num_skipped_qpos = 2 if exclude_current_positions_from_observation else 0
         self._setup(
@@ -155,46 +152,46 @@ class AntEnv(LocomotionEnv):
         return self._observe(extras)
 
     def step(
-        self, action: NDArray[np.float32]
+        self, action: Any
     ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
         """Apply torques for ``frame_skip`` physics steps and score the forward progress."""
         main_body = self.data.body(self._main_body)
         xy_before = main_body.xpos[:2].copy()
-        self.do_simulation(action, self.frame_skip)
+        self._simulate(action)
         xy_after = main_body.xpos[:2].copy()
         x_velocity, y_velocity = planar_velocity(xy_before, xy_after, self.dt)
 
         observation = self._get_obs()
-        forward_reward = x_velocity * self._forward_reward_weight
+        progress = x_velocity * self._forward_reward_weight
         survive_reward = self.healthy_reward
-        ctrl_cost = self.control_cost(action)
-        has_contact_cost = self.version == "v5" or self._use_contact_forces
-        contact_cost = self.contact_cost if has_contact_cost else 0.0
-        costs = ctrl_cost + contact_cost if has_contact_cost else ctrl_cost
-        reward = (forward_reward + survive_reward) - costs
+        control_penalty = self.control_cost(action)
+        charges_contacts = self.version == "v5" or self._use_contact_forces
+        contact_penalty = self.contact_cost if charges_contacts else 0.0
+        costs = control_penalty + contact_penalty if charges_contacts else control_penalty
+        reward = (progress + survive_reward) - costs
         is_done = terminated(self.is_healthy, self._terminate_when_unhealthy)
         if self.version == "v4":
-            info = self._v4_info(forward_reward, ctrl_cost, contact_cost, survive_reward)
+            info = self._v4_info(progress, control_penalty, contact_penalty, survive_reward)
             info.update(_position_info(xy_after), x_velocity=x_velocity, y_velocity=y_velocity)
-            info["forward_reward"] = forward_reward
+            info["forward_reward"] = progress
         else:
             info = _position_info(self.data.qpos[0:2])
             info.update(x_velocity=x_velocity, y_velocity=y_velocity)
             info.update(
-                reward_forward=forward_reward,
-                reward_ctrl=-ctrl_cost,
-                reward_contact=-contact_cost,
+                reward_forward=progress,
+                reward_ctrl=-control_penalty,
+                reward_contact=-contact_penalty,
                 reward_survive=survive_reward,
             )
         return self._finish_step(observation, reward, is_done, info)
 
     def _v4_info(
-        self, forward_reward: Any, ctrl_cost: Any, contact_cost: Any, survive_reward: Any
+        self, progress: Any, control_penalty: Any, contact_penalty: Any, survive_reward: Any
     ) -> dict[str, Any]:
         # v4 overwrites the control term with the contact cost when it charges contacts.
-        shown_cost = contact_cost if self._use_contact_forces else ctrl_cost
+        shown_cost = contact_penalty if self._use_contact_forces else control_penalty
         return {
-            "reward_forward": forward_reward,
+            "reward_forward": progress,
             "reward_ctrl": -shown_cost,
             "reward_survive": survive_reward,
         }

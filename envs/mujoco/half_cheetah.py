@@ -57,9 +57,6 @@ class HalfCheetahEnv(LocomotionEnv):
     ) -> None:
         self._forward_reward_weight = forward_reward_weight
         self._ctrl_cost_weight = ctrl_cost_weight
-        self._exclude_current_positions_from_observation = (
-            exclude_current_positions_from_observation
-        )
         self.num_skipped_qpos = 1 if exclude_current_positions_from_observation else 0
         self._setup(
             xml_file,
@@ -76,24 +73,24 @@ class HalfCheetahEnv(LocomotionEnv):
         return self._observe()
 
     def step(
-        self, action: NDArray[np.float32]
+        self, action: Any
     ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
         """Apply torques for ``frame_skip`` physics steps and score the forward progress."""
         x_before = self.data.qpos[0]
-        self.do_simulation(action, self.frame_skip)
+        self._simulate(action)
         x_after = self.data.qpos[0]
         x_velocity = planar_velocity(x_before, x_after, self.dt)
 
         observation = self._get_obs()
-        forward_reward = self._forward_reward_weight * x_velocity
-        ctrl_cost = self.control_cost(action)
-        reward = forward_reward - ctrl_cost
+        progress = self._forward_reward_weight * x_velocity
+        control_penalty = self.control_cost(action)
+        reward = progress - control_penalty
         forward_key = "reward_forward" if self.version == "v5" else "reward_run"
         info = {
             "x_position": x_after,
             "x_velocity": x_velocity,
-            forward_key: forward_reward,
-            "reward_ctrl": -ctrl_cost,
+            forward_key: progress,
+            "reward_ctrl": -control_penalty,
         }
         return self._finish_step(observation, reward, False, info)
 

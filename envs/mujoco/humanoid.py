@@ -10,8 +10,8 @@ wrenches ``cfrc_ext``. v5 leaves out the world body's rows and the free joint's 
 forces, and each part can be switched off (``include_*_in_observation``); v4 always includes
 them all (376 entries).
 
-Reward: ``forward_reward_weight * dx/dt + healthy_reward - ctrl_cost - contact_cost`` where
-``x`` is the x of the whole body's centre of mass, ``ctrl_cost`` is taken on ``data.ctrl``
+Reward: ``forward_reward_weight * dx/dt + healthy_reward - control_penalty - contact_cost`` where
+``x`` is the x of the whole body's centre of mass, ``control_penalty`` is taken on ``data.ctrl``
 and ``contact_cost`` (v5 only) is ``contact_cost_weight * |cfrc_ext|^2`` clipped to
 ``contact_cost_range``. The humanoid is healthy while the torso height lies in the open
 ``healthy_z_range``.
@@ -52,7 +52,7 @@ __all__ = [
 DEFAULT_CAMERA_CONFIG: dict[str, Any] = {
     "trackbodyid": 1,
     "distance": 4.0,
-    "lookat": np.array((0.0, 0.0, 2.0)),
+    "lookat": np.array([0.0, 0.0, 2.0]),
     "elevation": -20.0,
 }
 
@@ -184,14 +184,11 @@ class HumanoidEnv(HumanoidObservationMixin):
         self._healthy_reward = healthy_reward
         self._terminate_when_unhealthy = terminate_when_unhealthy
         self._healthy_z_range = healthy_z_range
-        self._exclude_current_positions_from_observation = (
-            exclude_current_positions_from_observation
-        )
         self._set_included_parts(
-            include_cinert_in_observation,
-            include_cvel_in_observation,
-            include_qfrc_actuator_in_observation,
-            include_cfrc_ext_in_observation,
+            cinert=include_cinert_in_observation,
+            cvel=include_cvel_in_observation,
+            qfrc_actuator=include_qfrc_actuator_in_observation,
+            cfrc_ext=include_cfrc_ext_in_observation,
         )
         self.num_skipped_qpos = 2 if exclude_current_positions_from_observation else 0
         self._setup(
@@ -224,40 +221,40 @@ class HumanoidEnv(HumanoidObservationMixin):
         return np.clip(cost, low, high)
 
     def step(
-        self, action: NDArray[np.float32]
+        self, action: Any
     ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
         """Apply torques for ``frame_skip`` physics steps and score the forward progress."""
         xy_before = mass_center_xy(self.model.body_mass, self.data.xipos)
-        self.do_simulation(action, self.frame_skip)
+        self._simulate(action)
         xy_after = mass_center_xy(self.model.body_mass, self.data.xipos)
         x_velocity, y_velocity = planar_velocity(xy_before, xy_after, self.dt)
 
         observation = self._get_obs()
-        forward_reward = self._forward_reward_weight * x_velocity
+        progress = self._forward_reward_weight * x_velocity
         survive_reward = self.healthy_reward
-        ctrl_cost = self.control_cost(action)
+        control_penalty = self.control_cost(action)
         is_done = terminated(self.is_healthy, self._terminate_when_unhealthy)
         velocity_info = {"x_velocity": x_velocity, "y_velocity": y_velocity}
         if self.version == "v4":
-            reward = (forward_reward + survive_reward) - ctrl_cost
+            reward = (progress + survive_reward) - control_penalty
             info = {
-                "reward_linvel": forward_reward,
-                "reward_quadctrl": -ctrl_cost,
+                "reward_linvel": progress,
+                "reward_quadctrl": -control_penalty,
                 "reward_alive": survive_reward,
                 **_position_info(xy_after),
                 **velocity_info,
-                "forward_reward": forward_reward,
+                "forward_reward": progress,
             }
         else:
-            contact_cost = self.contact_cost
-            reward = (forward_reward + survive_reward) - (ctrl_cost + contact_cost)
+            contact_penalty = self.contact_cost
+            reward = (progress + survive_reward) - (control_penalty + contact_penalty)
             info = {
                 **self._get_reset_info(),
                 **velocity_info,
                 "reward_survive": survive_reward,
-                "reward_forward": forward_reward,
-                "reward_ctrl": -ctrl_cost,
-                "reward_contact": -contact_cost,
+                "reward_forward": progress,
+                "reward_ctrl": -control_penalty,
+                "reward_contact": -contact_penalty,
             }
         return self._finish_step(observation, reward, is_done, info)
 

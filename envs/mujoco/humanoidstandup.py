@@ -4,8 +4,8 @@ The body is Humanoid's, starting on the floor. There is no termination.
 
 Observation (float64): as Humanoid's (see :mod:`.humanoid`), with the same v4 / v5 layouts.
 
-Reward: ``z / timestep - ctrl_cost - impact_cost + 1``, where ``z`` is the torso height after
-the step (divided by the physics timestep, not by ``dt``), ``ctrl_cost`` is
+Reward: ``z / timestep - control_penalty - impact_cost + 1``, where ``z`` is the torso height after
+the step (divided by the physics timestep, not by ``dt``), ``control_penalty`` is
 ``ctrl_cost_weight * |data.ctrl|^2`` and ``impact_cost`` is
 ``impact_cost_weight * |cfrc_ext|^2`` clipped to ``impact_cost_range``. Like the reference,
 v5 accepts ``uph_cost_weight`` but does not use it.
@@ -30,7 +30,7 @@ __all__ = ["DEFAULT_CAMERA_CONFIG", "HumanoidStandupEnv", "standup_reward_terms"
 DEFAULT_CAMERA_CONFIG: dict[str, Any] = {
     "trackbodyid": 1,
     "distance": 4.0,
-    "lookat": np.array((0.0, 0.0, 0.8925)),
+    "lookat": np.array([0.0, 0.0, 0.8925]),
     "elevation": -20.0,
 }
 
@@ -58,12 +58,12 @@ def standup_reward_terms(
         xp: The array namespace.
 
     Returns:
-        ``(reward, uph_cost, ctrl_cost, impact_cost)``; the costs are positive.
+        ``(reward, uph_cost, control_penalty, impact_cost)``; the costs are positive.
     """
     uph_cost = (z - 0) / timestep
-    ctrl_cost = ctrl_cost_weight * xp.square(ctrl).sum()
+    control_penalty = ctrl_cost_weight * xp.square(ctrl).sum()
     impact_cost = xp.clip(impact_cost_weight * xp.square(cfrc_ext).sum(), *impact_cost_range)
-    return uph_cost - ctrl_cost - impact_cost + 1, uph_cost, ctrl_cost, impact_cost
+    return uph_cost - control_penalty - impact_cost + 1, uph_cost, control_penalty, impact_cost
 
 
 class HumanoidStandupEnv(HumanoidObservationMixin):
@@ -93,7 +93,7 @@ class HumanoidStandupEnv(HumanoidObservationMixin):
         default_camera_config: dict[str, Any] | None = DEFAULT_CAMERA_CONFIG,
         uph_cost_weight: float = 1,
         ctrl_cost_weight: float = 0.1,
-        impact_cost_weight: float = 0.5e-6,
+        impact_cost_weight: float = 5e-7,
         impact_cost_range: Range = (-np.inf, 10.0),
         reset_noise_scale: float = 1e-2,
         exclude_current_positions_from_observation: bool = True,
@@ -107,14 +107,11 @@ class HumanoidStandupEnv(HumanoidObservationMixin):
         self._ctrl_cost_weight = ctrl_cost_weight
         self._impact_cost_weight = impact_cost_weight
         self._impact_cost_range = impact_cost_range
-        self._exclude_current_positions_from_observation = (
-            exclude_current_positions_from_observation
-        )
         self._set_included_parts(
-            include_cinert_in_observation,
-            include_cvel_in_observation,
-            include_qfrc_actuator_in_observation,
-            include_cfrc_ext_in_observation,
+            cinert=include_cinert_in_observation,
+            cvel=include_cvel_in_observation,
+            qfrc_actuator=include_qfrc_actuator_in_observation,
+            cfrc_ext=include_cfrc_ext_in_observation,
         )
         self.num_skipped_qpos = 2 if exclude_current_positions_from_observation else 0
         self._setup(
@@ -125,12 +122,12 @@ class HumanoidStandupEnv(HumanoidObservationMixin):
         )
 
     def step(
-        self, action: NDArray[np.float32]
+        self, action: Any
     ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
         """Apply torques for ``frame_skip`` physics steps and score the torso's height."""
-        self.do_simulation(action, self.frame_skip)
+        self._simulate(action)
         data = self.data
-        reward, uph_cost, ctrl_cost, impact_cost = standup_reward_terms(
+        reward, uph_cost, control_penalty, impact_cost = standup_reward_terms(
             data.qpos[2],
             self.model.opt.timestep,
             data.ctrl,
@@ -140,7 +137,9 @@ class HumanoidStandupEnv(HumanoidObservationMixin):
             self._impact_cost_range,
         )
         info = {} if self.version == "v4" else self._get_reset_info()
-        info.update(reward_linup=uph_cost, reward_quadctrl=-ctrl_cost, reward_impact=-impact_cost)
+        info.update(
+            reward_linup=uph_cost, reward_quadctrl=-control_penalty, reward_impact=-impact_cost
+        )
         return self._finish_step(self._get_obs(), reward, False, info)
 
     def _get_reset_info(self) -> dict[str, Any]:

@@ -53,9 +53,6 @@ class SwimmerEnv(LocomotionEnv):
     ) -> None:
         self._forward_reward_weight = forward_reward_weight
         self._ctrl_cost_weight = ctrl_cost_weight
-        self._exclude_current_positions_from_observation = (
-            exclude_current_positions_from_observation
-        )
         self.num_skipped_qpos = 2 if exclude_current_positions_from_observation else 0
         self._setup(
             xml_file,
@@ -72,18 +69,18 @@ class SwimmerEnv(LocomotionEnv):
         return self._observe()
 
     def step(
-        self, action: NDArray[np.float32]
+        self, action: Any
     ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
         """Apply torques for ``frame_skip`` physics steps and score the forward progress."""
         xy_before = self.data.qpos[0:2].copy()
-        self.do_simulation(action, self.frame_skip)
+        self._simulate(action)
         xy_after = self.data.qpos[0:2].copy()
         x_velocity, y_velocity = planar_velocity(xy_before, xy_after, self.dt)
 
         observation = self._get_obs()
-        forward_reward = self._forward_reward_weight * x_velocity
-        ctrl_cost = self.control_cost(action)
-        reward = forward_reward - ctrl_cost
+        progress = self._forward_reward_weight * x_velocity
+        control_penalty = self.control_cost(action)
+        reward = progress - control_penalty
         position_info = {
             "x_position": xy_after[0],
             "y_position": xy_after[1],
@@ -92,17 +89,18 @@ class SwimmerEnv(LocomotionEnv):
             "y_velocity": y_velocity,
         }
         if self.version == "v4":
-            info = {"reward_fwd": forward_reward, "reward_ctrl": -ctrl_cost}
-            info.update(position_info, forward_reward=forward_reward)
+            info = {"reward_fwd": progress, "reward_ctrl": -control_penalty}
+            info.update(position_info, forward_reward=progress)
         else:
-            info = {**position_info, "reward_forward": forward_reward, "reward_ctrl": -ctrl_cost}
+            info = {**position_info, "reward_forward": progress, "reward_ctrl": -control_penalty}
         return self._finish_step(observation, reward, False, info)
 
     def _get_reset_info(self) -> dict[str, Any]:
         if self.version == "v4":
             return {}
+        xy = self.data.qpos[0:2]
         return {
-            "x_position": self.data.qpos[0],
-            "y_position": self.data.qpos[1],
-            "distance_from_origin": np.linalg.norm(self.data.qpos[0:2], ord=2),
+            "x_position": xy[0],
+            "y_position": xy[1],
+            "distance_from_origin": np.linalg.norm(xy, ord=2),
         }

@@ -28,7 +28,7 @@ __all__ = ["DEFAULT_CAMERA_CONFIG", "Walker2dEnv", "walker_is_healthy"]
 DEFAULT_CAMERA_CONFIG: dict[str, Any] = {
     "trackbodyid": 2,
     "distance": 4.0,
-    "lookat": np.array((0.0, 0.0, 1.15)),
+    "lookat": np.array([0.0, 0.0, 1.15]),
     "elevation": -20.0,
 }
 
