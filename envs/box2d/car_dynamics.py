@@ -69,11 +69,8 @@ HULL_POLY3: Final = (
     (-25, +20),
 )
 HULL_POLY4: Final = ((-50, -120), (+50, -120), (+50, -90), (-50, -90))
-WHEEL_POLY: Final = (
-    (-WHEEL_W, +WHEEL_R),
-    (+WHEEL_W, +WHEEL_R),
-    (+WHEEL_W, -WHEEL_R),
-    (-WHEEL_W, -WHEEL_R),
+WHEEL_POLY: Final = tuple(
+    (side_x * WHEEL_W, side_y * WHEEL_R) for side_x, side_y in ((-1, 1), (1, 1), (1, -1), (-1, -1))
 )
 WHEEL_COLOR: Final[tuple[int, int, int]] = (0, 0, 0)
 WHEEL_WHITE: Final[tuple[int, int, int]] = (77, 77, 77)
@@ -277,8 +274,8 @@ class Car:
         Args:
             s: Target in [-1, 1]; the joint motors turn the wheels towards it over time.
         """
-        self.wheels[0].steer = s
-        self.wheels[1].steer = s
+        for front_wheel in self.wheels[:2]:
+            front_wheel.steer = s
 
     def step(self, dt: float) -> None:
         """Update the wheels' steering, spin and skid marks and apply their friction forces.

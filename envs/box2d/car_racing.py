@@ -67,6 +67,9 @@ MAX_SHAPE_DIM: Final[float] = (
     max(GRASS_DIM, TRACK_WIDTH, TRACK_DETAIL_STEP) * math.sqrt(2) * ZOOM * SCALE
 )
 
+TIME_STEP: Final[float] = 1.0 / FPS
+VELOCITY_ITERATIONS: Final[int] = 6 * 30
+POSITION_ITERATIONS: Final[int] = 2 * 30
 CHECKPOINTS: Final[int] = 12
 TRACK_MAX_POINTS: Final[int] = 2500  # give up a track that has not closed after this many
 TILE_REWARD_TOTAL: Final[float] = 1000.0
@@ -241,35 +244,35 @@ def _aim(
 
 def _trace_track(checkpoints: list[tuple[float, float, float]]) -> list[TrackPoint]:
     """Steer a point around the checkpoints for several laps, one point per step."""
-    x, y, beta = 1.5 * TRACK_RAD, 0.0, 0.0
+    x, y, heading = 1.5 * TRACK_RAD, 0.0, 0.0
     target, laps, crossed_below = 0, 0, False
     points: list[TrackPoint] = []
     for _ in range(TRACK_MAX_POINTS):
-        alpha = math.atan2(y, x)
-        if crossed_below and alpha > 0:
+        polar = math.atan2(y, x)
+        if crossed_below and polar > 0:
             laps += 1
             crossed_below = False
-        if alpha < 0:
+        if polar < 0:
             crossed_below = True
-            alpha += 2 * math.pi
-        target, alpha, target_x, target_y = _aim(checkpoints, target, alpha)
+            polar += 2 * math.pi
+        target, polar, target_x, target_y = _aim(checkpoints, target, polar)
 
-        heading_x, heading_y = math.cos(beta), math.sin(beta)
+        dir_x, dir_y = math.cos(heading), math.sin(heading)
         # How far the target lies to the side of the current direction of travel.
-        projection = heading_x * (target_x - x) + heading_y * (target_y - y)
-        while beta - alpha > 1.5 * math.pi:
-            beta -= 2 * math.pi
-        while beta - alpha < -1.5 * math.pi:
-            beta += 2 * math.pi
-        previous_beta = beta
+        projection = dir_x * (target_x - x) + dir_y * (target_y - y)
+        while heading - polar > 1.5 * math.pi:
+            heading -= 2 * math.pi
+        while heading - polar < -1.5 * math.pi:
+            heading += 2 * math.pi
+        previous_heading = heading
         projection *= SCALE
         if projection > 0.3:
-            beta -= min(TRACK_TURN_RATE, abs(0.001 * projection))
+            heading -= min(TRACK_TURN_RATE, abs(0.001 * projection))
         if projection < -0.3:
-            beta += min(TRACK_TURN_RATE, abs(0.001 * projection))
-        x += -heading_y * TRACK_DETAIL_STEP
-        y += heading_x * TRACK_DETAIL_STEP
-        points.append((alpha, previous_beta * 0.5 + beta * 0.5, x, y))
+            heading += min(TRACK_TURN_RATE, abs(0.001 * projection))
+        x += -dir_y * TRACK_DETAIL_STEP
+        y += dir_x * TRACK_DETAIL_STEP
+        points.append((polar, previous_heading * 0.5 + heading * 0.5, x, y))
         if laps > 4:
             break
     return points
@@ -367,10 +370,8 @@ class CarRacing(Env[np.ndarray, Any]):
         self._road_corners = np.zeros((0, 4, 2))
         self.track: list[TrackPoint] = []
         self.car: Car | None = None
-        self.reward = 0.0
-        self.prev_reward = 0.0
-        self.tile_visited_count = 0
-        self.new_lap = False
+        self.reward = self.prev_reward = 0.0
+        self.tile_visited_count, self.new_lap = 0, False
         self.start_alpha = 2 * math.pi * (-0.5) / CHECKPOINTS
         self.state: np.ndarray | None = None
         self.t = 0.0  # seconds since the reset
@@ -423,26 +424,25 @@ class CarRacing(Env[np.ndarray, Any]):
 
     def _start_episode(self, randomize: Any) -> None:
         self._destroy()
-        self.reward = 0.0
-        self.prev_reward = 0.0
-        self.tile_visited_count = 0
-        self.t = 0.0
-        self.new_lap = False
-        self.road_poly = []
+        self.reward = self.prev_reward = self.t = 0.0
+        self.tile_visited_count, self.new_lap, self.road_poly = 0, False, []
         if self.domain_randomize and randomize:
             self._draw_colors()
         while not self._create_track():
             if self.verbose:
                 print("CarRacing: the track did not close, generating another one")
-        self.car = Car(self.world, *self.track[0][1:4])
+        _, start_heading, start_x, start_y = self.track[0]
+        self.car = Car(self.world, start_heading, start_x, start_y)
         if self.render_mode == "human" and not self._is_replaying:
             self.render()
 
     def _draw_colors(self) -> None:
-        self.road_color = self.np_random.uniform(0, 210, size=3)
-        self.bg_color = self.np_random.uniform(0, 210, size=3)
-        self.grass_color = np.copy(self.bg_color)
-        self.grass_color[self.np_random.integers(3)] += 20
+        rng = self.np_random
+        self.road_color = rng.uniform(0, 210, size=3)
+        self.bg_color = rng.uniform(0, 210, size=3)
+        # Grass is the background with one random channel brighter.
+        self.grass_color = self.bg_color.copy()
+        self.grass_color[rng.integers(3)] += 20
 
     def _destroy(self) -> None:
         # Same order of Box2D calls as Gymnasium (tiles, hull, wheels), so that the world,
@@ -485,22 +485,10 @@ class CarRacing(Env[np.ndarray, Any]):
             if flag:
                 side = _sign(beta2 - beta1)
                 kerb = [
-                    (
-                        x1 + side * TRACK_WIDTH * math.cos(beta1),
-                        y1 + side * TRACK_WIDTH * math.sin(beta1),
-                    ),
-                    (
-                        x1 + side * (TRACK_WIDTH + BORDER) * math.cos(beta1),
-                        y1 + side * (TRACK_WIDTH + BORDER) * math.sin(beta1),
-                    ),
-                    (
-                        x2 + side * (TRACK_WIDTH + BORDER) * math.cos(beta2),
-                        y2 + side * (TRACK_WIDTH + BORDER) * math.sin(beta2),
-                    ),
-                    (
-                        x2 + side * TRACK_WIDTH * math.cos(beta2),
-                        y2 + side * TRACK_WIDTH * math.sin(beta2),
-                    ),
+                    _edge(x1, y1, beta1, side * TRACK_WIDTH),
+                    _edge(x1, y1, beta1, side * (TRACK_WIDTH + BORDER)),
+                    _edge(x2, y2, beta2, side * (TRACK_WIDTH + BORDER)),
+                    _edge(x2, y2, beta2, side * TRACK_WIDTH),
                 ]
                 self.road_poly.append((kerb, BORDER_COLORS[index % 2]))
                 corners.append(kerb)
@@ -533,32 +521,36 @@ class CarRacing(Env[np.ndarray, Any]):
                 # A copy: the caller may reuse and modify its action array.
                 self._episode.actions.append(np.array(action) if self.continuous else int(action))
 
-        car.step(1.0 / FPS)
-        self.world.Step(1.0 / FPS, 6 * 30, 2 * 30)
-        self.t += 1.0 / FPS
+        car.step(TIME_STEP)
+        self.world.Step(TIME_STEP, VELOCITY_ITERATIONS, POSITION_ITERATIONS)
+        self.t += TIME_STEP
         if not self._skip_frame:
             self.state = self._render_frame("state_pixels")
 
         step_reward: SupportsFloat = 0
-        terminated = False
+        ended = False
         info: dict[str, Any] = {}
         if action is not None:  # the reset's own step has no action and no reward
-            self.reward -= FRAME_PENALTY
-            car.fuel_spent = 0.0
-            step_reward = self.reward - self.prev_reward
-            self.prev_reward = self.reward
-            if self.tile_visited_count == len(self.track) or self.new_lap:
-                terminated = True
-                info["lap_finished"] = True
-            x, y = car.hull.position
-            if abs(x) > PLAYFIELD or abs(y) > PLAYFIELD:
-                terminated = True
-                info["lap_finished"] = False
-                step_reward = OUT_OF_PLAYFIELD_REWARD
+            step_reward, ended, info = self._score(car)
 
         if self.render_mode == "human" and not self._is_replaying:
             self.render()
-        return self.state, step_reward, terminated, False, info  # type: ignore[return-value]
+        return self.state, step_reward, ended, False, info  # type: ignore[return-value]
+
+    def _score(self, car: Car) -> tuple[SupportsFloat, bool, dict[str, Any]]:
+        """The step's reward, whether the episode ended and the info, after a real action."""
+        self.reward -= FRAME_PENALTY
+        car.fuel_spent = 0.0  # fuel is not charged: a faster lap is what pays
+        gained = self.reward - self.prev_reward
+        self.prev_reward = self.reward
+        info: dict[str, Any] = {}
+        if self.new_lap or self.tile_visited_count == len(self.track):
+            info["lap_finished"] = True
+        hull_x, hull_y = car.hull.position
+        if max(abs(hull_x), abs(hull_y)) > PLAYFIELD:
+            info["lap_finished"] = False
+            return OUT_OF_PLAYFIELD_REWARD, True, info
+        return gained, bool(info), info
 
     def _controls(self, action: Any) -> tuple[Any, Any, Any]:
         """``(steer, gas, brake)`` for the car from an action."""
