@@ -19,6 +19,8 @@ import gymnasium_core
 gymnasium = pytest.importorskip("gymnasium", reason="the reference package is the oracle")
 pytest.importorskip("mujoco", reason="the MuJoCo environments need mujoco")
 
+pytestmark = pytest.mark.filterwarnings("ignore:.*is out of date:DeprecationWarning")
+
 TASKS = ("Ant", "HalfCheetah", "Hopper", "Humanoid", "HumanoidStandup", "Swimmer", "Walker2d")
 IDS = [f"{task}-{version}" for task in TASKS for version in ("v4", "v5")]
 SEEDS = (0, 1, 2)
