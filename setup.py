@@ -8,6 +8,7 @@ from setuptools import find_namespace_packages, setup
 
 core = [p for p in find_namespace_packages(include=["gymnasium_core*"])]
 envs = ["gymnasium_core.envs"] + [
-    f"gymnasium_core.envs.{p}" for p in find_namespace_packages(where="envs", exclude=["*__pycache__*"])
+    f"gymnasium_core.envs.{p}"
+    for p in find_namespace_packages(where="envs", exclude=["*__pycache__*"])
 ]
 setup(packages=core + envs)

@@ -27,7 +27,9 @@ def _has_examples(module_name: str) -> bool:
 
 
 @pytest.mark.parametrize("module_name", [m for m in _modules() if _has_examples(m)])
-def test_module__docstring_examples_pass(module_name: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_module__docstring_examples_pass(
+    module_name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     module = importlib.import_module(module_name)
     runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS)
     for test in doctest.DocTestFinder().find(module):
