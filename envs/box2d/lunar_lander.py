@@ -22,11 +22,8 @@ original would. See ``docs/envs/lunar_lander.md``.
 
 from __future__ import annotations
 
-import copy
-import itertools
 import math
-from collections.abc import Mapping
-from typing import Any, SupportsFloat
+from typing import Any, SupportsFloat, cast
 
 import numpy as np
 from numpy.typing import NDArray
@@ -34,105 +31,76 @@ from numpy.typing import NDArray
 from gymnasium_core import error, logger, spaces
 from gymnasium_core.core import Env
 from gymnasium_core.utils.ezpickle import EzPickle
-from gymnasium_core.utils.step_api_compatibility import step_api_compatibility
 
-try:
-    import Box2D
-    from Box2D.b2 import (
-        circleShape,
-        contactListener,
-        edgeShape,
-        fixtureDef,
-        polygonShape,
-        revoluteJointDef,
-    )
-except ImportError as err:  # pragma: no cover - depends on the installation
-    raise error.DependencyNotInstalled(
-        "LunarLander needs Box2D: install it with `pip install swig` and then "
-        '`pip install "gymnasium-core[box2d]"`.'
-    ) from err
+from ._actions import discrete_index
+from ._box2d import POSITION_ITERATIONS, VELOCITY_ITERATIONS, Box2D, destroy_bodies
+from ._lander_controls import DISCRETE_COMMANDS, Command, throttle_command
+from ._lander_pilot import demo_heuristic_lander, heuristic
+from ._lander_render import draw_lander_scene
+from ._lander_world import (
+    FPS,
+    INITIAL_RANDOM,
+    LANDER_POLY,
+    LEG_AWAY,
+    LEG_DOWN,
+    LEG_H,
+    LEG_SPRING_TORQUE,
+    LEG_W,
+    MAIN_ENGINE_POWER,
+    MAIN_ENGINE_Y_LOCATION,
+    SCALE,
+    SIDE_ENGINE_AWAY,
+    SIDE_ENGINE_HEIGHT,
+    SIDE_ENGINE_POWER,
+    VIEWPORT_H,
+    VIEWPORT_W,
+    LanderContacts,
+    age_particles,
+    build_hull,
+    build_leg,
+    build_terrain,
+    drop_particles,
+    spawn_particle,
+    wind_strength,
+)
+from ._pygame_view import PygameWindow, WindowOwner, frame_array, warn_no_render_mode
+from ._replay import EpisodeRecord, ReplayCopyable, capture_rng_state, generator_from_state
 
-__all__ = ["LunarLander", "LunarLanderContinuous", "demo_heuristic_lander", "heuristic"]
+__all__ = [
+    "FPS",
+    "INITIAL_RANDOM",
+    "LANDER_POLY",
+    "LEG_AWAY",
+    "LEG_DOWN",
+    "LEG_H",
+    "LEG_SPRING_TORQUE",
+    "LEG_W",
+    "MAIN_ENGINE_POWER",
+    "MAIN_ENGINE_Y_LOCATION",
+    "SCALE",
+    "SIDE_ENGINE_AWAY",
+    "SIDE_ENGINE_HEIGHT",
+    "SIDE_ENGINE_POWER",
+    "VIEWPORT_H",
+    "VIEWPORT_W",
+    "LunarLander",
+    "LunarLanderContinuous",
+    "demo_heuristic_lander",
+    "heuristic",
+]
 
-# Physical and screen constants (the reference's numbers; world units are pixels / SCALE).
-FPS: int = 50
-SCALE: float = 30.0  # pixels per world unit; engine powers are tuned to it
-MAIN_ENGINE_POWER: float = 13.0
-SIDE_ENGINE_POWER: float = 0.6
-INITIAL_RANDOM: float = 1000.0  # bound of the random force pushing the lander at reset
-LANDER_POLY: list[tuple[int, int]] = [(-14, 17), (-17, 0), (-17, -10), (17, -10), (17, 0), (14, 17)]
-LEG_AWAY: int = 20
-LEG_DOWN: int = 18
-LEG_W: int = 2
-LEG_H: int = 8
-LEG_SPRING_TORQUE: int = 40
-SIDE_ENGINE_HEIGHT: int = 14
-SIDE_ENGINE_AWAY: int = 12
-MAIN_ENGINE_Y_LOCATION: int = 4  # how far below the centre the main engine pushes
-VIEWPORT_W: int = 600
-VIEWPORT_H: int = 400
-
-_TERRAIN_CHUNKS = 11
-_WORLD_W = VIEWPORT_W / SCALE
-_WORLD_H = VIEWPORT_H / SCALE
 # Observation scales, each computed with the reference's order of operations.
 _HALF_W = VIEWPORT_W / SCALE / 2
 _HALF_H = VIEWPORT_H / SCALE / 2
 _SIDE_NOZZLE_X = 17  # the side engines push from 17 px sideways, not SIDE_ENGINE_HEIGHT (quirk)
 _TIME_STEP = 1.0 / FPS
-_VELOCITY_ITERATIONS = 6 * 30
-_POSITION_ITERATIONS = 2 * 30
-_WIND_K = math.pi * 0.01
 
-# Discrete actions as engine commands: (main throttle, side throttle, side direction).
-Command = tuple[float, float, float]
-_DISCRETE_COMMANDS: tuple[Command, ...] = (
-    (0.0, 0.0, 0),
-    (0.0, 1.0, -1),
-    (1.0, 0.0, 0),
-    (0.0, 1.0, 1),
-)
-_RENDER = "render"  # log entry: a frame was drawn (particles age)
-_WIND_ONLY = "wind"  # log entry: a rejected action after the wind had already blown
-
-# Collision filtering: hull, legs and particles each touch the ground only.
-_GROUND_BITS = 0x1
-_HULL_BITS = 0x10
-_LEG_BITS = 0x20
-_PARTICLE_BITS = 0x100
-_PARTICLE_RADIUS = 2 / SCALE
-
-_BODY_FILL = (128, 102, 230)
-_BODY_EDGE = (77, 77, 128)
-_FLAG_COLOR = (204, 204, 0)
+# Entries of the episode's log besides commands, so that a replay repeats them.
+_RENDER = "render"  # a frame was drawn (particles age)
+_WIND_ONLY = "wind"  # a rejected action after the wind had already blown
 
 
-class _ContactWatcher(contactListener):  # type: ignore[misc]
-    """Marks the episode lost when the hull touches ground, and tracks leg contacts."""
-
-    def __init__(self, env: LunarLander) -> None:
-        contactListener.__init__(self)
-        self.env = env
-
-    def _tags(self, contact: Any) -> tuple[Any, Any]:
-        return contact.fixtureA.body.userData, contact.fixtureB.body.userData
-
-    def BeginContact(self, contact: Any) -> None:
-        """Called by Box2D when two fixtures start touching."""
-        for tag in self._tags(contact):
-            if tag == "hull":
-                self.env.game_over = True
-            elif tag is not None and tag.__class__ is int:
-                self.env._set_leg_contact(tag, True)
-
-    def EndContact(self, contact: Any) -> None:
-        """Called by Box2D when two fixtures stop touching."""
-        for tag in self._tags(contact):
-            if tag is not None and tag.__class__ is int:
-                self.env._set_leg_contact(tag, False)
-
-
-class LunarLander(Env[NDArray[np.float32], Any], EzPickle):
+class LunarLander(ReplayCopyable, WindowOwner, Env[NDArray[np.float32], Any], EzPickle):
     """Land a rocket on the pad; discrete engines by default, throttles with ``continuous``.
 
     Args:
@@ -215,15 +183,12 @@ class LunarLander(Env[NDArray[np.float32], Any], EzPickle):
         self.torque_idx = 0
         self.helipad_x1 = self.helipad_x2 = self.helipad_y = 0.0
         self._leg_contact = [False, False]
-        self._watcher: _ContactWatcher | None = None
-        # Replay record of the current episode: generator state at its start, commands since.
-        self._episode_rng_state: Mapping[str, Any] | None = None
+        self._watcher: LanderContacts | None = None
+        # Replay record of the current episode: generator state at its start, log since.
+        self._episode: EpisodeRecord[list[Any]] | None = None
         self._log: list[Any] = []
-
-        self.screen: Any = None
-        self.clock: Any = None
+        self._window = PygameWindow((VIEWPORT_W, VIEWPORT_H))
         self.surf: Any = None
-        self.isopen = True
 
     # ------------------------------------------------------------------ episode
     def reset(
@@ -239,8 +204,8 @@ class LunarLander(Env[NDArray[np.float32], Any], EzPickle):
             ``(observation, {})``.
         """
         super().reset(seed=seed)
-        self._episode_rng_state = self.np_random.bit_generator.state
         self._log = []
+        self._episode = EpisodeRecord(capture_rng_state(self.np_random), self._log)
         self._build_episode()
         if self.render_mode == "human":
             self.render()
@@ -282,44 +247,20 @@ class LunarLander(Env[NDArray[np.float32], Any], EzPickle):
 
     def _command(self, action: Any) -> Command:
         """Translate an action into ``(main throttle, side throttle, side direction)``."""
-        if not self.continuous:
-            if action.__class__ is int and 0 <= action < 4:
-                return _DISCRETE_COMMANDS[action]
-            if not self.action_space.contains(action):
-                raise AssertionError(f"{action!r} ({type(action)}) is not an action of Discrete(4)")
-            return _DISCRETE_COMMANDS[int(action)]
-        if action.__class__ is np.ndarray and action.shape == (2,):
-            main, lateral = action.tolist()
-        else:
-            values = np.asarray(action, dtype=np.float64)
-            if values.ndim == 0:
-                # The reference indexes the action, which fails the same way on a scalar.
-                raise IndexError("LunarLander: a continuous action holds two values, got a scalar.")
-            if values.ndim != 1:
-                raise ValueError(
-                    "LunarLander: a continuous action is a 1-d array [main, lateral], got "
-                    f"shape {values.shape}."
-                )
-            main, lateral = float(values[0]), float(values[1])
-        main, lateral = _clip_unit(main), _clip_unit(lateral)
-        # Main: off at <= 0, else 50% to 100% power. Side: off within +-0.5, else 50% to 100%.
-        m_power = (main + 1.0) * 0.5 if main > 0.0 else 0.0
-        if abs(lateral) > 0.5:
-            return m_power, abs(lateral), 1.0 if lateral > 0.0 else -1.0
-        return m_power, 0.0, 0.0
+        if self.continuous:
+            return throttle_command(action)
+        space = cast(spaces.Discrete, self.action_space)
+        return DISCRETE_COMMANDS[discrete_index(action, space, AssertionError, "LunarLander")]
 
     def _blow_wind(self) -> None:
         """Push and twist the lander with the episode's wind, while it is airborne."""
         if not self.enable_wind or self._leg_contact[0] or self._leg_contact[1]:
             return
-        # tanh(sin(2 k t) + sin(pi k t)) with k = 0.01 never repeats.
-        idx = self.wind_idx
-        wind = math.tanh(math.sin(0.02 * idx) + math.sin(_WIND_K * idx)) * self.wind_power
-        self.wind_idx = idx + 1
+        wind = wind_strength(self.wind_idx, self.wind_power)
+        self.wind_idx += 1
         self.lander.ApplyForceToCenter((wind, 0.0), True)
-        idx = self.torque_idx
-        torque = math.tanh(math.sin(0.02 * idx) + math.sin(_WIND_K * idx)) * self.turbulence_power
-        self.torque_idx = idx + 1
+        torque = wind_strength(self.torque_idx, self.turbulence_power)
+        self.torque_idx += 1
         self.lander.ApplyTorque(torque, True)
 
     def _advance(
@@ -353,7 +294,7 @@ class LunarLander(Env[NDArray[np.float32], Any], EzPickle):
             )
             self._fire(ox, oy, nozzle, SIDE_ENGINE_POWER, s_power, 0.7)
 
-        self.world.Step(_TIME_STEP, _VELOCITY_ITERATIONS, _POSITION_ITERATIONS)
+        self.world.Step(_TIME_STEP, VELOCITY_ITERATIONS, POSITION_ITERATIONS)
         return self._observe_and_score(m_power, s_power)
 
     def _fire(
@@ -371,7 +312,7 @@ class LunarLander(Env[NDArray[np.float32], Any], EzPickle):
         reference's order of Box2D calls); it is decoration and never touches the lander.
         """
         if self.render_mode is not None:  # particles are simulated only when they are drawn
-            puff = self._spawn_particle(puff_density, nozzle, throttle)
+            puff = spawn_particle(self.world, self.particles, puff_density, nozzle, throttle)
             puff.ApplyLinearImpulse((ox * power * throttle, oy * power * throttle), nozzle, True)
         kick = (-ox * power * throttle, -oy * power * throttle)
         self.lander.ApplyLinearImpulse(kick, nozzle, True)
@@ -422,95 +363,23 @@ class LunarLander(Env[NDArray[np.float32], Any], EzPickle):
         self._teardown()
         # A new world every episode: reusing one leaks state between episodes.
         self.world = Box2D.b2World(gravity=(0, self.gravity))
-        self._watcher = _ContactWatcher(self)
+        self._watcher = LanderContacts(self)
         self.world.contactListener = self._watcher
         self.game_over = False
         self.prev_shaping = None
         self._leg_contact = [False, False]
-        self._build_terrain()
+        terrain = build_terrain(self.world, self.np_random)
+        self.moon, self.sky_polys = terrain.moon, terrain.sky_polys
+        self.helipad_x1, self.helipad_x2 = terrain.helipad_x1, terrain.helipad_x2
+        self.helipad_y = terrain.helipad_y
         start_x, start_y = VIEWPORT_W / SCALE / 2, VIEWPORT_H / SCALE
-        self._build_hull(start_x, start_y)
+        self.lander = build_hull(self.world, self.np_random, start_x, start_y)
         if self.enable_wind:
             # Each episode starts its wind and turbulence at fresh random phases.
             self.wind_idx = int(self.np_random.integers(-9999, 9999))
             self.torque_idx = int(self.np_random.integers(-9999, 9999))
-        self.legs = [self._build_leg(side, start_x, start_y) for side in (-1, +1)]
+        self.legs = [build_leg(self.world, self.lander, side, start_x, start_y) for side in (-1, 1)]
         self.drawlist = [self.lander, *self.legs]
-
-    def _build_terrain(self) -> None:
-        """Random hills with a flat pad in the middle, as edges of one static body."""
-        chunks = _TERRAIN_CHUNKS
-        height = self.np_random.uniform(0, _WORLD_H / 2, size=(chunks + 1,))
-        chunk_x = [_WORLD_W / (chunks - 1) * i for i in range(chunks)]
-        self.helipad_x1 = chunk_x[chunks // 2 - 1]
-        self.helipad_x2 = chunk_x[chunks // 2 + 1]
-        self.helipad_y = _WORLD_H / 4
-        height[chunks // 2 - 2 : chunks // 2 + 3] = self.helipad_y
-        # Three-point smoothing; the first chunk wraps round to the last height.
-        smooth_y = [0.33 * (height[i - 1] + height[i + 0] + height[i + 1]) for i in range(chunks)]
-
-        self.moon = self.world.CreateStaticBody(shapes=edgeShape(vertices=[(0, 0), (_WORLD_W, 0)]))
-        self.sky_polys = []
-        # One definition reused for every segment: Box2D copies the shape into each fixture.
-        segment = edgeShape()
-        ground = fixtureDef(shape=segment, density=0, friction=0.1)
-        for i in range(chunks - 1):
-            left = (chunk_x[i], smooth_y[i])
-            right = (chunk_x[i + 1], smooth_y[i + 1])
-            segment.vertices = [left, right]
-            self.moon.CreateFixture(ground)
-            self.sky_polys.append([left, right, (right[0], _WORLD_H), (left[0], _WORLD_H)])
-
-    def _build_hull(self, start_x: float, start_y: float) -> None:
-        """The lander's body, pushed by a random force."""
-        hull = fixtureDef(
-            shape=polygonShape(vertices=[(px / SCALE, py / SCALE) for px, py in LANDER_POLY]),
-            density=5.0,
-            friction=0.1,
-            categoryBits=_HULL_BITS,
-            maskBits=_GROUND_BITS,
-            restitution=0.0,
-        )
-        body = self.world.CreateDynamicBody(position=(start_x, start_y), angle=0.0, fixtures=hull)
-        body.userData = "hull"
-        self.lander = body
-        rng, bound = self.np_random, INITIAL_RANDOM
-        push_x = rng.uniform(-bound, bound)
-        push_y = rng.uniform(-bound, bound)
-        body.ApplyForceToCenter((push_x, push_y), True)
-
-    def _build_leg(self, side: int, start_x: float, start_y: float) -> Any:
-        """One leg on a sprung revolute joint; ``side`` -1 builds ``legs[0]``, on the +x side."""
-        leg = self.world.CreateDynamicBody(
-            position=(start_x - side * LEG_AWAY / SCALE, start_y),
-            angle=(side * 0.05),
-            fixtures=fixtureDef(
-                shape=polygonShape(box=(LEG_W / SCALE, LEG_H / SCALE)),
-                density=1.0,
-                restitution=0.0,
-                categoryBits=_LEG_BITS,
-                maskBits=_GROUND_BITS,
-            ),
-        )
-        leg.userData = 0 if side < 0 else 1
-        leg.ground_contact = False
-        joint = revoluteJointDef(
-            bodyA=self.lander,
-            bodyB=leg,
-            localAnchorA=(0, 0),
-            localAnchorB=(side * LEG_AWAY / SCALE, LEG_DOWN / SCALE),
-            enableMotor=True,
-            enableLimit=True,
-            maxMotorTorque=LEG_SPRING_TORQUE,
-            motorSpeed=+0.3 * side,  # a gentle spring, so legs do not kick the lander up
-        )
-        # Each leg swings within half a radian, splayed outwards.
-        if side < 0:
-            joint.lowerAngle, joint.upperAngle = +0.9 - 0.5, +0.9
-        else:
-            joint.lowerAngle, joint.upperAngle = -0.9, -0.9 + 0.5
-        leg.joint = self.world.CreateJoint(joint)
-        return leg
 
     def _set_leg_contact(self, index: int, touching: bool) -> None:
         self._leg_contact[index] = touching
@@ -521,75 +390,44 @@ class LunarLander(Env[NDArray[np.float32], Any], EzPickle):
         if self.moon is None:
             return
         self.world.contactListener = None
-        self._drop_particles(everything=True)
-        for body in (self.moon, self.lander, *self.legs):
-            self.world.DestroyBody(body)
+        drop_particles(self.world, self.particles, everything=True)
+        destroy_bodies(self.world, (self.moon, self.lander, *self.legs))
         self.moon = None
         self.lander = None
 
-    def _spawn_particle(self, density: float, where: tuple[float, float], ttl: float) -> Any:
-        """A small bouncy exhaust ball at ``where`` that lives ``ttl`` (aged by rendering)."""
-        ball = fixtureDef(
-            shape=circleShape(radius=_PARTICLE_RADIUS, pos=(0, 0)),
-            density=density,
-            friction=0.1,
-            categoryBits=_PARTICLE_BITS,
-            maskBits=_GROUND_BITS,
-            restitution=0.3,
-        )
-        particle = self.world.CreateDynamicBody(position=where, angle=0.0, fixtures=ball)
-        particle.ttl = ttl
-        self.particles.append(particle)
-        self._drop_particles(everything=False)
-        return particle
-
-    def _drop_particles(self, everything: bool) -> None:
-        """Destroy expired particles from the oldest on (or all of them)."""
-        while self.particles and (everything or self.particles[0].ttl < 0):
-            self.world.DestroyBody(self.particles.pop(0))
-
-    def _age_particles(self) -> None:
-        for particle in self.particles:
-            particle.ttl -= 0.15
-        self._drop_particles(everything=False)
-
-    # ------------------------------------------------------------------ pickling
-    def __getstate__(self) -> dict[str, Any]:
-        """Constructor arguments, generators and the episode's command log (no Box2D objects)."""
+    # ------------------------------------------------------------------ copies
+    def _constructor_kwargs(self) -> dict[str, Any]:
         return {
-            "_ezpickle_args": self._ezpickle_args,
-            "_ezpickle_kwargs": self._ezpickle_kwargs,
-            "spec": self.spec,
-            "np_random": self._np_random,
-            "np_random_seed": self._np_random_seed,
-            "episode_rng_state": self._episode_rng_state if self.lander is not None else None,
-            "log": list(self._log),
+            "render_mode": self.render_mode,
+            "continuous": self.continuous,
+            "gravity": self.gravity,
+            "enable_wind": self.enable_wind,
+            "wind_power": self.wind_power,
+            "turbulence_power": self.turbulence_power,
         }
 
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        """Rebuild the world and replay the episode's commands to reach the pickled state."""
-        args, kwargs = state["_ezpickle_args"], state["_ezpickle_kwargs"]
-        EzPickle.__init__(self, *args, **kwargs)
+    def _rebuild(self, kwargs: dict[str, Any]) -> None:
         # The arguments were checked (and warned about) when the original was made.
-        self._configure(**_constructor_arguments(args, kwargs))
-        self.spec = state["spec"]
-        if state["episode_rng_state"] is not None:
-            replay_rng = copy.deepcopy(state["np_random"])
-            replay_rng.bit_generator.state = state["episode_rng_state"]
-            self._np_random = replay_rng
-            self._episode_rng_state = state["episode_rng_state"]
-            self._build_episode()
-            for entry in state["log"]:
-                if entry == _RENDER:
-                    self._age_particles()
-                elif entry == _WIND_ONLY:
-                    self._blow_wind()
-                else:
-                    self._blow_wind()
-                    self._advance(entry)
-            self._log = list(state["log"])
-        self._np_random = state["np_random"]
-        self._np_random_seed = state["np_random_seed"]
+        EzPickle.__init__(self, **kwargs)
+        self._configure(**kwargs)
+
+    def _replay_record(self) -> EpisodeRecord[list[Any]] | None:
+        return self._episode
+
+    def _replay(self, record: EpisodeRecord[list[Any]]) -> None:
+        """Rebuild the episode from its generator state and replay its log."""
+        self._np_random = generator_from_state(record.rng_state)
+        self._build_episode()
+        for entry in record.steps:
+            if entry == _RENDER:
+                age_particles(self.world, self.particles)
+            elif entry == _WIND_ONLY:
+                self._blow_wind()
+            else:
+                self._blow_wind()
+                self._advance(entry)
+        self._log = list(record.steps)
+        self._episode = EpisodeRecord(record.rng_state, self._log)
 
     # ------------------------------------------------------------------ rendering
     def render(self) -> NDArray[np.uint8] | None:
@@ -599,207 +437,21 @@ class LunarLander(Env[NDArray[np.float32], Any], EzPickle):
             The frame in ``"rgb_array"`` mode, else ``None``.
         """
         if self.render_mode is None:
-            env_id = self.spec.id if self.spec is not None else "LunarLander-v3"
-            logger.warn(
-                "render() does nothing without a render mode; choose one when making the env, "
-                f'e.g. gymnasium_core.make("{env_id}", render_mode="rgb_array").'
-            )
+            warn_no_render_mode(self, "LunarLander-v3")
             return None
         if self.lander is None:
             raise error.ResetNeeded("LunarLander: call reset() before render().")
-        pygame = _import_pygame()
         self._log.append(_RENDER)
-        self._age_particles()
-        # Drawn with y up, then flipped into screen coordinates.
-        self.surf = pygame.transform.flip(self._draw(pygame), False, True)
+        age_particles(self.world, self.particles)
+        self.surf = draw_lander_scene(self)
         if self.render_mode != "human":
-            return np.transpose(pygame.surfarray.array3d(self.surf), (1, 0, 2))
-        self._show(pygame)
+            return frame_array(self.surf)
+        self._window.show(self.surf, self.metadata["render_fps"])
         return None
-
-    def _show(self, pygame: Any) -> None:
-        """Put the last frame in the window (opened on first use) at ``render_fps``."""
-        if self.screen is None:
-            pygame.display.init()
-            self.screen = pygame.display.set_mode((VIEWPORT_W, VIEWPORT_H))
-            self.clock = pygame.time.Clock()
-        self.screen.blit(self.surf, (0, 0))
-        pygame.event.pump()
-        self.clock.tick(self.metadata["render_fps"])
-        pygame.display.flip()
-
-    def _draw(self, pygame: Any) -> Any:
-        """The scene on a new surface, with y pointing up."""
-        from pygame import gfxdraw
-
-        surf = pygame.Surface((VIEWPORT_W, VIEWPORT_H))
-        surf.fill((255, 255, 255))
-        for poly in self.sky_polys:
-            points = [(px * SCALE, py * SCALE) for px, py in poly]
-            pygame.draw.polygon(surf, (0, 0, 0), points)
-            gfxdraw.aapolygon(surf, points, (0, 0, 0))
-
-        for particle in self.particles:
-            # Hot white-red when fresh, fading to grey as the particle ages.
-            shade = (
-                int(max(0.2, 0.15 + particle.ttl) * 255),
-                int(max(0.2, 0.5 * particle.ttl) * 255),
-                int(max(0.2, 0.5 * particle.ttl) * 255),
-            )
-            self._draw_body(pygame, surf, particle, shade, shade)
-        for body in self.drawlist:
-            self._draw_body(pygame, surf, body, _BODY_FILL, _BODY_EDGE)
-
-        pole_bottom = self.helipad_y * SCALE
-        pole_top = pole_bottom + 50
-        for flag_x in (self.helipad_x1 * SCALE, self.helipad_x2 * SCALE):
-            pygame.draw.line(surf, (255, 255, 255), (flag_x, pole_bottom), (flag_x, pole_top), 1)
-            pennant = [(flag_x, pole_top), (flag_x, pole_top - 10), (flag_x + 25, pole_top - 5)]
-            pygame.draw.polygon(surf, _FLAG_COLOR, pennant)
-            gfxdraw.aapolygon(surf, pennant, _FLAG_COLOR)
-        return surf
-
-    @staticmethod
-    def _draw_body(pygame: Any, surf: Any, body: Any, fill: Any, edge: Any) -> None:
-        from pygame import gfxdraw
-
-        transform = body.transform
-        for fixture in body.fixtures:
-            shape = fixture.shape
-            if type(shape) is circleShape:
-                centre = transform * shape.pos * SCALE
-                pygame.draw.circle(surf, fill, (centre[0], centre[1]), shape.radius * SCALE)
-                continue
-            points = [tuple(transform * vertex * SCALE) for vertex in shape.vertices]
-            pygame.draw.polygon(surf, fill, points)
-            gfxdraw.aapolygon(surf, points, fill)
-            pygame.draw.aalines(surf, edge, True, points)
 
     def close(self) -> None:
         """Close the window, if one is open (safe to call twice)."""
-        if self.screen is None:
-            return
-        pygame = _import_pygame()
-        pygame.display.quit()
-        pygame.quit()
-        self.screen = self.clock = None
-        self.isopen = False
-
-
-def _clip_unit(value: float) -> float:
-    """``value`` clipped to ``[-1, 1]``; NaN stays NaN (as ``np.clip``)."""
-    if value > 1.0:
-        return 1.0
-    if value < -1.0:
-        return -1.0
-    return value
-
-
-_ARG_NAMES = (
-    "render_mode",
-    "continuous",
-    "gravity",
-    "enable_wind",
-    "wind_power",
-    "turbulence_power",
-)
-_ARG_DEFAULTS: dict[str, Any] = {
-    "render_mode": None,
-    "continuous": False,
-    "gravity": -10.0,
-    "enable_wind": False,
-    "wind_power": 15.0,
-    "turbulence_power": 1.5,
-}
-
-
-def _constructor_arguments(args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
-    """The constructor's arguments by name, defaults filled in."""
-    bound = dict(_ARG_DEFAULTS)
-    bound.update(zip(_ARG_NAMES, args))
-    bound.update(kwargs)
-    return bound
-
-
-def _import_pygame() -> Any:
-    try:
-        import pygame
-        from pygame import gfxdraw  # noqa: F401  (loads the submodule)
-    except ImportError as err:
-        raise error.DependencyNotInstalled(
-            'LunarLander renders with pygame: pip install "gymnasium-core[box2d]"'
-        ) from err
-    return pygame
-
-
-# ---------------------------------------------------------------------- heuristic pilot
-def heuristic(env: Any, s: Any) -> Any:
-    """A hand-written pilot: one action for observation ``s``, good enough to land.
-
-    It steers the lander's tilt towards the pad and holds a height that shrinks with the
-    horizontal distance; once a leg touches down it only brakes the fall. The arithmetic is
-    done on the observation's own element types, so it picks the reference's actions.
-
-    Args:
-        env: The environment (possibly wrapped); its ``continuous`` flag picks the action type.
-        s: The observation: ``x, y, vx, vy, angle, angular velocity, left leg, right leg``.
-
-    Returns:
-        An int in ``[0, 4)``, or a float array ``[main, lateral]`` in ``[-1, 1]`` for the
-        continuous env.
-    """
-    x, y, vx, vy, angle, spin, leg0, leg1 = (s[i] for i in range(8))
-    # Lean towards the pad, but never more than 0.4 rad (about 22 degrees).
-    target_angle = x * 0.5 + vx * 1.0
-    target_angle = min(max(target_angle, -0.4), 0.4)
-    target_height = 0.55 * np.abs(x)  # lower when closer to the middle
-
-    turn = (target_angle - angle) * 0.5 - spin * 1.0
-    lift = (target_height - y) * 0.5 - vy * 0.5
-    if leg0 or leg1:
-        # On the ground: stop turning, only slow the fall.
-        turn = 0
-        lift = -vy * 0.5
-
-    if env.unwrapped.continuous:
-        return np.clip(np.array([lift * 20 - 1, -turn * 20]), -1, +1)
-    if lift > np.abs(turn) and lift > 0.05:
-        return 2
-    if turn < -0.05:
-        return 3
-    if turn > 0.05:
-        return 1
-    return 0
-
-
-def demo_heuristic_lander(env: Any, seed: int | None = None, render: bool = False) -> float:
-    """Fly one episode with :func:`heuristic`, printing progress, and return its total reward.
-
-    Args:
-        env: A LunarLander environment (possibly wrapped).
-        seed: Seed for the reset.
-        render: Render every step, and close the env at the end.
-
-    Returns:
-        The sum of the episode's rewards.
-    """
-    total = 0.0
-    obs, _ = env.reset(seed=seed)
-    for steps in itertools.count():
-        step = step_api_compatibility(env.step(heuristic(env, obs)), True)
-        obs, reward, terminated, truncated = step[0], step[1], step[2], step[3]
-        total += float(reward)
-        if render and env.render() is False:
-            break
-        done = bool(terminated or truncated)
-        if steps % 20 == 0 or done:
-            print("obs " + " ".join(f"{value:+0.2f}" for value in obs))
-            print(f"step {steps}: return so far {total:+0.2f}")
-        if done:
-            break
-    if render:
-        env.close()
-    return total
+        self._window.close()
 
 
 class LunarLanderContinuous:
