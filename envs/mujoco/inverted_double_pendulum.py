@@ -13,15 +13,14 @@ v4 and v5 are this one class; ``inverted_double_pendulum_v4`` / ``_v5`` fix each
 from __future__ import annotations
 
 from types import ModuleType
-from typing import Any
+from typing import Any, SupportsFloat
 
 import numpy as np
 from numpy.typing import NDArray
 
 from gymnasium_core.spaces import Box
 
-from ._task import RENDER_MODES, uniform_noise, v5_metadata
-from .mujoco_env import DEFAULT_SIZE, MujocoEnv
+from ._task import TaskEnv
 
 __all__ = [
     "DEFAULT_CAMERA_CONFIG",
@@ -76,8 +75,8 @@ def is_fallen(tip_z: Any) -> Any:
     return tip_z <= MIN_TIP_HEIGHT
 
 
-class InvertedDoublePendulumEnv(MujocoEnv):
-    """Balance a double pendulum on a cart (``InvertedDoublePendulum-v4`` / ``-v5``).
+class InvertedDoublePendulumEnv(TaskEnv):
+    """Balance a double pendulum on a cart (``InvertedDoublePendulum-v4`` / ``-v5``; v5 defaults).
 
     Args:
         xml_file: The model (v5 only).
@@ -87,11 +86,10 @@ class InvertedDoublePendulumEnv(MujocoEnv):
         healthy_reward: Alive bonus per step.
         reset_noise_scale: Half-width of the uniform ``qpos`` noise and standard deviation of
             the Gaussian ``qvel`` noise.
-        version: 4 or 5.
         **kwargs: Passed to :class:`MujocoEnv`.
     """
 
-    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}
+    VELOCITY_NOISE = "normal"
 
     def __init__(
         self,
@@ -100,43 +98,22 @@ class InvertedDoublePendulumEnv(MujocoEnv):
         default_camera_config: dict[str, Any] | None = None,
         healthy_reward: float = 10.0,
         reset_noise_scale: float = 0.1,
-        *,
-        version: int = 5,
-        render_mode: str | None = None,
-        width: int = DEFAULT_SIZE,
-        height: int = DEFAULT_SIZE,
-        camera_id: int | None = None,
-        camera_name: str | None = None,
-        max_geom: int = 1000,
-        visual_options: dict[int, bool] | None = None,
+        **kwargs: Any,
     ) -> None:
         """Build the model and the spaces."""
-        self._version = version
         self._healthy_reward = healthy_reward
         self._reset_noise_scale = reset_noise_scale
-        self._n_constraint = 1 if version >= 5 else 3
-        MujocoEnv.__init__(
-            self,
+        self._n_constraint = 1 if self.version == "v5" else 3
+        self._compile(
             xml_file,
             frame_skip,
-            observation_space=Box(
-                low=-np.inf, high=np.inf, shape=(8 + self._n_constraint,), dtype=np.float64
-            ),
-            render_mode=render_mode,
-            width=width,
-            height=height,
-            camera_id=camera_id,
-            camera_name=camera_name,
-            default_camera_config=default_camera_config,
-            max_geom=max_geom,
-            visual_options=visual_options,
+            Box(low=-np.inf, high=np.inf, shape=(8 + self._n_constraint,), dtype=np.float64),
+            {"default_camera_config": default_camera_config, **kwargs},
         )
-        if version >= 5:
-            self.metadata = v5_metadata(self.dt)
 
     def step(
         self, action: NDArray[np.float32]
-    ) -> tuple[NDArray[np.float64], Any, bool, bool, dict[str, Any]]:
+    ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
         """Push the cart with ``action`` for ``frame_skip`` physics steps."""
         self.do_simulation(action, self.frame_skip)
         tip_x, _, tip_z = self.data.site_xpos[0]
@@ -144,7 +121,7 @@ class InvertedDoublePendulumEnv(MujocoEnv):
         terminated = bool(is_fallen(tip_z))
         distance_penalty, velocity_penalty = penalties(tip_x, tip_z, self.data.qvel)
         info: dict[str, Any] = {}
-        if self._version >= 5:
+        if self.version == "v5":
             alive_bonus = self._healthy_reward * int(not terminated)
             info = {
                 "reward_survive": alive_bonus,
@@ -154,17 +131,7 @@ class InvertedDoublePendulumEnv(MujocoEnv):
         else:
             alive_bonus = 10  # v4 pays the bonus on the terminal step too
         reward = alive_bonus - distance_penalty - velocity_penalty
-        if self.render_mode == "human":
-            self.render()
-        return obs, reward, terminated, False, info
-
-    def reset_model(self) -> NDArray[np.float64]:
-        """Uniform noise on ``qpos``, Gaussian noise on ``qvel`` (drawn in that order)."""
-        scale = self._reset_noise_scale
-        qpos = self.init_qpos + uniform_noise(self.np_random, scale, self.model.nq)
-        qvel = self.init_qvel + self.np_random.standard_normal(self.model.nv) * scale
-        self.set_state(qpos, qvel)
-        return self._get_obs()
+        return self._finish_step(obs, reward, terminated, info)
 
     def _get_obs(self) -> NDArray[np.float64]:
         obs: NDArray[np.float64] = observation(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ._task import v4_metadata
 from .inverted_double_pendulum import DEFAULT_CAMERA_CONFIG
 from .inverted_double_pendulum import InvertedDoublePendulumEnv as _InvertedDoublePendulum
 
@@ -19,13 +20,11 @@ class InvertedDoublePendulumEnv(_InvertedDoublePendulum):
             ``visual_options``).
     """
 
-    metadata: dict[str, Any] = {
-        "render_modes": ["human", "rgb_array", "depth_array", "rgbd_tuple"],
-        "render_fps": 20,
-    }
+    metadata: dict[str, Any] = v4_metadata(render_fps=20)
+    version = "v4"
 
     def __init__(self, **kwargs: Any) -> None:
         """Build the v4 environment."""
         super().__init__(
-            "inverted_double_pendulum.xml", 5, DEFAULT_CAMERA_CONFIG, 10.0, 0.1, version=4, **kwargs
+            "inverted_double_pendulum.xml", 5, DEFAULT_CAMERA_CONFIG, 10.0, 0.1, **kwargs
         )

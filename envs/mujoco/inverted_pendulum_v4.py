@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ._task import v4_metadata
 from .inverted_pendulum import DEFAULT_CAMERA_CONFIG
 from .inverted_pendulum import InvertedPendulumEnv as _InvertedPendulum
 
@@ -19,13 +20,9 @@ class InvertedPendulumEnv(_InvertedPendulum):
             ``visual_options``).
     """
 
-    metadata: dict[str, Any] = {
-        "render_modes": ["human", "rgb_array", "depth_array", "rgbd_tuple"],
-        "render_fps": 25,
-    }
+    metadata: dict[str, Any] = v4_metadata(render_fps=25)
+    version = "v4"
 
     def __init__(self, **kwargs: Any) -> None:
         """Build the v4 environment."""
-        super().__init__(
-            "inverted_pendulum.xml", 2, DEFAULT_CAMERA_CONFIG, 0.01, version=4, **kwargs
-        )
+        super().__init__("inverted_pendulum.xml", 2, DEFAULT_CAMERA_CONFIG, 0.01, **kwargs)

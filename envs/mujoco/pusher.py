@@ -13,15 +13,14 @@ v5 model differs from v4's in the object (one cylinder of density 0.01).
 from __future__ import annotations
 
 from types import ModuleType
-from typing import Any
+from typing import Any, SupportsFloat
 
 import numpy as np
 from numpy.typing import NDArray
 
 from gymnasium_core.spaces import Box
 
-from ._task import RENDER_MODES, control_cost, distance, v5_metadata
-from .mujoco_env import DEFAULT_SIZE, MujocoEnv
+from ._task import TaskEnv, control_cost, distance
 
 __all__ = ["DEFAULT_CAMERA_CONFIG", "PusherEnv", "observation", "reward_terms"]
 
@@ -54,8 +53,8 @@ def reward_terms(
     return reward_near, reward_dist, reward_ctrl
 
 
-class PusherEnv(MujocoEnv):
-    """Push a cylinder onto a goal (``Pusher-v4`` / ``-v5``).
+class PusherEnv(TaskEnv):
+    """Push a cylinder onto a goal (``Pusher-v4`` / ``-v5``; v5 defaults).
 
     Args:
         xml_file: The model (v5 only).
@@ -64,11 +63,8 @@ class PusherEnv(MujocoEnv):
         reward_near_weight: Weight of the fingertips-object distance.
         reward_dist_weight: Weight of the object-goal distance.
         reward_control_weight: Weight of the squared controls.
-        version: 4 or 5.
         **kwargs: Passed to :class:`MujocoEnv`.
     """
-
-    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}
 
     def __init__(
         self,
@@ -78,46 +74,27 @@ class PusherEnv(MujocoEnv):
         reward_near_weight: float = 0.5,
         reward_dist_weight: float = 1,
         reward_control_weight: float = 0.1,
-        *,
-        version: int = 5,
-        render_mode: str | None = None,
-        width: int = DEFAULT_SIZE,
-        height: int = DEFAULT_SIZE,
-        camera_id: int | None = None,
-        camera_name: str | None = None,
-        max_geom: int = 1000,
-        visual_options: dict[int, bool] | None = None,
+        **kwargs: Any,
     ) -> None:
         """Build the model and the spaces."""
-        self._version = version
         self._reward_near_weight = reward_near_weight
         self._reward_dist_weight = reward_dist_weight
         self._reward_control_weight = reward_control_weight
-        MujocoEnv.__init__(
-            self,
+        self._compile(
             xml_file,
             frame_skip,
-            observation_space=Box(low=-np.inf, high=np.inf, shape=(23,), dtype=np.float64),
-            render_mode=render_mode,
-            width=width,
-            height=height,
-            camera_id=camera_id,
-            camera_name=camera_name,
-            default_camera_config=default_camera_config,
-            max_geom=max_geom,
-            visual_options=visual_options,
+            Box(low=-np.inf, high=np.inf, shape=(23,), dtype=np.float64),
+            {"default_camera_config": default_camera_config, **kwargs},
         )
-        if version >= 5:
-            self.metadata = v5_metadata(self.dt)
         self._tips = self._body_id("tips_arm")
         self._object = self._body_id("object")
         self._goal = self._body_id("goal")
 
     def step(
         self, action: NDArray[np.float32]
-    ) -> tuple[NDArray[np.float64], Any, bool, bool, dict[str, Any]]:
+    ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
         """Apply the torques for ``frame_skip`` physics steps."""
-        if self._version < 5:
+        if self.version == "v4":
             # v4 scores the state the action starts from, and reports the unweighted control
             # term in info while weighting it by 0.1 in the reward
             near, dist, ctrl = self._reward_terms(action, (1, 1, 1))
@@ -134,10 +111,7 @@ class PusherEnv(MujocoEnv):
             near, dist, ctrl = self._reward_terms(action, weights)
             reward = dist + ctrl + near
             info = {"reward_dist": dist, "reward_ctrl": ctrl, "reward_near": near}
-        obs = self._get_obs()
-        if self.render_mode == "human":
-            self.render()
-        return obs, reward, False, False, info
+        return self._finish_step(self._get_obs(), reward, False, info)
 
     def _reward_terms(
         self, action: Any, weights: tuple[float, float, float]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ._task import v4_metadata
 from .pusher import DEFAULT_CAMERA_CONFIG
 from .pusher import PusherEnv as _Pusher
 
@@ -25,11 +26,9 @@ class PusherEnv(_Pusher):
             ``visual_options``).
     """
 
-    metadata: dict[str, Any] = {
-        "render_modes": ["human", "rgb_array", "depth_array", "rgbd_tuple"],
-        "render_fps": 20,
-    }
+    metadata: dict[str, Any] = v4_metadata(render_fps=20)
+    version = "v4"
 
     def __init__(self, **kwargs: Any) -> None:
         """Build the v4 environment."""
-        super().__init__("pusher.xml", 5, DEFAULT_CAMERA_CONFIG, 0.5, 1, 0.1, version=4, **kwargs)
+        super().__init__("pusher.xml", 5, DEFAULT_CAMERA_CONFIG, 0.5, 1, 0.1, **kwargs)

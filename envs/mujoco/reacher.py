@@ -12,15 +12,14 @@ v4 and v5 are this one class; :mod:`.reacher_v4` / :mod:`.reacher_v5` fix each c
 from __future__ import annotations
 
 from types import ModuleType
-from typing import Any
+from typing import Any, SupportsFloat
 
 import numpy as np
 from numpy.typing import NDArray
 
 from gymnasium_core.spaces import Box
 
-from ._task import RENDER_MODES, control_cost, distance, v5_metadata
-from .mujoco_env import DEFAULT_SIZE, MujocoEnv
+from ._task import TaskEnv, control_cost, distance
 
 __all__ = ["DEFAULT_CAMERA_CONFIG", "ReacherEnv", "observation", "reward_terms"]
 
@@ -61,8 +60,8 @@ def reward_terms(
     return reward_dist, reward_ctrl
 
 
-class ReacherEnv(MujocoEnv):
-    """Reach a target with a two-link arm (``Reacher-v4`` / ``-v5``).
+class ReacherEnv(TaskEnv):
+    """Reach a target with a two-link arm (``Reacher-v4`` / ``-v5``; v5 defaults).
 
     Args:
         xml_file: The model (v5 only).
@@ -70,11 +69,8 @@ class ReacherEnv(MujocoEnv):
         default_camera_config: Render camera settings.
         reward_dist_weight: Weight of the distance term.
         reward_control_weight: Weight of the control term.
-        version: 4 or 5.
         **kwargs: Passed to :class:`MujocoEnv`.
     """
-
-    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}
 
     def __init__(
         self,
@@ -83,58 +79,34 @@ class ReacherEnv(MujocoEnv):
         default_camera_config: dict[str, Any] | None = DEFAULT_CAMERA_CONFIG,
         reward_dist_weight: float = 1,
         reward_control_weight: float = 1,
-        *,
-        version: int = 5,
-        render_mode: str | None = None,
-        width: int = DEFAULT_SIZE,
-        height: int = DEFAULT_SIZE,
-        camera_id: int | None = None,
-        camera_name: str | None = None,
-        max_geom: int = 1000,
-        visual_options: dict[int, bool] | None = None,
+        **kwargs: Any,
     ) -> None:
         """Build the model and the spaces."""
-        self._version = version
         self._reward_dist_weight = reward_dist_weight
         self._reward_control_weight = reward_control_weight
-        self._n_offset = 2 if version >= 5 else 3
-        MujocoEnv.__init__(
-            self,
+        self._n_offset = 2 if self.version == "v5" else 3
+        self._compile(
             xml_file,
             frame_skip,
-            observation_space=Box(
-                low=-np.inf, high=np.inf, shape=(8 + self._n_offset,), dtype=np.float64
-            ),
-            render_mode=render_mode,
-            width=width,
-            height=height,
-            camera_id=camera_id,
-            camera_name=camera_name,
-            default_camera_config=default_camera_config,
-            max_geom=max_geom,
-            visual_options=visual_options,
+            Box(low=-np.inf, high=np.inf, shape=(8 + self._n_offset,), dtype=np.float64),
+            {"default_camera_config": default_camera_config, **kwargs},
         )
-        if version >= 5:
-            self.metadata = v5_metadata(self.dt)
         self._fingertip = self._body_id("fingertip")
         self._target = self._body_id("target")
 
     def step(
         self, action: NDArray[np.float32]
-    ) -> tuple[NDArray[np.float64], Any, bool, bool, dict[str, Any]]:
+    ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
         """Apply the torques for ``frame_skip`` physics steps."""
-        if self._version < 5:
+        if self.version == "v4":
             # v4 scores the state the action starts from
             reward_dist, reward_ctrl = self._reward_terms(action)
             self.do_simulation(action, self.frame_skip)
         else:
             self.do_simulation(action, self.frame_skip)
             reward_dist, reward_ctrl = self._reward_terms(action)
-        obs = self._get_obs()
-        if self.render_mode == "human":
-            self.render()
         info = {"reward_dist": reward_dist, "reward_ctrl": reward_ctrl}
-        return obs, reward_dist + reward_ctrl, False, False, info
+        return self._finish_step(self._get_obs(), reward_dist + reward_ctrl, False, info)
 
     def _reward_terms(self, action: Any) -> tuple[Any, Any]:
         return reward_terms(

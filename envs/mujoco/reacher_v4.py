@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ._task import v4_metadata
 from .reacher import DEFAULT_CAMERA_CONFIG
 from .reacher import ReacherEnv as _Reacher
 
@@ -19,11 +20,9 @@ class ReacherEnv(_Reacher):
             ``visual_options``).
     """
 
-    metadata: dict[str, Any] = {
-        "render_modes": ["human", "rgb_array", "depth_array", "rgbd_tuple"],
-        "render_fps": 50,
-    }
+    metadata: dict[str, Any] = v4_metadata(render_fps=50)
+    version = "v4"
 
     def __init__(self, **kwargs: Any) -> None:
         """Build the v4 environment."""
-        super().__init__("reacher.xml", 2, DEFAULT_CAMERA_CONFIG, 1, 1, version=4, **kwargs)
+        super().__init__("reacher.xml", 2, DEFAULT_CAMERA_CONFIG, 1, 1, **kwargs)
