@@ -7,25 +7,29 @@ floating-point operations, in the same order, as Gymnasium's environments, which
 trajectories bit-for-bit equal to the reference.
 
 :class:`LocomotionEnv` is the stateful shell the seven tasks (Ant, HalfCheetah, Hopper,
-Humanoid, HumanoidStandup, Swimmer, Walker2d) build on: it keeps the version (``"v4"`` or
-``"v5"``), sets the observation space and metadata the way that version does, and draws the
-reset noise.
+Humanoid, HumanoidStandup, Swimmer, Walker2d) build on, over :class:`._task.TaskEnv` (version,
+metadata, reset noise, end of a step): it sets the observation space the way the version does
+and charges the control cost. :class:`HealthCheckedEnv` adds the survival bonus of the tasks
+that can fall, and :class:`PlanarLeggedEnv` the whole step of Hopper and Walker2d.
 """
 
 from __future__ import annotations
 
 import inspect
 from collections.abc import Sequence
-from typing import Any, Literal, SupportsFloat
+from typing import Any, SupportsFloat
 
 import numpy as np
 from numpy.typing import NDArray
 
 from gymnasium_core import spaces
 
+from ._task import TaskEnv, Version
 from .mujoco_env import MujocoEnv
 
 __all__ = [
+    "V4_FIXED_ARGUMENTS",
+    "HealthCheckedEnv",
     "LocomotionEnv",
     "PlanarLeggedEnv",
     "Version",
@@ -35,13 +39,13 @@ __all__ = [
     "in_range",
     "mass_center_xy",
     "planar_velocity",
+    "position_info",
     "reject_task_kwargs",
     "squared_sum_cost",
     "state_observation",
     "terminated",
 ]
 
-Version = Literal["v4", "v5"]
 Xp = Any  # an array namespace: numpy or jax.numpy
 Array = Any  # an array of ``xp``
 Range = tuple[float, float]
@@ -86,6 +90,15 @@ def mass_center_xy(body_mass: Array, xipos: Array, xp: Xp = np) -> Array:
     # einsum, not a matmul: its summation order is the one the reference's numbers carry.
     weighted = xp.einsum("b,bj->j", body_mass, xipos)
     return (weighted / body_mass.sum())[0:2]
+
+
+def position_info(xy: Array, xp: Xp = np) -> dict[str, Any]:
+    """The ``info`` entries of a position in the plane: x, y and the distance from the origin."""
+    return {
+        "x_position": xy[0],
+        "y_position": xy[1],
+        "distance_from_origin": xp.linalg.norm(xy, ord=2),
+    }
 
 
 # -- health and episode end -----------------------------------------------------------------------
@@ -141,6 +154,10 @@ def state_observation(
     return xp.concatenate((qpos[num_skipped:], velocity, *extras))
 
 
+# What a v4 class sets itself, so that passing it is an error, as in the reference.
+V4_FIXED_ARGUMENTS = ("model_path", "frame_skip", "observation_space", "default_camera_config")
+
+
 def reject_task_kwargs(kwargs: dict[str, Any], fixed: Sequence[str] = ()) -> None:
     """Refuse keyword arguments a v4 constructor does not take.
 
@@ -157,49 +174,50 @@ def reject_task_kwargs(kwargs: dict[str, Any], fixed: Sequence[str] = ()) -> Non
             raise TypeError(f"__init__() got an unexpected keyword argument {name!r}")
 
 
-# -- the stateful shell -------------------------------------------------------------------------
+# -- the stateful shells ------------------------------------------------------------------------
 
 
-class LocomotionEnv(MujocoEnv):
+class LocomotionEnv(TaskEnv):
     """A MuJoCo locomotion task of version ``"v4"`` or ``"v5"``.
 
     The v4 classes are subclasses that set :attr:`version` to ``"v4"`` and give ``__init__``
-    the v4 signature and defaults. Subclasses set :attr:`num_skipped_qpos` in ``__init__``
-    before calling :meth:`_setup`, and implement :meth:`_extra_observation_sizes` when the
+    the v4 signature and defaults. Subclasses set :attr:`NUM_ROOT_POSITIONS`, call
+    :meth:`_setup` from ``__init__``, and implement :meth:`_extra_observation_sizes` when the
     observation holds more than ``qpos`` and ``qvel``.
     """
 
-    #: The version whose defaults, observation and info the class follows.
-    version: Version = "v5"
-    #: How the initial velocities are perturbed: ``"uniform"`` or ``"normal"``.
-    VELOCITY_NOISE: Literal["uniform", "normal"] = "uniform"
+    #: Leading ``qpos`` entries that locate the root (x, or x and y) and that
+    #: ``exclude_current_positions_from_observation`` leaves out of the observation.
+    NUM_ROOT_POSITIONS: int = 2
 
     num_skipped_qpos: int
-    _reset_noise_scale: float
+    _ctrl_cost_weight: float
 
     def _setup(
         self,
         xml_file: str,
         frame_skip: int,
+        default_camera_config: dict[str, Any] | None,
         reset_noise_scale: float,
+        exclude_current_positions_from_observation: bool,
         mujoco_kwargs: dict[str, Any],
     ) -> None:
-        """Compile the model and set the spaces and metadata of :attr:`version`.
-
-        v4 classes carry ``render_fps`` in their class metadata (checked against ``dt`` by
-        :class:`MujocoEnv`); v5 derives it from ``dt`` after compiling.
-        """
-        version = self.version
+        """Compile the model and set the observation space of :attr:`version`."""
+        self.num_skipped_qpos = (
+            self.NUM_ROOT_POSITIONS if exclude_current_positions_from_observation else 0
+        )
         self._reset_noise_scale = reset_noise_scale
-        MujocoEnv.__init__(self, xml_file, frame_skip, observation_space=None, **mujoco_kwargs)
-        modes = ["human", "rgb_array", "depth_array", "rgbd_tuple"]
-        if version == "v5":
-            self.metadata = {"render_modes": modes, "render_fps": int(np.round(1.0 / self.dt))}
+        self._compile(
+            xml_file,
+            frame_skip,
+            None,
+            {"default_camera_config": default_camera_config, **mujoco_kwargs},
+        )
         size = self.data.qpos.size - self.num_skipped_qpos + self.data.qvel.size
         extras = self._extra_observation_sizes()
         size += sum(extras.values())
         self.observation_space = spaces.Box(-np.inf, np.inf, (size,), np.float64)
-        if version == "v5":
+        if self.version == "v5":
             self.observation_structure: dict[str, int] = {
                 "skipped_qpos": self.num_skipped_qpos,
                 "qpos": self.data.qpos.size - self.num_skipped_qpos,
@@ -215,26 +233,9 @@ class LocomotionEnv(MujocoEnv):
         """Advance the physics by one environment step (``frame_skip`` MuJoCo steps)."""
         self.do_simulation(action, self.frame_skip)
 
-    def _noisy_initial_state(self) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
-        """The initial state plus reset noise, drawn from ``np_random`` (positions first)."""
-        scale = self._reset_noise_scale
-        rng, model = self.np_random, self.model
-        position_noise = rng.uniform(low=-scale, high=scale, size=model.nq)
-        if self.VELOCITY_NOISE == "normal":
-            velocity_noise = scale * rng.standard_normal(model.nv)
-        else:
-            velocity_noise = rng.uniform(low=-scale, high=scale, size=model.nv)
-        return self.init_qpos + position_noise, self.init_qvel + velocity_noise
-
-    def reset_model(self) -> NDArray[np.float64]:
-        """Perturb the initial state and return the first observation."""
-        qpos, qvel = self._noisy_initial_state()
-        self.set_state(qpos, qvel)
-        return self._get_obs()
-
-    def _get_obs(self) -> NDArray[np.float64]:
-        """The observation of the current state."""
-        raise NotImplementedError
+    def control_cost(self, action: Any) -> Any:
+        """Quadratic control cost of ``action``."""
+        return control_cost(action, self._ctrl_cost_weight)
 
     def _observe(
         self, extras: Sequence[NDArray[np.float64]] = (), velocity_limit: float | None = None
@@ -245,16 +246,30 @@ class LocomotionEnv(MujocoEnv):
         )
         return observation
 
-    def _finish_step(
-        self, observation: NDArray[np.float64], reward: Any, is_done: bool, info: dict[str, Any]
-    ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
-        """Render in human mode and assemble the step's return value."""
-        if self.render_mode == "human":
-            self.render()
-        return observation, reward, is_done, False, info
+
+class HealthCheckedEnv(LocomotionEnv):
+    """A locomotion task with a health check, a survival bonus and termination when unhealthy.
+
+    Subclasses define :attr:`is_healthy` and set ``_healthy_reward`` and
+    ``_terminate_when_unhealthy`` in ``__init__``.
+    """
+
+    _healthy_reward: float
+    _terminate_when_unhealthy: bool
+
+    @property
+    def is_healthy(self) -> Any:
+        """Whether the body is within its healthy ranges."""
+        raise NotImplementedError
+
+    @property
+    def healthy_reward(self) -> Any:
+        """The survival bonus of the current state (see :func:`healthy_reward`)."""
+        pay_when_unhealthy = self.version == "v4" and self._terminate_when_unhealthy
+        return healthy_reward(self.is_healthy, self._healthy_reward, pay_when_unhealthy)
 
 
-class PlanarLeggedEnv(LocomotionEnv):
+class PlanarLeggedEnv(HealthCheckedEnv):
     """Shared shell of the planar legged runners (Hopper, Walker2d).
 
     The body moves in the x-z plane on root joints ``rootx``, ``rootz``, ``rooty``; the reward
@@ -262,6 +277,7 @@ class PlanarLeggedEnv(LocomotionEnv):
     in the observation are clipped to ``[-10, 10]``. Subclasses define :attr:`is_healthy`.
     """
 
+    NUM_ROOT_POSITIONS = 1
     VELOCITY_LIMIT = 10.0
 
     def __init__(
@@ -285,28 +301,14 @@ class PlanarLeggedEnv(LocomotionEnv):
         self._terminate_when_unhealthy = terminate_when_unhealthy
         self._healthy_z_range = healthy_z_range
         self._healthy_angle_range = healthy_angle_range
-        self.num_skipped_qpos = 1 if exclude_current_positions_from_observation else 0
         self._setup(
             xml_file,
             frame_skip,
+            default_camera_config,
             reset_noise_scale,
-            {"default_camera_config": default_camera_config, **kwargs},
+            exclude_current_positions_from_observation,
+            kwargs,
         )
-
-    @property
-    def is_healthy(self) -> bool:
-        """Whether the body is upright and within its healthy ranges."""
-        raise NotImplementedError
-
-    @property
-    def healthy_reward(self) -> Any:
-        """The survival bonus of the current state (see :func:`healthy_reward`)."""
-        pay_when_unhealthy = self.version == "v4" and self._terminate_when_unhealthy
-        return healthy_reward(self.is_healthy, self._healthy_reward, pay_when_unhealthy)
-
-    def control_cost(self, action: Any) -> Any:
-        """Quadratic control cost of ``action``."""
-        return control_cost(action, self._ctrl_cost_weight)
 
     def _get_obs(self) -> NDArray[np.float64]:
         return self._observe((), self.VELOCITY_LIMIT)

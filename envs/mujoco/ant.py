@@ -27,14 +27,13 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ._locomotion import (
-    LocomotionEnv,
+    HealthCheckedEnv,
     Range,
     Xp,
     clipped_contact_forces,
-    control_cost,
-    healthy_reward,
     in_range,
     planar_velocity,
+    position_info,
     squared_sum_cost,
     terminated,
 )
@@ -50,7 +49,7 @@ def ant_is_healthy(qpos: Any, qvel: Any, z_range: Range, xp: Xp = np) -> Any:
     return xp.isfinite(state).all() & in_range(state[2], z_range, closed=True)
 
 
-class AntEnv(LocomotionEnv):
+class AntEnv(HealthCheckedEnv):
     """Walk forward with a four-legged ant (v5 defaults; see the module docstring).
 
     Args:
@@ -102,12 +101,13 @@ class AntEnv(LocomotionEnv):
         self._healthy_z_range = healthy_z_range
         self._contact_force_range = contact_force_range
         self._include_cfrc_ext_in_observation = include_cfrc_ext_in_observation
-        self.num_skipped_qpos = 2 if exclude_current_positions_from_observation else 0
         self._setup(
             xml_file,
             frame_skip,
+            default_camera_config,
             reset_noise_scale,
-            {"default_camera_config": default_camera_config, **kwargs},
+            exclude_current_positions_from_observation,
+            kwargs,
         )
 
     def _extra_observation_sizes(self) -> dict[str, int]:
@@ -119,16 +119,6 @@ class AntEnv(LocomotionEnv):
     def is_healthy(self) -> Any:
         """Whether the state is finite and the torso height within ``healthy_z_range``."""
         return ant_is_healthy(self.data.qpos, self.data.qvel, self._healthy_z_range)
-
-    @property
-    def healthy_reward(self) -> Any:
-        """The survival bonus of the current state."""
-        pay_when_unhealthy = self.version == "v4" and self._terminate_when_unhealthy
-        return healthy_reward(self.is_healthy, self._healthy_reward, pay_when_unhealthy)
-
-    def control_cost(self, action: Any) -> Any:
-        """Quadratic control cost of ``action``."""
-        return control_cost(action, self._ctrl_cost_weight)
 
     @property
     def contact_forces(self) -> NDArray[np.float64]:
@@ -172,10 +162,10 @@ class AntEnv(LocomotionEnv):
         is_done = terminated(self.is_healthy, self._terminate_when_unhealthy)
         if self.version == "v4":
             info = self._v4_info(progress, control_penalty, contact_penalty, survive_reward)
-            info.update(_position_info(xy_after), x_velocity=x_velocity, y_velocity=y_velocity)
+            info.update(position_info(xy_after), x_velocity=x_velocity, y_velocity=y_velocity)
             info["forward_reward"] = progress
         else:
-            info = _position_info(self.data.qpos[0:2])
+            info = position_info(self.data.qpos[0:2])
             info.update(x_velocity=x_velocity, y_velocity=y_velocity)
             info.update(
                 reward_forward=progress,
@@ -197,12 +187,4 @@ class AntEnv(LocomotionEnv):
         }
 
     def _get_reset_info(self) -> dict[str, Any]:
-        return {} if self.version == "v4" else _position_info(self.data.qpos[0:2])
-
-
-def _position_info(xy: NDArray[np.float64]) -> dict[str, Any]:
-    return {
-        "x_position": xy[0],
-        "y_position": xy[1],
-        "distance_from_origin": np.linalg.norm(xy, ord=2),
-    }
+        return {} if self.version == "v4" else position_info(self.data.qpos[0:2])

@@ -5,12 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from . import ant
-from ._locomotion import Range, reject_task_kwargs
+from ._locomotion import V4_FIXED_ARGUMENTS, Range, reject_task_kwargs
+from ._task import v4_metadata
 
 __all__ = ["AntEnv"]
-
-# Set by the v4 class itself: passing them is an error, as in the reference.
-_FIXED = ("model_path", "frame_skip", "observation_space", "default_camera_config")
 
 
 class AntEnv(ant.AntEnv):
@@ -31,10 +29,7 @@ class AntEnv(ant.AntEnv):
         **kwargs: Passed to :class:`~gymnasium_core.envs.mujoco.MujocoEnv`.
     """
 
-    metadata: dict[str, Any] = {
-        "render_modes": ["human", "rgb_array", "depth_array", "rgbd_tuple"],
-        "render_fps": 20,
-    }
+    metadata: dict[str, Any] = v4_metadata(render_fps=20)
     version = "v4"
 
     def __init__(
@@ -51,7 +46,7 @@ class AntEnv(ant.AntEnv):
         exclude_current_positions_from_observation: bool = True,
         **kwargs: Any,
     ) -> None:
-        reject_task_kwargs(kwargs, _FIXED)
+        reject_task_kwargs(kwargs, V4_FIXED_ARGUMENTS)
         self._use_contact_forces = use_contact_forces
         super().__init__(
             xml_file,

@@ -21,7 +21,7 @@ from typing import Any, SupportsFloat
 import numpy as np
 from numpy.typing import NDArray
 
-from ._locomotion import LocomotionEnv, control_cost, planar_velocity
+from ._locomotion import LocomotionEnv, planar_velocity
 
 __all__ = ["DEFAULT_CAMERA_CONFIG", "HalfCheetahEnv"]
 
@@ -42,6 +42,7 @@ class HalfCheetahEnv(LocomotionEnv):
         **kwargs: Passed to :class:`~gymnasium_core.envs.mujoco.MujocoEnv`.
     """
 
+    NUM_ROOT_POSITIONS = 1
     VELOCITY_NOISE = "normal"
 
     def __init__(
@@ -57,17 +58,14 @@ class HalfCheetahEnv(LocomotionEnv):
     ) -> None:
         self._forward_reward_weight = forward_reward_weight
         self._ctrl_cost_weight = ctrl_cost_weight
-        self.num_skipped_qpos = 1 if exclude_current_positions_from_observation else 0
         self._setup(
             xml_file,
             frame_skip,
+            default_camera_config,
             reset_noise_scale,
-            {"default_camera_config": default_camera_config, **kwargs},
+            exclude_current_positions_from_observation,
+            kwargs,
         )
-
-    def control_cost(self, action: Any) -> Any:
-        """Quadratic control cost of ``action``."""
-        return control_cost(action, self._ctrl_cost_weight)
 
     def _get_obs(self) -> NDArray[np.float64]:
         return self._observe()

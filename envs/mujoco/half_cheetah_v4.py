@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import half_cheetah
+from ._task import v4_metadata
 
 __all__ = ["HalfCheetahEnv"]
 
@@ -15,10 +16,7 @@ class HalfCheetahEnv(half_cheetah.HalfCheetahEnv):
     See :class:`gymnasium_core.envs.mujoco.half_cheetah.HalfCheetahEnv` for the arguments.
     """
 
-    metadata: dict[str, Any] = {
-        "render_modes": ["human", "rgb_array", "depth_array", "rgbd_tuple"],
-        "render_fps": 20,
-    }
+    metadata: dict[str, Any] = v4_metadata(render_fps=20)
     version = "v4"
 
     def __init__(

@@ -30,14 +30,15 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ._locomotion import (
+    HealthCheckedEnv,
     LocomotionEnv,
     Range,
     Xp,
     control_cost,
-    healthy_reward,
     in_range,
     mass_center_xy,
     planar_velocity,
+    position_info,
     squared_sum_cost,
     terminated,
 )
@@ -121,6 +122,13 @@ class HumanoidObservationMixin(LocomotionEnv):
         )
         return self._observe(extras)
 
+    def _tendon_info(self) -> dict[str, NDArray[np.float64]]:
+        """The tendons' lengths and velocities (copies), as v5 reports them in ``info``."""
+        return {
+            "tendon_length": self.data.ten_length.copy(),
+            "tendon_velocity": self.data.ten_velocity.copy(),
+        }
+
     def _set_included_parts(
         self, cinert: bool, cvel: bool, qfrc_actuator: bool, cfrc_ext: bool
     ) -> None:
@@ -134,7 +142,7 @@ class HumanoidObservationMixin(LocomotionEnv):
         }
 
 
-class HumanoidEnv(HumanoidObservationMixin):
+class HumanoidEnv(HumanoidObservationMixin, HealthCheckedEnv):
     """Walk forward with a 3D humanoid (v5 defaults; see the module docstring).
 
     Args:
@@ -190,24 +198,19 @@ class HumanoidEnv(HumanoidObservationMixin):
             qfrc_actuator=include_qfrc_actuator_in_observation,
             cfrc_ext=include_cfrc_ext_in_observation,
         )
-        self.num_skipped_qpos = 2 if exclude_current_positions_from_observation else 0
         self._setup(
             xml_file,
             frame_skip,
+            default_camera_config,
             reset_noise_scale,
-            {"default_camera_config": default_camera_config, **kwargs},
+            exclude_current_positions_from_observation,
+            kwargs,
         )
 
     @property
     def is_healthy(self) -> Any:
         """Whether the torso height lies in ``healthy_z_range``."""
         return in_range(self.data.qpos[2], self._healthy_z_range)
-
-    @property
-    def healthy_reward(self) -> Any:
-        """The survival bonus of the current state."""
-        pay_when_unhealthy = self.version == "v4" and self._terminate_when_unhealthy
-        return healthy_reward(self.is_healthy, self._healthy_reward, pay_when_unhealthy)
 
     def control_cost(self, action: Any) -> Any:
         """Quadratic cost of the applied controls (``data.ctrl``; ``action`` is unused)."""
@@ -241,7 +244,7 @@ class HumanoidEnv(HumanoidObservationMixin):
                 "reward_linvel": progress,
                 "reward_quadctrl": -control_penalty,
                 "reward_alive": survive_reward,
-                **_position_info(xy_after),
+                **position_info(xy_after),
                 **velocity_info,
                 "forward_reward": progress,
             }
@@ -265,15 +268,6 @@ class HumanoidEnv(HumanoidObservationMixin):
         return {
             "x_position": data.qpos[0],
             "y_position": data.qpos[1],
-            "tendon_length": data.ten_length.copy(),
-            "tendon_velocity": data.ten_velocity.copy(),
+            **self._tendon_info(),
             "distance_from_origin": np.linalg.norm(data.qpos[0:2], ord=2),
         }
-
-
-def _position_info(xy: NDArray[np.float64]) -> dict[str, Any]:
-    return {
-        "x_position": xy[0],
-        "y_position": xy[1],
-        "distance_from_origin": np.linalg.norm(xy, ord=2),
-    }

@@ -5,12 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from . import humanoid
-from ._locomotion import Range, reject_task_kwargs
+from ._locomotion import V4_FIXED_ARGUMENTS, Range, reject_task_kwargs
+from ._task import v4_metadata
 
 __all__ = ["HumanoidEnv"]
-
-# Set by the v4 class itself: passing them is an error, as in the reference.
-_FIXED = ("model_path", "frame_skip", "observation_space", "default_camera_config")
 
 
 class HumanoidEnv(humanoid.HumanoidEnv):
@@ -19,10 +17,7 @@ class HumanoidEnv(humanoid.HumanoidEnv):
     See :class:`gymnasium_core.envs.mujoco.humanoid.HumanoidEnv` for the arguments.
     """
 
-    metadata: dict[str, Any] = {
-        "render_modes": ["human", "rgb_array", "depth_array", "rgbd_tuple"],
-        "render_fps": 67,
-    }
+    metadata: dict[str, Any] = v4_metadata(render_fps=67)
     version = "v4"
 
     def __init__(
@@ -36,7 +31,7 @@ class HumanoidEnv(humanoid.HumanoidEnv):
         exclude_current_positions_from_observation: bool = True,
         **kwargs: Any,
     ) -> None:
-        reject_task_kwargs(kwargs, _FIXED)
+        reject_task_kwargs(kwargs, V4_FIXED_ARGUMENTS)
         super().__init__(
             "humanoid.xml",
             5,

@@ -113,12 +113,13 @@ class HumanoidStandupEnv(HumanoidObservationMixin):
             qfrc_actuator=include_qfrc_actuator_in_observation,
             cfrc_ext=include_cfrc_ext_in_observation,
         )
-        self.num_skipped_qpos = 2 if exclude_current_positions_from_observation else 0
         self._setup(
             xml_file,
             frame_skip,
+            default_camera_config,
             reset_noise_scale,
-            {"default_camera_config": default_camera_config, **kwargs},
+            exclude_current_positions_from_observation,
+            kwargs,
         )
 
     def step(
@@ -150,6 +151,5 @@ class HumanoidStandupEnv(HumanoidObservationMixin):
             "x_position": data.qpos[0],
             "y_position": data.qpos[1],
             "z_distance_from_origin": data.qpos[2] - self.init_qpos[2],
-            "tendon_length": data.ten_length.copy(),
-            "tendon_velocity": data.ten_velocity.copy(),
+            **self._tendon_info(),
         }

@@ -5,12 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from . import humanoidstandup
-from ._locomotion import reject_task_kwargs
+from ._locomotion import V4_FIXED_ARGUMENTS, reject_task_kwargs
+from ._task import v4_metadata
 
 __all__ = ["HumanoidStandupEnv"]
-
-# Set by the v4 class itself: passing them is an error, as in the reference.
-_FIXED = ("model_path", "frame_skip", "observation_space", "default_camera_config")
 
 
 class HumanoidStandupEnv(humanoidstandup.HumanoidStandupEnv):
@@ -21,12 +19,9 @@ class HumanoidStandupEnv(humanoidstandup.HumanoidStandupEnv):
             ``width``, ``height``, ``camera_id``, ...).
     """
 
-    metadata: dict[str, Any] = {
-        "render_modes": ["human", "rgb_array", "depth_array", "rgbd_tuple"],
-        "render_fps": 67,
-    }
+    metadata: dict[str, Any] = v4_metadata(render_fps=67)
     version = "v4"
 
     def __init__(self, **kwargs: Any) -> None:
-        reject_task_kwargs(kwargs, _FIXED)
+        reject_task_kwargs(kwargs, V4_FIXED_ARGUMENTS)
         super().__init__("humanoidstandup.xml", 5, humanoidstandup.DEFAULT_CAMERA_CONFIG, **kwargs)

@@ -21,7 +21,7 @@ from typing import Any, SupportsFloat
 import numpy as np
 from numpy.typing import NDArray
 
-from ._locomotion import LocomotionEnv, control_cost, planar_velocity
+from ._locomotion import LocomotionEnv, planar_velocity, position_info
 
 __all__ = ["SwimmerEnv"]
 
@@ -53,17 +53,14 @@ class SwimmerEnv(LocomotionEnv):
     ) -> None:
         self._forward_reward_weight = forward_reward_weight
         self._ctrl_cost_weight = ctrl_cost_weight
-        self.num_skipped_qpos = 2 if exclude_current_positions_from_observation else 0
         self._setup(
             xml_file,
             frame_skip,
+            default_camera_config,
             reset_noise_scale,
-            {"default_camera_config": default_camera_config, **kwargs},
+            exclude_current_positions_from_observation,
+            kwargs,
         )
-
-    def control_cost(self, action: Any) -> Any:
-        """Quadratic control cost of ``action``."""
-        return control_cost(action, self._ctrl_cost_weight)
 
     def _get_obs(self) -> NDArray[np.float64]:
         return self._observe()
@@ -81,26 +78,17 @@ class SwimmerEnv(LocomotionEnv):
         progress = self._forward_reward_weight * x_velocity
         control_penalty = self.control_cost(action)
         reward = progress - control_penalty
-        position_info = {
-            "x_position": xy_after[0],
-            "y_position": xy_after[1],
-            "distance_from_origin": np.linalg.norm(xy_after, ord=2),
+        motion_info = {
+            **position_info(xy_after),
             "x_velocity": x_velocity,
             "y_velocity": y_velocity,
         }
         if self.version == "v4":
             info = {"reward_fwd": progress, "reward_ctrl": -control_penalty}
-            info.update(position_info, forward_reward=progress)
+            info.update(motion_info, forward_reward=progress)
         else:
-            info = {**position_info, "reward_forward": progress, "reward_ctrl": -control_penalty}
+            info = {**motion_info, "reward_forward": progress, "reward_ctrl": -control_penalty}
         return self._finish_step(observation, reward, False, info)
 
     def _get_reset_info(self) -> dict[str, Any]:
-        if self.version == "v4":
-            return {}
-        xy = self.data.qpos[0:2]
-        return {
-            "x_position": xy[0],
-            "y_position": xy[1],
-            "distance_from_origin": np.linalg.norm(xy, ord=2),
-        }
+        return {} if self.version == "v4" else position_info(self.data.qpos[0:2])

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import swimmer
+from ._task import v4_metadata
 
 __all__ = ["SwimmerEnv"]
 
@@ -16,10 +17,7 @@ class SwimmerEnv(swimmer.SwimmerEnv):
     ``default_camera_config`` to ``**kwargs``.
     """
 
-    metadata: dict[str, Any] = {
-        "render_modes": ["human", "rgb_array", "depth_array", "rgbd_tuple"],
-        "render_fps": 25,
-    }
+    metadata: dict[str, Any] = v4_metadata(render_fps=25)
     version = "v4"
 
     def __init__(

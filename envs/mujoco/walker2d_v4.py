@@ -6,6 +6,7 @@ from typing import Any
 
 from . import walker2d
 from ._locomotion import Range
+from ._task import v4_metadata
 
 __all__ = ["Walker2dEnv"]
 
@@ -16,10 +17,7 @@ class Walker2dEnv(walker2d.Walker2dEnv):
     See :class:`gymnasium_core.envs.mujoco.walker2d.Walker2dEnv` for the arguments.
     """
 
-    metadata: dict[str, Any] = {
-        "render_modes": ["human", "rgb_array", "depth_array", "rgbd_tuple"],
-        "render_fps": 125,
-    }
+    metadata: dict[str, Any] = v4_metadata(render_fps=125)
     version = "v4"
 
     def __init__(
