@@ -16,7 +16,7 @@ that can fall, and :class:`PlanarLeggedEnv` the whole step of Hopper and Walker2
 from __future__ import annotations
 
 import inspect
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, SupportsFloat
 
 import numpy as np
@@ -233,6 +233,22 @@ class LocomotionEnv(TaskEnv):
         """Advance the physics by one environment step (``frame_skip`` MuJoCo steps)."""
         self.do_simulation(action, self.frame_skip)
 
+    def _simulate_tracking(self, action: Any, position: Callable[[], Array]) -> tuple[Array, Array]:
+        """Advance the physics by one step, following a position through it.
+
+        Args:
+            action: The controls.
+            position: Reads the tracked position from the current state; it must return a
+                copy, not a view of ``data``.
+
+        Returns:
+            ``(position after the step, its finite-difference velocity over the step)``.
+        """
+        before = position()
+        self._simulate(action)
+        after = position()
+        return after, planar_velocity(before, after, self.dt)
+
     def control_cost(self, action: Any) -> Any:
         """Quadratic control cost of ``action``."""
         return control_cost(action, self._ctrl_cost_weight)
@@ -317,10 +333,7 @@ class PlanarLeggedEnv(HealthCheckedEnv):
         self, action: Any
     ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
         """Apply torques for ``frame_skip`` physics steps and score the forward progress."""
-        x_before = self.data.qpos[0]
-        self._simulate(action)
-        x_after = self.data.qpos[0]
-        x_velocity = planar_velocity(x_before, x_after, self.dt)
+        x_after, x_velocity = self._simulate_tracking(action, lambda: self.data.qpos[0])
 
         observation = self._get_obs()
         progress = self._forward_reward_weight * x_velocity

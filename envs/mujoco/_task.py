@@ -114,6 +114,17 @@ class TaskEnv(MujocoEnv):
             velocity_noise = uniform_noise(rng, scale, model.nv)
         return self.init_qpos + position_noise, self.init_qvel + velocity_noise
 
+    def _still_velocities(self, scale: float, num_still: int) -> NDArray[np.float64]:
+        """``init_qvel`` plus ``U(-scale, scale)`` noise, its last ``num_still`` entries zero.
+
+        The arm tasks reset this way: the arm jitters while the target or object stays still.
+        """
+        qvel: NDArray[np.float64] = self.init_qvel + uniform_noise(
+            self.np_random, scale, self.model.nv
+        )
+        qvel[-num_still:] = 0
+        return qvel
+
     def reset_model(self) -> NDArray[np.float64]:
         """Perturb the initial state and return the first observation."""
         qpos, qvel = self._noisy_initial_state()

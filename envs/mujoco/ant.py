@@ -32,7 +32,6 @@ from ._locomotion import (
     Xp,
     clipped_contact_forces,
     in_range,
-    planar_velocity,
     position_info,
     squared_sum_cost,
     terminated,
@@ -146,10 +145,8 @@ class AntEnv(HealthCheckedEnv):
     ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
         """Apply torques for ``frame_skip`` physics steps and score the forward progress."""
         main_body = self.data.body(self._main_body)
-        xy_before = main_body.xpos[:2].copy()
-        self._simulate(action)
-        xy_after = main_body.xpos[:2].copy()
-        x_velocity, y_velocity = planar_velocity(xy_before, xy_after, self.dt)
+        xy_after, xy_velocity = self._simulate_tracking(action, lambda: main_body.xpos[:2].copy())
+        x_velocity, y_velocity = xy_velocity
 
         observation = self._get_obs()
         progress = x_velocity * self._forward_reward_weight

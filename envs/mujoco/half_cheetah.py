@@ -21,7 +21,7 @@ from typing import Any, SupportsFloat
 import numpy as np
 from numpy.typing import NDArray
 
-from ._locomotion import LocomotionEnv, planar_velocity
+from ._locomotion import LocomotionEnv
 
 __all__ = ["DEFAULT_CAMERA_CONFIG", "HalfCheetahEnv"]
 
@@ -74,10 +74,7 @@ class HalfCheetahEnv(LocomotionEnv):
         self, action: Any
     ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
         """Apply torques for ``frame_skip`` physics steps and score the forward progress."""
-        x_before = self.data.qpos[0]
-        self._simulate(action)
-        x_after = self.data.qpos[0]
-        x_velocity = planar_velocity(x_before, x_after, self.dt)
+        x_after, x_velocity = self._simulate_tracking(action, lambda: self.data.qpos[0])
 
         observation = self._get_obs()
         progress = self._forward_reward_weight * x_velocity

@@ -37,7 +37,6 @@ from ._locomotion import (
     control_cost,
     in_range,
     mass_center_xy,
-    planar_velocity,
     position_info,
     squared_sum_cost,
     terminated,
@@ -227,10 +226,10 @@ class HumanoidEnv(HumanoidObservationMixin, HealthCheckedEnv):
         self, action: Any
     ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
         """Apply torques for ``frame_skip`` physics steps and score the forward progress."""
-        xy_before = mass_center_xy(self.model.body_mass, self.data.xipos)
-        self._simulate(action)
-        xy_after = mass_center_xy(self.model.body_mass, self.data.xipos)
-        x_velocity, y_velocity = planar_velocity(xy_before, xy_after, self.dt)
+        xy_after, xy_velocity = self._simulate_tracking(
+            action, lambda: mass_center_xy(self.model.body_mass, self.data.xipos)
+        )
+        x_velocity, y_velocity = xy_velocity
 
         observation = self._get_obs()
         progress = self._forward_reward_weight * x_velocity

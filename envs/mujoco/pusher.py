@@ -144,9 +144,7 @@ class PusherEnv(TaskEnv):
                 break
         qpos[-4:-2] = self.cylinder_pos
         qpos[-2:] = self.goal_pos
-        qvel = self.init_qvel + self.np_random.uniform(low=-0.005, high=0.005, size=self.model.nv)
-        qvel[-4:] = 0
-        self.set_state(qpos, qvel)
+        self.set_state(qpos, self._still_velocities(0.005, num_still=4))
         return self._get_obs()
 
     def _get_obs(self) -> NDArray[np.float64]:

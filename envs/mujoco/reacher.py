@@ -127,9 +127,7 @@ class ReacherEnv(TaskEnv):
             if np.linalg.norm(self.goal) < GOAL_RADIUS:
                 break
         qpos[-2:] = self.goal
-        qvel = self.init_qvel + self.np_random.uniform(low=-0.005, high=0.005, size=self.model.nv)
-        qvel[-2:] = 0
-        self.set_state(qpos, qvel)
+        self.set_state(qpos, self._still_velocities(0.005, num_still=2))
         return self._get_obs()
 
     def _get_obs(self) -> NDArray[np.float64]:

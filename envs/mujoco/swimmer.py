@@ -21,7 +21,7 @@ from typing import Any, SupportsFloat
 import numpy as np
 from numpy.typing import NDArray
 
-from ._locomotion import LocomotionEnv, planar_velocity, position_info
+from ._locomotion import LocomotionEnv, position_info
 
 __all__ = ["SwimmerEnv"]
 
@@ -69,10 +69,8 @@ class SwimmerEnv(LocomotionEnv):
         self, action: Any
     ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
         """Apply torques for ``frame_skip`` physics steps and score the forward progress."""
-        xy_before = self.data.qpos[0:2].copy()
-        self._simulate(action)
-        xy_after = self.data.qpos[0:2].copy()
-        x_velocity, y_velocity = planar_velocity(xy_before, xy_after, self.dt)
+        xy_after, xy_velocity = self._simulate_tracking(action, lambda: self.data.qpos[0:2].copy())
+        x_velocity, y_velocity = xy_velocity
 
         observation = self._get_obs()
         progress = self._forward_reward_weight * x_velocity
