@@ -16,15 +16,8 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any, Final
 
-from gymnasium_core.error import DependencyNotInstalled
-
-try:
-    import Box2D
-    from Box2D.b2 import fixtureDef, polygonShape, revoluteJointDef
-except ImportError as exc:  # pragma: no cover - depends on the installation
-    raise DependencyNotInstalled(
-        'CarRacing needs Box2D: install it with `pip install "gymnasium-core[box2d]"`.'
-    ) from exc
+from ._box2d import Box2D, fixtureDef, polygonShape, revoluteJointDef
+from ._numeric import sign
 
 __all__ = [
     "ENGINE_POWER",
@@ -93,51 +86,6 @@ class Particle:
     poly: list[tuple[float, float]]
     grass: bool
     ttl: int = 1
-
-
-def _sign(value: float) -> float:
-    """``numpy.sign`` for one float: -1.0, 0.0 or 1.0 (and NaN for NaN)."""
-    if value > 0:
-        return 1.0
-    if value < 0:
-        return -1.0
-    return value * 0.0
-
-
-def screen_rotation(angle: float) -> tuple[float, float]:
-    """The cosine and sine pygame uses to rotate a vector by ``angle`` radians.
-
-    ``pygame.math.Vector2.rotate_rad`` snaps multiples of 90 degrees and reduces the angle first,
-    so its results can differ in the last bit from ``math.cos``/``math.sin``; rotating the unit
-    vector reproduces its numbers, and ``(c * x - s * y, s * x + c * y)`` then equals
-    ``Vector2(x, y).rotate_rad(angle)`` exactly.
-
-    Args:
-        angle: Rotation in radians.
-
-    Returns:
-        ``(cos, sin)`` as pygame computes them.
-    """
-    from pygame.math import Vector2
-
-    unit = Vector2(1.0, 0.0).rotate_rad(angle)
-    return unit[0], unit[1]
-
-
-class _ScreenMap:
-    """Rotate, zoom and shift world points into pixel coordinates."""
-
-    __slots__ = ("cos", "sin", "tx", "ty", "zoom")
-
-    def __init__(
-        self, cos_a: float, sin_a: float, zoom: float, translation: tuple[float, float]
-    ) -> None:
-        self.cos, self.sin, self.zoom = cos_a, sin_a, zoom
-        self.tx, self.ty = translation
-
-    def __call__(self, points: Any) -> list[tuple[float, float]]:
-        c, s, zoom, tx, ty = self.cos, self.sin, self.zoom, self.tx, self.ty
-        return [((c * px - s * py) * zoom + tx, (s * px + c * py) * zoom + ty) for px, py in points]
 
 
 def _scaled(points: tuple[tuple[int, int], ...]) -> list[tuple[float, float]]:
@@ -289,7 +237,7 @@ class Car:
     def _update_wheel(self, wheel: Wheel, dt: float) -> None:
         joint = wheel.joint
         steer_error = wheel.steer - joint.angle
-        joint.motorSpeed = _sign(steer_error) * min(
+        joint.motorSpeed = sign(steer_error) * min(
             STEER_MOTOR_GAIN * abs(steer_error), STEER_MOTOR_MAX_SPEED
         )
 
@@ -338,7 +286,7 @@ class Car:
         elif wheel.brake > 0:
             # Braking never reverses the spin: at low speed it just stops the wheel.
             reduction = min(BRAKE_FORCE * wheel.brake, abs(wheel.omega))
-            wheel.omega += -_sign(wheel.omega) * reduction
+            wheel.omega += -sign(wheel.omega) * reduction
 
     def _leave_skid_mark(self, wheel: Wheel, is_skidding: bool, on_grass: bool) -> None:
         if not is_skidding:
@@ -381,48 +329,9 @@ class Car:
             angle: Rotation applied to world points, in radians.
             draw_particles: Whether to draw the skid marks.
         """
-        import pygame.draw
+        from ._car_racing_render import draw_car  # drawing loads pygame: only when asked
 
-        cos_a, sin_a = screen_rotation(angle)
-        to_screen = _ScreenMap(cos_a, sin_a, zoom, translation)
-        if draw_particles:
-            for mark in self.particles:
-                pygame.draw.lines(
-                    surface, color=mark.color, points=to_screen(mark.poly), width=2, closed=False
-                )
-        for part in self.drawlist:
-            is_wheel = isinstance(part, Wheel)
-            body = part.body if is_wheel else part
-            color = [int(channel * 255) for channel in part.color]
-            for fixture in body.fixtures:
-                transform = fixture.body.transform
-                corners = [transform * vertex for vertex in fixture.shape.vertices]
-                pygame.draw.polygon(surface, color=color, points=to_screen(corners))
-                if is_wheel:
-                    self._draw_tread(surface, part, transform, to_screen)
-
-    @staticmethod
-    def _draw_tread(surface: Any, wheel: Wheel, transform: Any, to_screen: _ScreenMap) -> None:
-        """Draw the light band on the visible half of a spinning wheel."""
-        import pygame.draw
-
-        sin1, sin2 = math.sin(wheel.phase), math.sin(wheel.phase + 1.2)
-        if sin1 > 0 and sin2 > 0:
-            return  # the band is on the hidden side
-        cos1, cos2 = math.cos(wheel.phase), math.cos(wheel.phase + 1.2)
-        if sin1 > 0:
-            cos1 = _sign(cos1)
-        if sin2 > 0:
-            cos2 = _sign(cos2)
-        half_w = WHEEL_W * SIZE
-        band = [
-            (-half_w, +WHEEL_R * cos1 * SIZE),
-            (+half_w, +WHEEL_R * cos1 * SIZE),
-            (+half_w, +WHEEL_R * cos2 * SIZE),
-            (-half_w, +WHEEL_R * cos2 * SIZE),
-        ]
-        corners = [transform * vertex for vertex in band]
-        pygame.draw.polygon(surface, color=WHEEL_WHITE, points=to_screen(corners))
+        draw_car(self, surface, zoom, translation, angle, draw_particles)
 
     def destroy(self) -> None:
         """Remove the hull and the wheels from the world (the hull first, as the joints go)."""

@@ -18,68 +18,95 @@ episode: the copy rebuilds the Box2D world by replaying the episode's reset and 
 
 from __future__ import annotations
 
-import copy
 import math
-from dataclasses import dataclass, field
-from typing import Any, Final, SupportsFloat
+from typing import Any, Final, SupportsFloat, cast
 
 import numpy as np
 
-from gymnasium_core import logger, spaces
+from gymnasium_core import spaces
 from gymnasium_core.core import Env
-from gymnasium_core.error import DependencyNotInstalled, InvalidAction
+from gymnasium_core.error import InvalidAction
 
-from .car_dynamics import Car, Wheel, screen_rotation
-
-try:
-    import Box2D
-    from Box2D.b2 import contactListener, fixtureDef, polygonShape
-except ImportError as exc:  # pragma: no cover - depends on the installation
-    raise DependencyNotInstalled(
-        'CarRacing needs Box2D: install it with `pip install "gymnasium-core[box2d]"`.'
-    ) from exc
-
-__all__ = ["CarRacing", "FrictionDetector", "Tile"]
-
-STATE_W: Final[int] = 96
-STATE_H: Final[int] = 96
-VIDEO_W: Final[int] = 600
-VIDEO_H: Final[int] = 400
-WINDOW_W: Final[int] = 1000
-WINDOW_H: Final[int] = 800
-
-SCALE: Final[float] = 6.0  # world units per track unit
-TRACK_RAD: Final[float] = 900 / SCALE  # radius of the circle the track is bent from
-PLAYFIELD: Final[float] = 2000 / SCALE  # leaving this square ends the episode
-FPS: Final[int] = 50
-ZOOM: Final[float] = 2.7
-ZOOM_FOLLOW: Final[bool] = True
-
-TRACK_DETAIL_STEP: Final[float] = 21 / SCALE
-TRACK_TURN_RATE: Final[float] = 0.31
-TRACK_WIDTH: Final[float] = 40 / SCALE
-BORDER: Final[float] = 8 / SCALE
-BORDER_MIN_COUNT: Final[int] = 4
-GRASS_DIM: Final[float] = PLAYFIELD / 20.0
-# Longest diagonal of anything drawn, in pixels at full zoom: shapes with no corner within this
-# margin of the window are skipped.
-MAX_SHAPE_DIM: Final[float] = (
-    max(GRASS_DIM, TRACK_WIDTH, TRACK_DETAIL_STEP) * math.sqrt(2) * ZOOM * SCALE
+from ._actions import discrete_index
+from ._box2d import (
+    POSITION_ITERATIONS,
+    VELOCITY_ITERATIONS,
+    Box2D,
+    destroy_bodies,
+    fixtureDef,
+    polygonShape,
 )
+from ._car_racing_render import (
+    MAX_SHAPE_DIM,
+    STATE_H,
+    STATE_W,
+    VIDEO_H,
+    VIDEO_W,
+    WINDOW_H,
+    WINDOW_W,
+    ZOOM,
+    ZOOM_FOLLOW,
+    CarRacingView,
+)
+from ._pygame_view import PygameWindow, WindowOwner, frame_array, warn_no_render_mode
+from ._replay import EpisodeRecord, ReplayCopyable, capture_rng_state, generator_from_state
+from ._road import BORDER_COLORS, TILE_REWARD_TOTAL, FrictionDetector, Tile, build_road
+from ._track import (
+    BORDER,
+    BORDER_MIN_COUNT,
+    CHECKPOINTS,
+    PLAYFIELD,
+    SCALE,
+    TRACK_DETAIL_STEP,
+    TRACK_MAX_POINTS,
+    TRACK_RAD,
+    TRACK_TURN_RATE,
+    TRACK_WIDTH,
+    TrackPoint,
+    close_loop,
+    draw_checkpoints,
+    trace_track,
+)
+from .car_dynamics import Car
 
+__all__ = [
+    "BORDER",
+    "BORDER_COLORS",
+    "BORDER_MIN_COUNT",
+    "CHECKPOINTS",
+    "FPS",
+    "MAX_SHAPE_DIM",
+    "PLAYFIELD",
+    "POSITION_ITERATIONS",
+    "SCALE",
+    "STATE_H",
+    "STATE_W",
+    "TILE_REWARD_TOTAL",
+    "TRACK_DETAIL_STEP",
+    "TRACK_MAX_POINTS",
+    "TRACK_RAD",
+    "TRACK_TURN_RATE",
+    "TRACK_WIDTH",
+    "VELOCITY_ITERATIONS",
+    "VIDEO_H",
+    "VIDEO_W",
+    "WINDOW_H",
+    "WINDOW_W",
+    "ZOOM",
+    "ZOOM_FOLLOW",
+    "CarRacing",
+    "FrictionDetector",
+    "Tile",
+]
+
+FPS: Final[int] = 50
 TIME_STEP: Final[float] = 1.0 / FPS
-VELOCITY_ITERATIONS: Final[int] = 6 * 30
-POSITION_ITERATIONS: Final[int] = 2 * 30
-CHECKPOINTS: Final[int] = 12
-TRACK_MAX_POINTS: Final[int] = 2500  # give up a track that has not closed after this many
-TILE_REWARD_TOTAL: Final[float] = 1000.0
 FRAME_PENALTY: Final[float] = 0.1
 OUT_OF_PLAYFIELD_REWARD: Final[int] = -100
 
 DEFAULT_ROAD_COLOR: Final = (102, 102, 102)
 DEFAULT_BG_COLOR: Final = (102, 204, 102)
 DEFAULT_GRASS_COLOR: Final = (102, 230, 102)
-BORDER_COLORS: Final = ((255, 255, 255), (255, 0, 0))  # even, odd tiles
 
 # (steer, gas, brake) for each discrete action: nothing, right, left, gas, brake.
 _DISCRETE_CONTROLS: Final = (
@@ -90,239 +117,8 @@ _DISCRETE_CONTROLS: Final = (
     (0.0, 0.0, 0.8),
 )
 
-TrackPoint = tuple[float, float, float, float]  # (alpha, beta, x, y): polar angle, heading, pos
 
-
-def _grass_squares() -> np.ndarray:
-    """The checkerboard of grass squares, ``(400, 4, 2)`` world corners."""
-    squares = []
-    for gx in range(-20, 20, 2):
-        for gy in range(-20, 20, 2):
-            left, bottom = GRASS_DIM * gx, GRASS_DIM * gy
-            right, top = left + GRASS_DIM, bottom + GRASS_DIM
-            squares.append([(right, bottom), (left, bottom), (left, top), (right, top)])
-    return np.array(squares, dtype=np.float64)
-
-
-_GRASS: Final = _grass_squares()
-_FIELD: Final = np.array(
-    [
-        [
-            (PLAYFIELD, PLAYFIELD),
-            (PLAYFIELD, -PLAYFIELD),
-            (-PLAYFIELD, -PLAYFIELD),
-            (-PLAYFIELD, PLAYFIELD),
-        ]
-    ],
-    dtype=np.float64,
-)
-
-
-class Tile:
-    """A road tile: a sensor body that remembers whether the car has driven over it.
-
-    Attributes:
-        body: The static Box2D body.
-        color: RGB colour, a float array shared with the drawing list (a contact resets it).
-        idx: Position of the tile along the track.
-        road_visited: Whether a wheel has touched the tile.
-        road_friction: Grip of the tile relative to the car's friction limit.
-    """
-
-    __slots__ = ("body", "color", "idx", "road_friction", "road_visited")
-
-    def __init__(self, body: Any, color: np.ndarray, idx: int) -> None:
-        """Describe the tile ``idx`` with its body and colour."""
-        self.body = body
-        self.color = color
-        self.idx = idx
-        self.road_visited = False
-        self.road_friction = 1.0
-
-
-class FrictionDetector(contactListener):  # type: ignore[misc]
-    """Box2D contact listener: tracks which tiles each wheel stands on and pays for new ones.
-
-    Args:
-        env: The environment whose reward and tile count are updated.
-        lap_complete_percent: Fraction of tiles after which touching tile 0 ends the lap.
-    """
-
-    def __init__(self, env: CarRacing, lap_complete_percent: float) -> None:
-        contactListener.__init__(self)
-        self.env = env
-        self.lap_complete_percent = lap_complete_percent
-
-    def BeginContact(self, contact: Any) -> None:
-        """A fixture pair started touching."""
-        self._on_contact(contact, touching=True)
-
-    def EndContact(self, contact: Any) -> None:
-        """A fixture pair stopped touching."""
-        self._on_contact(contact, touching=False)
-
-    def _on_contact(self, contact: Any, touching: bool) -> None:
-        first = contact.fixtureA.body.userData
-        second = contact.fixtureB.body.userData
-        if isinstance(second, Tile):
-            tile, other = second, first
-        elif isinstance(first, Tile):
-            tile, other = first, second
-        else:
-            return
-        env = self.env
-        # Any touch (hull included) repaints the tile in the plain road colour, which removes
-        # its stripe; Gymnasium does the same.
-        tile.color[:] = env.road_color
-        if not isinstance(other, Wheel):
-            return
-        if not touching:
-            other.tiles.discard(tile)
-            return
-        other.tiles.add(tile)
-        if tile.road_visited:
-            return
-        tile.road_visited = True
-        env.reward += TILE_REWARD_TOTAL / len(env.track)
-        env.tile_visited_count += 1
-        if tile.idx == 0 and env.tile_visited_count / len(env.track) > self.lap_complete_percent:
-            env.new_lap = True
-
-
-@dataclass
-class _EpisodeLog:
-    """What rebuilds the current episode: the reset's inputs and the actions since."""
-
-    rng_state: dict[str, Any]
-    colors: tuple[np.ndarray, np.ndarray, np.ndarray]
-    randomize: bool
-    actions: list[Any] = field(default_factory=list)
-
-
-def _generator_from_state(state: dict[str, Any]) -> np.random.Generator:
-    """A generator whose bit generator is restored from ``bit_generator.state``."""
-    bit_generator = getattr(np.random, state["bit_generator"])()
-    bit_generator.state = copy.deepcopy(state)
-    return np.random.Generator(bit_generator)
-
-
-def _sign(value: float) -> float:
-    return 1.0 if value > 0 else -1.0 if value < 0 else value * 0.0
-
-
-def _checkpoints(rng: np.random.Generator) -> list[tuple[float, float, float]]:
-    """Twelve ``(angle, x, y)`` targets around the centre; the first and last are fixed."""
-    points = []
-    for index in range(CHECKPOINTS):
-        # Both draws happen for every checkpoint, the fixed ones included.
-        noise = rng.uniform(0, 2 * math.pi / CHECKPOINTS)
-        angle = 2 * math.pi * index / CHECKPOINTS + noise
-        radius = rng.uniform(TRACK_RAD / 3, TRACK_RAD)
-        if index == 0:
-            angle, radius = 0, 1.5 * TRACK_RAD
-        elif index == CHECKPOINTS - 1:
-            angle, radius = 2 * math.pi * index / CHECKPOINTS, 1.5 * TRACK_RAD
-        points.append((angle, radius * math.cos(angle), radius * math.sin(angle)))
-    return points
-
-
-def _aim(
-    checkpoints: list[tuple[float, float, float]], target: int, alpha: float
-) -> tuple[int, float, float, float]:
-    """The first checkpoint at or after polar angle ``alpha`` (unwrapping ``alpha`` if needed)."""
-    count = len(checkpoints)
-    while True:
-        while True:
-            target_alpha, target_x, target_y = checkpoints[target % count]
-            if alpha <= target_alpha:
-                return target, alpha, target_x, target_y
-            target += 1
-            if target % count == 0:
-                break
-        alpha -= 2 * math.pi
-
-
-def _trace_track(checkpoints: list[tuple[float, float, float]]) -> list[TrackPoint]:
-    """Steer a point around the checkpoints for several laps, one point per step."""
-    x, y, heading = 1.5 * TRACK_RAD, 0.0, 0.0
-    target, laps, crossed_below = 0, 0, False
-    points: list[TrackPoint] = []
-    for _ in range(TRACK_MAX_POINTS):
-        polar = math.atan2(y, x)
-        if crossed_below and polar > 0:
-            laps += 1
-            crossed_below = False
-        if polar < 0:
-            crossed_below = True
-            polar += 2 * math.pi
-        target, polar, target_x, target_y = _aim(checkpoints, target, polar)
-
-        dir_x, dir_y = math.cos(heading), math.sin(heading)
-        # How far the target lies to the side of the current direction of travel.
-        projection = dir_x * (target_x - x) + dir_y * (target_y - y)
-        while heading - polar > 1.5 * math.pi:
-            heading -= 2 * math.pi
-        while heading - polar < -1.5 * math.pi:
-            heading += 2 * math.pi
-        previous_heading = heading
-        projection *= SCALE
-        if projection > 0.3:
-            heading -= min(TRACK_TURN_RATE, abs(0.001 * projection))
-        if projection < -0.3:
-            heading += min(TRACK_TURN_RATE, abs(0.001 * projection))
-        x += -dir_y * TRACK_DETAIL_STEP
-        y += dir_x * TRACK_DETAIL_STEP
-        points.append((polar, previous_heading * 0.5 + heading * 0.5, x, y))
-        if laps > 4:
-            break
-    return points
-
-
-def _close_loop(points: list[TrackPoint], start_alpha: float) -> list[TrackPoint] | None:
-    """Cut one lap out of the traced points, or ``None`` if it does not join up."""
-    last = first = -1
-    index = len(points)
-    while True:
-        index -= 1
-        if index == 0:
-            return None
-        crosses_start = points[index][0] > start_alpha >= points[index - 1][0]
-        if crosses_start and last == -1:
-            last = index
-        elif crosses_start:
-            first = index
-            break
-    lap = points[first : last - 1]
-    start_beta, start_x, start_y = lap[0][1], lap[0][2], lap[0][3]
-    gap_x = math.cos(start_beta) * (start_x - lap[-1][2])
-    gap_y = math.sin(start_beta) * (start_y - lap[-1][3])
-    if math.sqrt(gap_x * gap_x + gap_y * gap_y) > TRACK_DETAIL_STEP:
-        return None
-    return lap
-
-
-def _border_flags(track: list[TrackPoint]) -> list[bool]:
-    """Which tiles get a red-and-white kerb: those in or just after a long one-way turn."""
-    flags = []
-    for index in range(len(track)):
-        is_sharp, turn_sum = True, 0.0
-        for back in range(BORDER_MIN_COUNT):
-            turn = track[index - back][1] - track[index - back - 1][1]
-            is_sharp &= abs(turn) > TRACK_TURN_RATE * 0.2
-            turn_sum += _sign(turn)
-        flags.append(is_sharp and abs(turn_sum) == BORDER_MIN_COUNT)
-    # Spread each kerb backwards; this runs in place, so it chains across the wrap-around.
-    for index in range(len(track)):
-        for back in range(BORDER_MIN_COUNT):
-            flags[index - back] |= flags[index]
-    return flags
-
-
-def _edge(x: float, y: float, beta: float, offset: float) -> tuple[float, float]:
-    return x + offset * math.cos(beta), y + offset * math.sin(beta)
-
-
-class CarRacing(Env[np.ndarray, Any]):
+class CarRacing(ReplayCopyable, WindowOwner, Env[np.ndarray, Any]):
     """A top-down racing car on a random track, observed through 96x96 RGB frames.
 
     Args:
@@ -375,14 +171,13 @@ class CarRacing(Env[np.ndarray, Any]):
         self.start_alpha = 2 * math.pi * (-0.5) / CHECKPOINTS
         self.state: np.ndarray | None = None
         self.t = 0.0  # seconds since the reset
-        self._episode: _EpisodeLog | None = None
+        # The current episode: generator state at its reset, its actions, (colours, randomize).
+        self._episode: EpisodeRecord[list[Any]] | None = None
         self._is_replaying = False  # no window updates while a copy replays its episode
         self._skip_frame = False  # no observation frame for replayed steps but the last
 
-        self.screen: Any = None
-        self.clock: Any = None
-        self.isopen = True
-        self._text_cache: tuple[str, Any] | None = None
+        self._window = PygameWindow((WINDOW_W, WINDOW_H))
+        self._view = CarRacingView()
 
         if continuous:
             # Not symmetric (gas and brake are in [0, 1]): the checker's advice does not apply.
@@ -413,11 +208,8 @@ class CarRacing(Env[np.ndarray, Any]):
         randomize = True
         if isinstance(options, dict) and "randomize" in options:
             randomize = options["randomize"]
-        self._episode = _EpisodeLog(
-            rng_state=copy.deepcopy(dict(self.np_random.bit_generator.state)),
-            colors=(self.road_color.copy(), self.bg_color.copy(), self.grass_color.copy()),
-            randomize=randomize,
-        )
+        colors = (self.road_color.copy(), self.bg_color.copy(), self.grass_color.copy())
+        self._episode = EpisodeRecord(capture_rng_state(self.np_random), [], (colors, randomize))
         self._start_episode(randomize)
         obs = self.step(None)[0]
         return obs, {}
@@ -449,50 +241,22 @@ class CarRacing(Env[np.ndarray, Any]):
         # which lives across episodes, evolves identically.
         if not self.road:
             return
-        for tile in self.road:
-            self.world.DestroyBody(tile.body)
+        destroy_bodies(self.world, [tile.body for tile in self.road])
         self.road = []
         if self.car is not None:
             self.car.destroy()
 
     def _create_track(self) -> bool:
-        checkpoints = _checkpoints(self.np_random)
+        checkpoints = draw_checkpoints(self.np_random)
         self.start_alpha = 2 * math.pi * (-0.5) / CHECKPOINTS
         self.road = []
-        track = _close_loop(_trace_track(checkpoints), self.start_alpha)
+        track = close_loop(trace_track(checkpoints), self.start_alpha)
         if track is None:
             return False
         if self.verbose:
             print(f"CarRacing: generated a track of {len(track)} tiles")
-        corners = []
-        for index, flag in enumerate(_border_flags(track)):
-            _, beta1, x1, y1 = track[index]
-            _, beta2, x2, y2 = track[index - 1]
-            quad = [
-                _edge(x1, y1, beta1, -TRACK_WIDTH),
-                _edge(x1, y1, beta1, TRACK_WIDTH),
-                _edge(x2, y2, beta2, TRACK_WIDTH),
-                _edge(x2, y2, beta2, -TRACK_WIDTH),
-            ]
-            self._tile_fixture.shape.vertices = quad
-            body = self.world.CreateStaticBody(fixtures=self._tile_fixture)
-            tile = Tile(body, self.road_color + 0.01 * (index % 3) * 255, index)
-            body.userData = tile
-            body.fixtures[0].sensor = True
-            self.road.append(tile)
-            self.road_poly.append((quad, tile.color))
-            corners.append(quad)
-            if flag:
-                side = _sign(beta2 - beta1)
-                kerb = [
-                    _edge(x1, y1, beta1, side * TRACK_WIDTH),
-                    _edge(x1, y1, beta1, side * (TRACK_WIDTH + BORDER)),
-                    _edge(x2, y2, beta2, side * (TRACK_WIDTH + BORDER)),
-                    _edge(x2, y2, beta2, side * TRACK_WIDTH),
-                ]
-                self.road_poly.append((kerb, BORDER_COLORS[index % 2]))
-                corners.append(kerb)
-        self._road_corners = np.array(corners, dtype=np.float64)
+        road = build_road(self.world, self._tile_fixture, track, self.road_color)
+        self.road, self.road_poly, self._road_corners = road.tiles, road.polys, road.corners
         self.track = track
         return True
 
@@ -519,7 +283,7 @@ class CarRacing(Env[np.ndarray, Any]):
             car.brake(brake)
             if self._episode is not None:
                 # A copy: the caller may reuse and modify its action array.
-                self._episode.actions.append(np.array(action) if self.continuous else int(action))
+                self._episode.steps.append(np.array(action) if self.continuous else int(action))
 
         car.step(TIME_STEP)
         self.world.Step(TIME_STEP, VELOCITY_ITERATIONS, POSITION_ITERATIONS)
@@ -563,12 +327,8 @@ class CarRacing(Env[np.ndarray, Any]):
                 )
             # The car's steering axis points the other way from the action's.
             return -values[0], values[1], values[2]
-        if not self.action_space.contains(action):
-            raise InvalidAction(
-                f"CarRacing (discrete) takes an int in 0..4, got {action!r}; the action space "
-                f"is {self.action_space}."
-            )
-        return _DISCRETE_CONTROLS[int(action)]
+        space = cast(spaces.Discrete, self.action_space)
+        return _DISCRETE_CONTROLS[discrete_index(action, space, InvalidAction, "CarRacing")]
 
     # --------------------------------------------------------------- rendering
     def render(self) -> np.ndarray | None:
@@ -579,11 +339,7 @@ class CarRacing(Env[np.ndarray, Any]):
             (96x96); ``None`` for ``"human"`` or without a render mode.
         """
         if self.render_mode is None:
-            env_id = self.spec.id if self.spec is not None else "CarRacing-v3"
-            logger.warn(
-                "render() was called but the environment has no render_mode; create it with "
-                f'one, e.g. gymnasium_core.make("{env_id}", render_mode="rgb_array").'
-            )
+            warn_no_render_mode(self, "CarRacing-v3")
             return None
         return self._render_frame(self.render_mode)
 
@@ -593,161 +349,23 @@ class CarRacing(Env[np.ndarray, Any]):
                 f"Unsupported render mode {mode!r}; CarRacing renders "
                 f"{self.metadata['render_modes']}."
             )
-        import pygame
-
-        if mode == "human" and self.screen is None:
-            pygame.display.init()
-            self.screen = pygame.display.set_mode((WINDOW_W, WINDOW_H))
-        if self.clock is None:
-            self.clock = pygame.time.Clock()
+        if mode == "human":
+            self._window.open()
         if self.car is None:
             return None  # nothing to draw before the first reset
-
-        surface = self._draw_scene(with_skid_marks=mode != "state_pixels")
+        surface = self._view.draw(self, with_skid_marks=mode != "state_pixels")
         if mode == "human":
-            pygame.event.pump()
-            self.clock.tick(self.metadata["render_fps"])
-            self.screen.fill(0)
-            self.screen.blit(surface, (0, 0))
-            pygame.display.flip()
+            self._window.show(surface, self.metadata["render_fps"])
             return None
+        import pygame
+
         size = (VIDEO_W, VIDEO_H) if mode == "rgb_array" else (STATE_W, STATE_H)
-        small = pygame.transform.smoothscale(surface, size)
-        return np.array(pygame.surfarray.pixels3d(small)).transpose(1, 0, 2)
-
-    def _draw_scene(self, with_skid_marks: bool) -> Any:
-        """The full-size window image: track, car, then the dashboard."""
-        import pygame
-
-        car = self.car
-        assert car is not None
-        hull = car.hull
-        angle = -hull.angle
-        # The camera zooms in during the first second of the episode.
-        warm_up, warmed = max(1 - self.t, 0), min(self.t, 1)
-        zoom = 0.1 * SCALE * warm_up + ZOOM * SCALE * warmed
-        position = hull.position
-        scroll = pygame.math.Vector2((-position[0] * zoom, -position[1] * zoom)).rotate_rad(angle)
-        translation = (WINDOW_W / 2 + scroll[0], WINDOW_H / 4 + scroll[1])
-
-        surface = pygame.Surface((WINDOW_W, WINDOW_H))
-        rotation = screen_rotation(angle)
-        self._draw_ground(surface, rotation, zoom, translation)
-        car.draw(surface, zoom, translation, angle, with_skid_marks)
-        surface = pygame.transform.flip(surface, False, True)
-        self._draw_dashboard(surface, car)
-        self._draw_score(surface)
-        return surface
-
-    def _draw_ground(
-        self,
-        surface: Any,
-        rotation: tuple[float, float],
-        zoom: float,
-        translation: tuple[float, float],
-    ) -> None:
-        from pygame import gfxdraw
-
-        def to_screen(corners: np.ndarray) -> np.ndarray:
-            cos_a, sin_a = rotation
-            xs, ys = corners[..., 0], corners[..., 1]
-            screen = np.empty_like(corners)
-            screen[..., 0] = (cos_a * xs - sin_a * ys) * zoom + translation[0]
-            screen[..., 1] = (sin_a * xs + cos_a * ys) * zoom + translation[1]
-            return screen
-
-        def visible(screen: np.ndarray) -> np.ndarray:
-            xs, ys = screen[..., 0], screen[..., 1]
-            inside = (-MAX_SHAPE_DIM <= xs) & (xs <= WINDOW_W + MAX_SHAPE_DIM)
-            inside &= (-MAX_SHAPE_DIM <= ys) & (ys <= WINDOW_H + MAX_SHAPE_DIM)
-            return np.flatnonzero(inside.any(axis=1))
-
-        def fill(points: np.ndarray, color: Any) -> None:
-            corners = points.tolist()
-            gfxdraw.aapolygon(surface, corners, color)
-            gfxdraw.filled_polygon(surface, corners, color)
-
-        fill(to_screen(_FIELD)[0], self.bg_color)  # the background is never culled
-        grass = to_screen(_GRASS)
-        for index in visible(grass):
-            fill(grass[index], self.grass_color)
-        if len(self._road_corners):
-            road = to_screen(self._road_corners)
-            for index in visible(road):
-                fill(road[index], [int(channel) for channel in self.road_poly[index][1]])
-
-    def _draw_dashboard(self, surface: Any, car: Car) -> None:
-        """The black strip at the bottom with the speed, wheel, steering and yaw bars."""
-        import pygame.draw
-
-        width, height = WINDOW_W, WINDOW_H
-        unit_x, unit_y = width / 40.0, height / 40.0
-        strip = [
-            (width, height),
-            (width, height - 5 * unit_y),
-            (0, height - 5 * unit_y),
-            (0, height),
-        ]
-        pygame.draw.polygon(surface, color=(0, 0, 0), points=strip)
-
-        def bar_up(slot: int, value: float) -> list[tuple[float, float]]:
-            top = height - (unit_y + unit_y * value)
-            return [
-                (slot * unit_x, top),
-                ((slot + 1) * unit_x, top),
-                ((slot + 1) * unit_x, height - unit_y),
-                (slot * unit_x, height - unit_y),
-            ]
-
-        def bar_side(slot: int, value: float) -> list[tuple[float, float]]:
-            return [
-                (slot * unit_x, height - 4 * unit_y),
-                ((slot + value) * unit_x, height - 4 * unit_y),
-                ((slot + value) * unit_x, height - 2 * unit_y),
-                (slot * unit_x, height - 2 * unit_y),
-            ]
-
-        velocity = car.hull.linearVelocity
-        speed = math.sqrt(velocity[0] * velocity[0] + velocity[1] * velocity[1])
-        wheels = car.wheels
-        steering = wheels[0].joint.angle
-        yaw_rate = car.hull.angularVelocity
-        bars = [
-            (speed, bar_up(5, 0.02 * speed), (255, 255, 255)),
-            (wheels[0].omega, bar_up(7, 0.01 * wheels[0].omega), (0, 0, 255)),
-            (wheels[1].omega, bar_up(8, 0.01 * wheels[1].omega), (0, 0, 255)),
-            (wheels[2].omega, bar_up(9, 0.01 * wheels[2].omega), (51, 0, 255)),
-            (wheels[3].omega, bar_up(10, 0.01 * wheels[3].omega), (51, 0, 255)),
-            (steering, bar_side(20, -10.0 * steering), (0, 255, 0)),
-            (yaw_rate, bar_side(30, -0.8 * yaw_rate), (255, 0, 0)),
-        ]
-        for value, points, color in bars:
-            if abs(value) > 1e-4:  # a bar of zero length would still leave a line
-                pygame.draw.polygon(surface, points=points, color=color)
-
-    def _draw_score(self, surface: Any) -> None:
-        import pygame
-
-        text = f"{self.reward:04.0f}"
-        if self._text_cache is None or self._text_cache[0] != text:
-            pygame.font.init()
-            font = pygame.font.Font(pygame.font.get_default_font(), 42)
-            self._text_cache = (text, font.render(text, True, (255, 255, 255), (0, 0, 0)))
-        label = self._text_cache[1]
-        box = label.get_rect()
-        box.center = (60, WINDOW_H - WINDOW_H * 2.5 / 40.0)
-        surface.blit(label, box)
+        return frame_array(pygame.transform.smoothscale(surface, size))
 
     def close(self) -> None:
         """Close the window, if one was opened; safe to call more than once."""
-        if self.screen is not None:
-            import pygame
-
-            pygame.display.quit()
-            pygame.quit()
-            self.screen = None
-            self.isopen = False
-        self._text_cache = None
+        self._window.close()
+        self._view = CarRacingView()
 
     # ----------------------------------------------------- keyboard play
     def get_keys_to_action(self) -> dict[tuple[str, ...] | str, Any]:
@@ -765,55 +383,42 @@ class CarRacing(Env[np.ndarray, Any]):
         return mapping
 
     # ------------------------------------------------------- pickle / copy
-    def __getstate__(self) -> dict[str, Any]:
-        """The constructor arguments, the random state and the episode's log."""
-        rng = self._np_random
+    def _constructor_kwargs(self) -> dict[str, Any]:
         return {
-            "kwargs": {
-                "render_mode": self.render_mode,
-                "verbose": self.verbose,
-                "lap_complete_percent": self.lap_complete_percent,
-                "domain_randomize": self.domain_randomize,
-                "continuous": self.continuous,
-            },
-            "spec": self.spec,
-            "rng": None if rng is None else rng.bit_generator.state,
-            "rng_seed": self._np_random_seed,
-            "colors": (self.road_color, self.bg_color, self.grass_color),
-            "episode": self._episode,
+            "render_mode": self.render_mode,
+            "verbose": self.verbose,
+            "lap_complete_percent": self.lap_complete_percent,
+            "domain_randomize": self.domain_randomize,
+            "continuous": self.continuous,
         }
 
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        """Rebuild the environment and replay the logged episode, if any."""
-        self.__init__(**state["kwargs"])  # type: ignore[misc]
-        self.spec = state["spec"]
-        episode: _EpisodeLog | None = state["episode"]
+    def _replay_record(self) -> tuple[EpisodeRecord[list[Any]] | None, tuple[np.ndarray, ...]]:
+        return self._episode, (self.road_color, self.bg_color, self.grass_color)
+
+    def _replay(
+        self, record: tuple[EpisodeRecord[list[Any]] | None, tuple[np.ndarray, ...]]
+    ) -> None:
+        """Replay the current episode, if any, then restore the colours."""
+        episode, colors = record
         if episode is not None:
-            self._replay(episode)
-        if state["rng"] is not None:
-            self._np_random = _generator_from_state(state["rng"])
-        self._np_random_seed = state["rng_seed"]
-        self.road_color, self.bg_color, self.grass_color = (np.copy(c) for c in state["colors"])
+            self._replay_episode(episode)
+        self.road_color, self.bg_color, self.grass_color = (np.copy(c) for c in colors)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> CarRacing:
-        """A copy with its own Box2D world, in the same state as this one."""
-        clone = type(self).__new__(type(self))
-        clone.__setstate__(copy.deepcopy(self.__getstate__(), memo))
-        return clone
-
-    def _replay(self, episode: _EpisodeLog) -> None:
-        self._np_random = _generator_from_state(episode.rng_state)
-        self.road_color, self.bg_color, self.grass_color = (np.copy(c) for c in episode.colors)
-        self._episode = _EpisodeLog(episode.rng_state, episode.colors, episode.randomize)
+    def _replay_episode(self, episode: EpisodeRecord[list[Any]]) -> None:
+        self._np_random = generator_from_state(episode.rng_state)
+        colors, randomize = episode.context
+        self.road_color, self.bg_color, self.grass_color = (np.copy(c) for c in colors)
+        self._episode = EpisodeRecord(episode.rng_state, [], episode.context)
+        actions = episode.steps
         # The frame of the last step must be drawn during that step: it shows the score from
         # before the step's frame penalty. Earlier frames are not needed.
         self._is_replaying = True
         try:
-            self._start_episode(episode.randomize)
-            self._skip_frame = bool(episode.actions)
+            self._start_episode(randomize)
+            self._skip_frame = bool(actions)
             self.step(None)
-            for index, action in enumerate(episode.actions):
-                self._skip_frame = index < len(episode.actions) - 1
+            for index, action in enumerate(actions):
+                self._skip_frame = index < len(actions) - 1
                 self.step(action)
         finally:
             self._is_replaying = False

@@ -1,0 +1,21 @@
+"""Small numeric helpers shared by the CarRacing modules."""
+
+from __future__ import annotations
+
+__all__ = ["sign"]
+
+
+def sign(value: float) -> float:
+    """``numpy.sign`` for one float, without numpy's overhead: -1.0, 0.0 or 1.0 (NaN for NaN).
+
+    Args:
+        value: A float.
+
+    Returns:
+        Its sign as a float (``value * 0.0`` keeps a signed zero and NaN as numpy does).
+    """
+    if value > 0:
+        return 1.0
+    if value < 0:
+        return -1.0
+    return value * 0.0
