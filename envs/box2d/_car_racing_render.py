@@ -18,23 +18,6 @@ from .car_dynamics import SIZE, WHEEL_R, WHEEL_W, WHEEL_WHITE, Car, Wheel
 if TYPE_CHECKING:
     from .car_racing import CarRacing
 
-__all__ = [
-    "GRASS_DIM",
-    "MAX_SHAPE_DIM",
-    "STATE_H",
-    "STATE_W",
-    "VIDEO_H",
-    "VIDEO_W",
-    "WINDOW_H",
-    "WINDOW_W",
-    "ZOOM",
-    "ZOOM_FOLLOW",
-    "CarRacingView",
-    "ScreenMap",
-    "draw_car",
-    "screen_rotation",
-]
-
 STATE_W: Final[int] = 96
 STATE_H: Final[int] = 96
 VIDEO_W: Final[int] = 600
@@ -113,23 +96,9 @@ class ScreenMap:
 
 
 def draw_car(
-    car: Car,
-    surface: Any,
-    zoom: float,
-    translation: tuple[float, float],
-    angle: float,
-    draw_particles: bool = True,
+    car: Car, surface: Any, zoom: float, translation: Any, angle: float, draw_particles: bool
 ) -> None:
-    """Draw the skid marks, the hull and the wheels of ``car`` on a pygame surface.
-
-    Args:
-        car: The car.
-        surface: The pygame surface.
-        zoom: Pixels per world unit.
-        translation: Pixel offset added after rotating and zooming.
-        angle: Rotation applied to world points, in radians.
-        draw_particles: Whether to draw the skid marks.
-    """
+    """Draw ``car`` on ``surface`` as :meth:`Car.draw` describes: skid marks, hull, wheels."""
     import pygame.draw
 
     cos_a, sin_a = screen_rotation(angle)

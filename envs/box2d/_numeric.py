@@ -12,7 +12,8 @@ def sign(value: float) -> float:
         value: A float.
 
     Returns:
-        Its sign as a float (``value * 0.0`` keeps a signed zero and NaN as numpy does).
+        Its sign as a float. ``value * 0.0`` gives NaN for NaN as numpy does; a zero keeps its
+        own sign (numpy's is always +0.0), which compares equal.
     """
     if value > 0:
         return 1.0

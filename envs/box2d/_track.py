@@ -14,25 +14,6 @@ import numpy as np
 
 from ._numeric import sign
 
-__all__ = [
-    "BORDER",
-    "BORDER_MIN_COUNT",
-    "CHECKPOINTS",
-    "PLAYFIELD",
-    "SCALE",
-    "TRACK_DETAIL_STEP",
-    "TRACK_MAX_POINTS",
-    "TRACK_RAD",
-    "TRACK_TURN_RATE",
-    "TRACK_WIDTH",
-    "TrackPoint",
-    "border_flags",
-    "close_loop",
-    "draw_checkpoints",
-    "edge",
-    "trace_track",
-]
-
 SCALE: Final[float] = 6.0  # world units per track unit
 TRACK_RAD: Final[float] = 900 / SCALE  # radius of the circle the track is bent from
 PLAYFIELD: Final[float] = 2000 / SCALE  # leaving this square ends the episode

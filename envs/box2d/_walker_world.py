@@ -56,33 +56,6 @@ LIDAR_OFFSETS = [
 ]
 
 
-__all__ = [
-    "FPS",
-    "FRICTION",
-    "HULL_POLY",
-    "INITIAL_RANDOM",
-    "LEG_DOWN",
-    "LEG_H",
-    "LEG_W",
-    "LIDAR_RANGE",
-    "MOTORS_TORQUE",
-    "SCALE",
-    "SPEED_HIP",
-    "SPEED_KNEE",
-    "TERRAIN_GRASS",
-    "TERRAIN_HEIGHT",
-    "TERRAIN_LENGTH",
-    "TERRAIN_STARTPAD",
-    "TERRAIN_STEP",
-    "VIEWPORT_H",
-    "VIEWPORT_W",
-    "LidarRay",
-    "Walker",
-    "WalkerContacts",
-    "build_walker",
-]
-
-
 def _hull_fixture() -> Any:
     return fixtureDef(
         shape=polygonShape(vertices=[(x / SCALE, y / SCALE) for x, y in HULL_POLY]),
