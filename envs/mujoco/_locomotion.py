@@ -282,7 +282,10 @@ class HealthCheckedEnv(LocomotionEnv):
     def healthy_reward(self) -> Any:
         """The survival bonus of the current state (see :func:`healthy_reward`)."""
         pay_when_unhealthy = self.version == "v4" and self._terminate_when_unhealthy
-        return healthy_reward(self.is_healthy, self._healthy_reward, pay_when_unhealthy)
+        bonus = healthy_reward(self.is_healthy, self._healthy_reward, pay_when_unhealthy)
+        # v4 turns the health flag into a Python float first, so its bonus is a float even when
+        # the flag is a numpy bool (as the reference reports it in ``info``)
+        return float(bonus) if self.version == "v4" else bonus
 
 
 class PlanarLeggedEnv(HealthCheckedEnv):
