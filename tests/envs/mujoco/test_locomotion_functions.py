@@ -1,7 +1,7 @@
 """The locomotion task functions are namespace-generic: numpy and jax.numpy agree on them.
 
 The stateful environments call them with numpy (and are exact against the reference, see
-``test_locomotion_parity.py``); here the same functions run on jax.numpy arrays (float32 by
+``test_parity.py``); here the same functions run on jax.numpy arrays (float32 by
 default, hence the tolerance) and under ``jit``, as a second physics backend would use them.
 """
 

@@ -14,12 +14,14 @@ import pytest
 
 import gymnasium_core
 from gymnasium_core import spaces
-from tests.envs.mujoco._helpers_base import OUR_ASSETS, assert_same, gymnasium, mujoco
+from tests.envs.mujoco._parity import OUR_ASSETS, assert_same, gymnasium, mujoco
 
 from gymnasium_core.envs.mujoco import MujocoEnv, MujocoRenderer  # isort: skip
 from gymnasium_core.envs.mujoco import utils as mj_utils  # isort: skip
 from gymnasium_core.envs.mujoco.mujoco_env import expand_model_path  # isort: skip
 from gymnasium.envs.mujoco import MujocoEnv as ReferenceMujocoEnv  # isort: skip
+
+pytestmark = pytest.mark.filterwarnings("ignore:.*is out of date:DeprecationWarning")
 
 # A user's model: a pendulum on a hinge and a damped slider, two motors.
 USER_MODEL = """

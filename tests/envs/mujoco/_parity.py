@@ -1,9 +1,14 @@
-"""Parity helpers for the MuJoCo tests: run ours and the reference side by side."""
+"""Parity helpers for the MuJoCo tests: run ours and the reference side by side.
+
+Every MuJoCo id is compared through these helpers: equal results, bit for bit and with the
+same Python and numpy types, for the same kwargs, seed and actions.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import warnings
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,6 +23,21 @@ mujoco = pytest.importorskip("mujoco", reason="MuJoCo environments need mujoco")
 REFERENCE_ASSETS = os.path.join(os.path.dirname(gymnasium.__file__), "envs", "mujoco", "assets")
 OUR_ASSETS = os.path.join(os.path.dirname(__file__), "..", "..", "..", "envs", "mujoco", "assets")
 
+TASKS = (
+    "Ant",
+    "HalfCheetah",
+    "Hopper",
+    "Humanoid",
+    "HumanoidStandup",
+    "InvertedDoublePendulum",
+    "InvertedPendulum",
+    "Pusher",
+    "Reacher",
+    "Swimmer",
+    "Walker2d",
+)
+IDS = [f"{task}-{version}" for task in TASKS for version in ("v4", "v5")]
+
 
 @contextlib.contextmanager
 def reference_allows_pusher_v4() -> Iterator[None]:
@@ -30,21 +50,32 @@ def reference_allows_pusher_v4() -> Iterator[None]:
         mujoco.__version__ = saved
 
 
+def make_reference(env_id: str, **kwargs: Any) -> Any:
+    """The reference's environment, its own warnings (v4 deprecation notes) silenced."""
+    context = reference_allows_pusher_v4() if env_id == "Pusher-v4" else contextlib.nullcontext()
+    with context, warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return gymnasium.make(env_id, **kwargs)
+
+
 def make_pair(env_id: str, **kwargs: Any) -> tuple[Any, Any]:
-    """``(ours, reference)`` made with the same id and kwargs."""
-    ours = gymnasium_core.make(env_id, **kwargs)
-    if env_id == "Pusher-v4":
-        with reference_allows_pusher_v4():
-            ref = gymnasium.make(env_id, **kwargs)
-    else:
-        ref = gymnasium.make(env_id, **kwargs)
-    return ours, ref
+    """``(ours, reference)`` made with the same id and kwargs (our warnings stay errors)."""
+    return gymnasium_core.make(env_id, **kwargs), make_reference(env_id, **kwargs)
+
+
+def reference_error(env_id: str, **kwargs: Any) -> type[BaseException]:
+    """The exception type the reference raises when made with ``kwargs``."""
+    try:
+        make_reference(env_id, **kwargs).close()
+    except Exception as error:  # the reference's exception type is the oracle
+        return type(error)
+    raise AssertionError(f"the reference accepted {kwargs} for {env_id}")
 
 
 def assert_same(ours: Any, ref: Any, where: str = "") -> None:
-    """Exact equality of nested results, Python and numpy scalar types included."""
+    """Exact equality of nested results: values, key order, Python and numpy types."""
     if isinstance(ref, dict):
-        assert ours.keys() == ref.keys(), f"{where}: keys {ours.keys()} != {ref.keys()}"
+        assert list(ours) == list(ref), f"{where}: keys {list(ours)} != {list(ref)}"
         for key in ref:
             assert_same(ours[key], ref[key], f"{where}[{key}]")
     elif isinstance(ref, (tuple, list)):
@@ -62,10 +93,11 @@ def assert_rollouts_equal(env_id: str, seed: int, num_steps: int = 300, **kwargs
     """Same seed and actions: every reset and step result equal, resets after episode ends."""
     ours, ref = make_pair(env_id, **kwargs)
     try:
-        ref.action_space.seed(seed)
+        rng = np.random.default_rng(seed)
+        space = ref.action_space
         assert_same(ours.reset(seed=seed), ref.reset(seed=seed), f"{env_id} reset")
         for step in range(num_steps):
-            action = ref.action_space.sample()
+            action = rng.uniform(space.low, space.high).astype(np.float32)
             expected = ref.step(action)
             assert_same(ours.step(action), expected, f"{env_id} seed {seed} step {step}")
             if expected[2] or expected[3]:
@@ -98,18 +130,22 @@ def assert_injected_steps_equal(env_id: str, seed: int, num_states: int = 20) ->
 
 
 def assert_interface_equal(env_id: str) -> None:
-    """Equal spaces, metadata and spec fields (entry points aside)."""
+    """Equal spaces, metadata, timing, class name, observation structure and spec fields."""
     ours, ref = make_pair(env_id)
     try:
         for name in ("observation_space", "action_space"):
             a, b = getattr(ours, name), getattr(ref, name)
-            assert a.shape == b.shape and a.dtype == b.dtype, name
+            assert (a.shape, a.dtype) == (b.shape, b.dtype), name
             np.testing.assert_array_equal(a.low, b.low)
             np.testing.assert_array_equal(a.high, b.high)
         assert ours.metadata == ref.metadata
         assert ours.unwrapped.metadata == ref.unwrapped.metadata
+        assert type(ours.unwrapped).metadata == type(ref.unwrapped).metadata
         assert ours.unwrapped.frame_skip == ref.unwrapped.frame_skip
         assert ours.unwrapped.dt == ref.unwrapped.dt
+        assert type(ours.unwrapped).__name__ == type(ref.unwrapped).__name__
+        structure = getattr(ref.unwrapped, "observation_structure", None)
+        assert getattr(ours.unwrapped, "observation_structure", None) == structure
         for field in (
             "id",
             "max_episode_steps",
