@@ -8,6 +8,8 @@ which generates a track and rebuilds the walker; each counts as one step in the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from benchmarks.harness import Case
@@ -17,8 +19,8 @@ RESETS = 20
 IDS = ("BipedalWalker-v3", "BipedalWalkerHardcore-v3")
 
 
-def _steps(module_name: str, env_id: str):
-    def setup():
+def _steps(module_name: str, env_id: str) -> Callable[[], Callable[[], int]]:
+    def setup() -> Callable[[], int]:
         gym = __import__(module_name)
         env = gym.make(env_id)
         env.reset(seed=0)
@@ -37,8 +39,8 @@ def _steps(module_name: str, env_id: str):
     return setup
 
 
-def _resets(module_name: str, env_id: str):
-    def setup():
+def _resets(module_name: str, env_id: str) -> Callable[[], Callable[[], int]]:
+    def setup() -> Callable[[], int]:
         gym = __import__(module_name)
         env = gym.make(env_id)
         env.reset(seed=0)
