@@ -252,6 +252,9 @@ _MUJOCO: list[tuple[str, str, str, int, float | None]] = [
     ("Swimmer", "swimmer", "SwimmerEnv", 1000, 360.0),
     ("Walker2d", "walker2d", "Walker2dEnv", 1000, None),
 ]
+# Each v5 task also runs on MJX (MuJoCo in JAX): `mjx/<Task>-v5` is its jitted functional env,
+# and `make_vec("<Task>-v5", n, vectorization_mode="jax")` batches it.
+_MJX = f"{_PKG}.mujoco.mjx_envs"
 for _name, _stem, _cls, _steps, _mj_threshold in _MUJOCO:
     for _version in ("v4", "v5"):
         register(
@@ -259,4 +262,14 @@ for _name, _stem, _cls, _steps, _mj_threshold in _MUJOCO:
             entry_point=f"{_PKG}.mujoco.{_stem}_{_version}:{_cls}",
             max_episode_steps=_steps,
             reward_threshold=_mj_threshold,
+            jax_vector_entry_point=f"{_MJX}:{_name}MjxVectorEnv" if _version == "v5" else None,
         )
+    register(
+        id=f"mjx/{_name}-v5",
+        entry_point=f"{_MJX}:{_name}MjxEnv",
+        vector_entry_point=f"{_MJX}:{_name}MjxVectorEnv",
+        jax_vector_entry_point=f"{_MJX}:{_name}MjxVectorEnv",
+        disable_env_checker=True,
+        max_episode_steps=_steps,
+        reward_threshold=_mj_threshold,
+    )

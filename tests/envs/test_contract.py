@@ -13,7 +13,16 @@ import pytest
 import gymnasium_core as gym
 from gymnasium_core.testing import contract
 
-ALL_IDS = sorted(gym.registry)
+# MJX ids compile for 5-50 s each on CPU: all but the cheapest run in the slow tier.
+_FAST_MJX_IDS = {"mjx/InvertedPendulum-v5"}
+
+
+def _param(env_id: str) -> object:
+    is_slow = env_id.startswith("mjx/") and env_id not in _FAST_MJX_IDS
+    return pytest.param(env_id, marks=pytest.mark.slow) if is_slow else env_id
+
+
+ALL_IDS = [_param(env_id) for env_id in sorted(gym.registry)]
 
 
 @pytest.mark.parametrize("env_id", ALL_IDS)

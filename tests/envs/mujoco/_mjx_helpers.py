@@ -15,10 +15,10 @@ import jax
 import jax.numpy as jnp
 import mujoco
 import numpy as np
+from gymnasium_core.envs.mujoco.mjx_core import MjxTask, load_models
 from mujoco import mjx
 
 import gymnasium_core
-from gymnasium_core.envs.mujoco.mjx_core import MjxTask, load_models
 
 
 @dataclass
