@@ -153,6 +153,8 @@ class MjxTask(FuncEnv[Any, jax.Array, jax.Array, jax.Array, jax.Array, MjxRender
     xml_file: str
     frame_skip: int
     default_camera_config: dict[str, Any] | None
+    width: int
+    height: int
 
     def __init__(self, **kwargs: Any) -> None:
         options = {"width": DEFAULT_SIZE, "height": DEFAULT_SIZE, **self.OPTIONS}

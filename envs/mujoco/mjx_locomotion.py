@@ -66,7 +66,7 @@ class _LocomotionTask(MjxTask):
 
     def _observation_size(self) -> int:
         model = self.mj_model
-        return model.nq - self.num_skipped_qpos + model.nv + self._extra_size()
+        return int(model.nq) - self.num_skipped_qpos + int(model.nv) + self._extra_size()
 
     def _extra_size(self) -> int:
         return 0

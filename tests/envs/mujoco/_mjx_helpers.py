@@ -33,7 +33,7 @@ class StepError:
 
 def native_twin(env_id: str, task: MjxTask, **kwargs: Any) -> Any:
     """The unwrapped native ``env_id`` made with ``kwargs``, on the solver the MJX task runs."""
-    env = gymnasium_core.make(env_id, **kwargs).unwrapped
+    env: Any = gymnasium_core.make(env_id, **kwargs).unwrapped
     env.model.opt.solver = load_models(task.xml_file)[0].opt.solver
     return env
 

@@ -30,7 +30,7 @@ RENDER_ONLY = {"width", "height"}
 
 
 def _native_defaults(name: str) -> dict[str, Any]:
-    module, cls = gym.spec(f"{name}-v5").entry_point.split(":")
+    module, cls = str(gym.spec(f"{name}-v5").entry_point).split(":")
     signature = inspect.signature(getattr(importlib.import_module(module), cls).__init__)
     return {
         n: p.default
@@ -60,7 +60,7 @@ def test_mjx_task__takes_the_native_v5_arguments_with_their_defaults(name: str) 
 @pytest.mark.parametrize("name", NAMES)
 def test_mjx_task__spaces_follow_the_native_env(name: str) -> None:
     task = MJX_TASKS[name]()
-    native = gym.make(f"{name}-v5")
+    native: Any = gym.make(f"{name}-v5")
     assert task.observation_space.shape == native.observation_space.shape
     assert task.observation_space.dtype == np.float32
     assert task.action_space == native.action_space
@@ -116,7 +116,8 @@ def test_mjx_task__missing_model_file_is_an_os_error() -> None:
 def test_mjx_task__humanoids_run_newton_in_place_of_pgs() -> None:
     for xml_file in ("humanoid.xml", "humanoidstandup.xml"):
         assert load_models(xml_file)[0].opt.solver == mujoco.mjtSolver.mjSOL_NEWTON
-    native = mujoco.MjModel.from_xml_path(gym.make("Humanoid-v5").unwrapped.fullpath)
+    native_env: Any = gym.make("Humanoid-v5").unwrapped
+    native = mujoco.MjModel.from_xml_path(native_env.fullpath)
     assert native.opt.solver == mujoco.mjtSolver.mjSOL_PGS
 
 
@@ -135,7 +136,7 @@ def test_mjx_registry__ids_and_jax_vector_entry_points(name: str) -> None:
     assert spec.disable_env_checker
     assert native.jax_vector_entry_point == spec.vector_entry_point
     assert gym.spec(f"{name}-v4").jax_vector_entry_point is None
-    cls = spec.entry_point.split(":")[1]
+    cls = str(spec.entry_point).split(":")[1]
     assert getattr(mjx_envs, cls).task_cls is MJX_TASKS[name]
 
 
@@ -177,7 +178,7 @@ def test_mjx_task__initial_and_step_vmap_over_a_params_batch() -> None:
 
 
 def test_mjx_render__frame_equals_the_native_frame_of_the_same_state() -> None:
-    native = gym.make("InvertedPendulum-v5", render_mode="rgb_array", width=64, height=48)
+    native: Any = gym.make("InvertedPendulum-v5", render_mode="rgb_array", width=64, height=48)
     native.reset(seed=0)
     task = MjxInvertedPendulum(width=64, height=48)
     data = native.unwrapped.data

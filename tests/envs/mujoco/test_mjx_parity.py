@@ -27,6 +27,8 @@ import pytest
 jax = pytest.importorskip("jax", reason="the MJX tasks need jax")
 pytest.importorskip("mujoco.mjx", reason="the MJX tasks need mujoco.mjx")
 
+from mujoco import mjx  # noqa: E402
+
 from gymnasium_core.envs.mujoco.mjx_tasks import MJX_TASKS  # noqa: E402
 
 from tests.envs.mujoco import _mjx_helpers as helpers  # noqa: E402
@@ -82,7 +84,7 @@ def test_mjx_step__matches_native_from_injected_states(name: str) -> None:
         env.action_space.seed(seed)
         for index in range(STEPS_PER_SEED):
             action = env.action_space.sample()
-            state = helpers.mjx.put_data(env.model, env.data)
+            state = mjx.put_data(env.model, env.data)
             obs, reward, terminated, _, info = env.step(action)
             mjx_obs, mjx_reward, mjx_terminated, mjx_info = step(state, action, params)
             where = f"{name}, seed {seed}, step {index}"
