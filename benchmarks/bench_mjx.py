@@ -40,8 +40,8 @@ def _mjx_batch(name: str, num_envs: int, scan_steps: int) -> Callable[[], RunFn]
     def setup() -> RunFn:
         import jax
         import jax.numpy as jnp
-
         from gymnasium_core.envs.mujoco.mjx_tasks import MJX_TASKS
+
         from gymnasium_core.functional import rollout
         from gymnasium_core.vector import AutoresetMode
 
@@ -52,7 +52,12 @@ def _mjx_batch(name: str, num_envs: int, scan_steps: int) -> Callable[[], RunFn]
 
         def run() -> int:
             trajectory = rollout(
-                task, policy, next(keys), scan_steps, num_envs, autoreset_mode=AutoresetMode.DISABLED
+                task,
+                policy,
+                next(keys),
+                scan_steps,
+                num_envs,
+                autoreset_mode=AutoresetMode.DISABLED,
             )
             trajectory.reward.block_until_ready()
             return scan_steps * num_envs
