@@ -91,7 +91,7 @@ def body_state_parts(
 
 
 class HumanoidObservationMixin(LocomotionEnv):
-    """The observation shared by Humanoid and HumanoidStandup."""
+    """What Humanoid and HumanoidStandup share: the observation and the tendon ``info``."""
 
     _included_parts: dict[str, bool]
 

@@ -7,7 +7,8 @@ Reward: an alive bonus (10; since v5 ``healthy_reward``, and only while not term
 penalty on the tip's distance from height 2 and on the pole speeds. Termination: the tip of the
 upper pole at or below height 1.
 
-v4 and v5 are this one class; ``inverted_double_pendulum_v4`` / ``_v5`` fix each constructor.
+v4 and v5 are this one class: it has the v5 defaults (``inverted_double_pendulum_v5`` exports it
+again) and ``inverted_double_pendulum_v4`` subclasses it with the v4 constructor.
 """
 
 from __future__ import annotations

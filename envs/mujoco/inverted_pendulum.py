@@ -5,8 +5,8 @@ Observation ``(4,)`` float64: cart position, pole angle, cart velocity, pole ang
 Reward: +1 per step; since v5 only while the pole is upright (``info["reward_survive"]``).
 Termination: a non-finite observation or a pole angle beyond 0.2 rad.
 
-v4 and v5 are this one class; :mod:`.inverted_pendulum_v4` and :mod:`.inverted_pendulum_v5`
-fix each version's constructor.
+v4 and v5 are this one class: it has the v5 defaults (:mod:`.inverted_pendulum_v5` exports it
+again) and :mod:`.inverted_pendulum_v4` subclasses it with the v4 constructor.
 """
 
 from __future__ import annotations

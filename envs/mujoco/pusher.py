@@ -6,8 +6,9 @@ Reward: ``reward_dist + reward_ctrl + reward_near``, the object-goal distance, t
 controls and the fingertips-object distance, weighted 1, 0.1 and 0.5 by default (v4 measures
 the distances before the step's physics, v5 after). Never terminates (100-step limit).
 
-v4 and v5 are this one class; :mod:`.pusher_v4` / :mod:`.pusher_v5` fix each constructor. The
-v5 model differs from v4's in the object (one cylinder of density 0.01).
+v4 and v5 are this one class: it has the v5 defaults (:mod:`.pusher_v5` exports it again) and
+:mod:`.pusher_v4` subclasses it with the v4 constructor and model. The v5 model differs from
+v4's in the object (one cylinder of density 0.01).
 """
 
 from __future__ import annotations

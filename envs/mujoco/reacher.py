@@ -6,7 +6,8 @@ in v5 ``(10,)``). Action ``(2,)`` in ``[-1, 1]``: the two joint torques (gear 20
 Reward: minus the fingertip-target distance minus the squared controls (weighted in v5); v4
 measures the distance *before* the step's physics, v5 after. Never terminates (50-step limit).
 
-v4 and v5 are this one class; :mod:`.reacher_v4` / :mod:`.reacher_v5` fix each constructor.
+v4 and v5 are this one class: it has the v5 defaults (:mod:`.reacher_v5` exports it again) and
+:mod:`.reacher_v4` subclasses it with the v4 constructor.
 """
 
 from __future__ import annotations
