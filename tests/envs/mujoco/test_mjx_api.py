@@ -141,24 +141,20 @@ def test_mjx_registry__ids_and_jax_vector_entry_points(name: str) -> None:
 
 
 def test_mjx_make_vec__jax_mode_batches_with_per_env_params() -> None:
-    env = gym.make_vec("InvertedPendulum-v5", 3, vectorization_mode="jax")
-    assert isinstance(env, mjx_envs.InvertedPendulumMjxVectorEnv)
-    assert env.spec is not None and env.spec.max_episode_steps == 1000
-    obs, _ = env.reset(seed=0)
-    assert obs.shape == (3, 4) and obs.dtype == jnp.float32
-    obs, reward, _, _, info = env.step(np.zeros((3, 1), np.float32))
-    assert obs.shape == (3, 4) and reward.shape == (3,) and "reward_survive" in info
-    env.close()
-
     params = MjxInvertedPendulum().get_default_params(
         reset_noise_scale=jnp.array([0.0, 0.01, 0.05])
     )
-    batched = gym.make_vec("mjx/InvertedPendulum-v5", 3, params=params)
-    obs, _ = batched.reset(seed=1)
+    env = gym.make_vec("InvertedPendulum-v5", 3, vectorization_mode="jax", params=params)
+    assert isinstance(env, mjx_envs.InvertedPendulumMjxVectorEnv)
+    assert env.spec is not None and env.spec.max_episode_steps == 1000
+    obs, _ = env.reset(seed=1)
+    assert obs.shape == (3, 4) and obs.dtype == jnp.float32
     spread = np.abs(np.asarray(obs)).max(axis=1)
     assert spread[0] == 0.0  # no noise: the model's default state
     assert 0.0 < spread[1] <= 0.01 < spread[2] <= 0.05
-    batched.close()
+    obs, reward, _, _, info = env.step(np.zeros((3, 1), np.float32))
+    assert obs.shape == (3, 4) and reward.shape == (3,) and "reward_survive" in info
+    env.close()
 
 
 def test_mjx_task__initial_and_step_vmap_over_a_params_batch() -> None:
@@ -182,7 +178,7 @@ def test_mjx_render__frame_equals_the_native_frame_of_the_same_state() -> None:
     native.reset(seed=0)
     task = MjxInvertedPendulum(width=64, height=48)
     data = native.unwrapped.data
-    state = task.make_state(jnp.asarray(data.qpos), jnp.asarray(data.qvel))
+    state = jax.jit(task.make_state)(jnp.asarray(data.qpos), jnp.asarray(data.qvel))
     render_state = task.render_init()
     try:
         _, frame = task.render_image(state, render_state)
