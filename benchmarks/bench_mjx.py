@@ -23,7 +23,7 @@ from benchmarks.harness import Case
 RunFn = Callable[[], int]
 
 TASKS = ("Hopper", "HalfCheetah")
-BATCHES = ((256, 20), (4096, 4))  # (num_envs, scan steps per run)
+BATCHES = ((256, 20), (4096, 1))  # (num_envs, scan steps per run)
 NATIVE_STEPS = 300
 
 
