@@ -25,12 +25,13 @@ from gymnasium_core.compat import (  # noqa: E402
     register_gymnasium_envs,
     to_gymnasium,
 )
+from tests._ids import id_params  # noqa: E402
 
 OUR_IDS = sorted(gym.registry)
 
 
 def _is_functional(env_id: str) -> bool:
-    return gym.spec(env_id).namespace in {"phys2d", "tabular"}
+    return gym.spec(env_id).namespace in {"phys2d", "tabular", "mjx"}
 
 
 def _data_equal(a: Any, b: Any) -> bool:
@@ -85,7 +86,7 @@ def test_every_id_of_ours_is_in_gymnasium_registry():
         assert (spec.vector_entry_point is None) == (ours.vector_entry_point is None)
 
 
-@pytest.mark.parametrize("env_id", OUR_IDS)
+@pytest.mark.parametrize("env_id", id_params(OUR_IDS))
 def test_gymnasium_make__passes_gymnasium_check_env(env_id):
     if _is_functional(env_id):
         # gymnasium's checker converts JAX envs through its JaxToNumpy (gymnasium[jax]).

@@ -10,19 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-import gymnasium_core as gym
 from gymnasium_core.testing import contract
+from tests._ids import id_params
 
-# MJX ids compile for 5-50 s each on CPU: all but the cheapest run in the slow tier.
-_FAST_MJX_IDS = {"mjx/InvertedPendulum-v5"}
-
-
-def _param(env_id: str) -> object:
-    is_slow = env_id.startswith("mjx/") and env_id not in _FAST_MJX_IDS
-    return pytest.param(env_id, marks=pytest.mark.slow) if is_slow else env_id
-
-
-ALL_IDS = [_param(env_id) for env_id in sorted(gym.registry)]
+ALL_IDS = id_params()
 
 
 @pytest.mark.parametrize("env_id", ALL_IDS)

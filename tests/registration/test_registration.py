@@ -520,14 +520,21 @@ def test_make_vec__jax_mode_uses_jax_entry_point(monkeypatch: pytest.MonkeyPatch
             del gymnasium_core.registry[env_id]
 
 
-def test_builtin_ids__have_jax_vector_entry_points() -> None:
+def test_builtin_ids__have_jax_vector_entry_points_where_a_functional_definition_exists() -> None:
+    # Box2D has no functional definition; MuJoCo's runs on MJX for the v5 tasks only.
     for env_id, env_spec in gymnasium_core.registry.items():
-        if env_spec.namespace in ("phys2d", "tabular"):
+        assert isinstance(env_spec.entry_point, str), env_id
+        if env_spec.namespace in ("phys2d", "tabular", "mjx"):
             assert env_spec.disable_env_checker, env_id
             assert registration.jax_vector_entry_point(env_spec) == env_spec.vector_entry_point
+            continue
+        family = env_spec.entry_point.removeprefix("gymnasium_core.envs.").split(".")[0]
+        target = env_spec.jax_vector_entry_point
+        if family == "box2d" or (family == "mujoco" and env_spec.version == 4):
+            assert target is None, env_id
         else:
-            target = env_spec.jax_vector_entry_point
-            assert isinstance(target, str) and (".phys2d." in target or ".tabular." in target)
+            functional = {"classic_control": ".phys2d.", "toy_text": ".tabular.", "mujoco": ".mjx_"}
+            assert isinstance(target, str) and functional[family] in target, env_id
 
 
 # Plugins ---------------------------------------------------------------------------------------
