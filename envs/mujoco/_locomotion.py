@@ -34,10 +34,12 @@ __all__ = [
     "PlanarLeggedEnv",
     "Version",
     "clipped_contact_forces",
+    "clipped_squared_cost",
     "control_cost",
     "healthy_reward",
     "in_range",
     "mass_center_xy",
+    "planar_position_info",
     "planar_velocity",
     "position_info",
     "reject_task_kwargs",
@@ -74,6 +76,12 @@ def clipped_contact_forces(cfrc_ext: Array, force_range: Range, xp: Xp = np) -> 
     return xp.clip(cfrc_ext, low, high)
 
 
+def clipped_squared_cost(values: Array, weight: float, bounds: Range, xp: Xp = np) -> Array:
+    """:func:`squared_sum_cost` clipped to ``bounds``: the humanoids' contact (impact) cost."""
+    low, high = bounds
+    return xp.clip(squared_sum_cost(values, weight, xp), low, high)
+
+
 def planar_velocity(before: Array, after: Array, dt: float) -> Array:
     """Finite-difference velocity of a position over one environment step of ``dt`` seconds."""
     return (after - before) / dt
@@ -101,6 +109,11 @@ def position_info(xy: Array, xp: Xp = np) -> dict[str, Any]:
     }
 
 
+def planar_position_info(qpos: Array, init_qpos: Array) -> dict[str, Any]:
+    """The v5 ``info`` position entries of Hopper and Walker2d: x and the height change."""
+    return {"x_position": qpos[0], "z_distance_from_origin": qpos[1] - init_qpos[1]}
+
+
 # -- health and episode end -----------------------------------------------------------------------
 
 
@@ -121,9 +134,13 @@ def healthy_reward(is_healthy: Array, weight: float, pay_when_unhealthy: bool) -
     return (is_healthy | pay_when_unhealthy) * weight
 
 
-def terminated(is_healthy: Array, terminate_when_unhealthy: bool) -> bool:
-    """The episode ends when the body is unhealthy, if the task is asked to end it then."""
-    return bool(not is_healthy) and terminate_when_unhealthy
+def terminated(is_healthy: Array, terminate_when_unhealthy: bool, xp: Xp = np) -> Array:
+    """The episode ends when the body is unhealthy, if the task is asked to end it then.
+
+    Returns a boolean array (traceable under ``jax.numpy``); the native envs turn it into the
+    Python ``bool`` the reference returns.
+    """
+    return xp.logical_not(is_healthy) & terminate_when_unhealthy
 
 
 # -- observations ---------------------------------------------------------------------------------
@@ -189,6 +206,8 @@ class LocomotionEnv(TaskEnv):
     #: Leading ``qpos`` entries that locate the root (x, or x and y) and that
     #: ``exclude_current_positions_from_observation`` leaves out of the observation.
     NUM_ROOT_POSITIONS: int = 2
+    #: Bound the observed velocities are clipped to (``None``: not clipped).
+    VELOCITY_LIMIT: float | None = None
 
     num_skipped_qpos: int
     _ctrl_cost_weight: float
@@ -253,12 +272,10 @@ class LocomotionEnv(TaskEnv):
         """Quadratic control cost of ``action``."""
         return control_cost(action, self._ctrl_cost_weight)
 
-    def _observe(
-        self, extras: Sequence[NDArray[np.float64]] = (), velocity_limit: float | None = None
-    ) -> NDArray[np.float64]:
-        """``qpos`` (less the skipped entries), ``qvel`` and ``extras``, concatenated."""
+    def _observe(self, extras: Sequence[NDArray[np.float64]] = ()) -> NDArray[np.float64]:
+        """``qpos`` (less the skipped entries), ``qvel`` (clipped if asked) and ``extras``."""
         observation: NDArray[np.float64] = state_observation(
-            self.data.qpos, self.data.qvel, self.num_skipped_qpos, extras, velocity_limit
+            self.data.qpos, self.data.qvel, self.num_skipped_qpos, extras, self.VELOCITY_LIMIT
         )
         return observation
 
@@ -286,6 +303,10 @@ class HealthCheckedEnv(LocomotionEnv):
         # v4 turns the health flag into a Python float first, so its bonus is a float even when
         # the flag is a numpy bool (as the reference reports it in ``info``)
         return float(bonus) if self.version == "v4" else bonus
+
+    def _is_terminated(self) -> bool:
+        """Whether the current state ends the episode (see :func:`terminated`)."""
+        return bool(terminated(self.is_healthy, self._terminate_when_unhealthy))
 
 
 class PlanarLeggedEnv(HealthCheckedEnv):
@@ -330,7 +351,7 @@ class PlanarLeggedEnv(HealthCheckedEnv):
         )
 
     def _get_obs(self) -> NDArray[np.float64]:
-        return self._observe((), self.VELOCITY_LIMIT)
+        return self._observe()
 
     def step(
         self, action: Any
@@ -343,20 +364,21 @@ class PlanarLeggedEnv(HealthCheckedEnv):
         survive_reward = self.healthy_reward
         control_penalty = self.control_cost(action)
         reward = (progress + survive_reward) - control_penalty
-        is_done = terminated(self.is_healthy, self._terminate_when_unhealthy)
+        is_done = self._is_terminated()
 
-        info: dict[str, Any] = {"x_position": x_after}
-        if self.version == "v5":
-            info["z_distance_from_origin"] = self.data.qpos[1] - self.init_qpos[1]
-        info["x_velocity"] = x_velocity
-        if self.version == "v5":
-            info["reward_forward"] = progress
-            info["reward_ctrl"] = -control_penalty
-            info["reward_survive"] = survive_reward
+        if self.version == "v4":
+            info: dict[str, Any] = {"x_position": x_after, "x_velocity": x_velocity}
+        else:
+            info = {
+                **self._get_reset_info(),
+                "x_velocity": x_velocity,
+                "reward_forward": progress,
+                "reward_ctrl": -control_penalty,
+                "reward_survive": survive_reward,
+            }
         return self._finish_step(observation, reward, is_done, info)
 
     def _get_reset_info(self) -> dict[str, Any]:
         if self.version == "v4":
             return {}
-        qpos = self.data.qpos
-        return {"x_position": qpos[0], "z_distance_from_origin": qpos[1] - self.init_qpos[1]}
+        return planar_position_info(self.data.qpos, self.init_qpos)

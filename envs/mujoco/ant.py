@@ -34,7 +34,6 @@ from ._locomotion import (
     in_range,
     position_info,
     squared_sum_cost,
-    terminated,
 )
 
 __all__ = ["DEFAULT_CAMERA_CONFIG", "AntEnv", "ant_is_healthy"]
@@ -156,7 +155,7 @@ class AntEnv(HealthCheckedEnv):
         contact_penalty = self.contact_cost if charges_contacts else 0.0
         costs = control_penalty + contact_penalty if charges_contacts else control_penalty
         reward = (progress + survive_reward) - costs
-        is_done = terminated(self.is_healthy, self._terminate_when_unhealthy)
+        is_done = self._is_terminated()
         if self.version == "v4":
             info = self._v4_info(progress, control_penalty, contact_penalty, survive_reward)
             info.update(position_info(xy_after), x_velocity=x_velocity, y_velocity=y_velocity)

@@ -34,12 +34,11 @@ from ._locomotion import (
     LocomotionEnv,
     Range,
     Xp,
+    clipped_squared_cost,
     control_cost,
     in_range,
     mass_center_xy,
     position_info,
-    squared_sum_cost,
-    terminated,
 )
 
 __all__ = [
@@ -47,6 +46,10 @@ __all__ = [
     "HumanoidEnv",
     "HumanoidObservationMixin",
     "body_state_parts",
+    "body_state_sizes",
+    "humanoid_is_healthy",
+    "humanoid_position_info",
+    "included_parts",
 ]
 
 DEFAULT_CAMERA_CONFIG: dict[str, Any] = {
@@ -90,22 +93,59 @@ def body_state_parts(
     return [xp.ravel(arrays[name]) for name in BODY_STATE_PARTS if included[name]]
 
 
+def body_state_sizes(nbody: int, nv: int, full: bool) -> dict[str, int]:
+    """The flat sizes of the :func:`body_state_parts`, by name (all four, included or not).
+
+    Args:
+        nbody: Bodies in the model, the world body included.
+        nv: Degrees of freedom.
+        full: As in :func:`body_state_parts`.
+    """
+    num_bodies, num_dofs = (nbody, nv) if full else (nbody - 1, nv - 6)
+    return {
+        "cinert": num_bodies * 10,
+        "cvel": num_bodies * 6,
+        "qfrc_actuator": num_dofs,
+        "cfrc_ext": num_bodies * 6,
+    }
+
+
+def included_parts(
+    cinert: bool, cvel: bool, qfrc_actuator: bool, cfrc_ext: bool
+) -> dict[str, bool]:
+    """The ``include_*_in_observation`` switches keyed by :data:`BODY_STATE_PARTS` names."""
+    flags = (cinert, cvel, qfrc_actuator, cfrc_ext)
+    return {name: bool(flag) for name, flag in zip(BODY_STATE_PARTS, flags, strict=True)}
+
+
+def humanoid_is_healthy(qpos: Any, z_range: Range) -> Any:
+    """Whether the torso height ``qpos[2]`` lies in the open ``z_range``."""
+    return in_range(qpos[2], z_range)
+
+
+def humanoid_position_info(
+    qpos: Any, ten_length: Any, ten_velocity: Any, xp: Xp = np
+) -> dict[str, Any]:
+    """Humanoid's v5 ``info`` of a state: position, tendon states, distance from the origin."""
+    xy = qpos[0:2]
+    return {
+        "x_position": xy[0],
+        "y_position": xy[1],
+        "tendon_length": ten_length,
+        "tendon_velocity": ten_velocity,
+        "distance_from_origin": xp.linalg.norm(xy, ord=2),
+    }
+
+
 class HumanoidObservationMixin(LocomotionEnv):
     """What Humanoid and HumanoidStandup share: the observation and the tendon ``info``."""
 
     _included_parts: dict[str, bool]
 
     def _extra_observation_sizes(self) -> dict[str, int]:
-        data = self.data
+        sizes = body_state_sizes(self.model.nbody, self.model.nv, full=self.version == "v4")
         if self.version == "v4":
-            full_sizes = (data.cinert.size, data.cvel.size, data.qvel.size, data.cfrc_ext.size)
-            return dict(zip(BODY_STATE_PARTS, full_sizes, strict=True))
-        sizes = {
-            "cinert": data.cinert[1:].size,
-            "cvel": data.cvel[1:].size,
-            "qfrc_actuator": data.qvel.size - 6,
-            "cfrc_ext": data.cfrc_ext[1:].size,
-        }
+            return sizes
         parts = {name: sizes[name] * self._included_parts[name] for name in BODY_STATE_PARTS}
         return {**parts, "ten_length": 0, "ten_velocity": 0}
 
@@ -121,12 +161,9 @@ class HumanoidObservationMixin(LocomotionEnv):
         )
         return self._observe(extras)
 
-    def _tendon_info(self) -> dict[str, NDArray[np.float64]]:
+    def _tendon_states(self) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
         """The tendons' lengths and velocities (copies), as v5 reports them in ``info``."""
-        return {
-            "tendon_length": self.data.ten_length.copy(),
-            "tendon_velocity": self.data.ten_velocity.copy(),
-        }
+        return self.data.ten_length.copy(), self.data.ten_velocity.copy()
 
     def _set_included_parts(
         self, cinert: bool, cvel: bool, qfrc_actuator: bool, cfrc_ext: bool
@@ -135,10 +172,7 @@ class HumanoidObservationMixin(LocomotionEnv):
         self._include_cvel_in_observation = cvel
         self._include_qfrc_actuator_in_observation = qfrc_actuator
         self._include_cfrc_ext_in_observation = cfrc_ext
-        flags = (cinert, cvel, qfrc_actuator, cfrc_ext)
-        self._included_parts = {
-            name: bool(flag) for name, flag in zip(BODY_STATE_PARTS, flags, strict=True)
-        }
+        self._included_parts = included_parts(cinert, cvel, qfrc_actuator, cfrc_ext)
 
 
 class HumanoidEnv(HumanoidObservationMixin, HealthCheckedEnv):
@@ -209,7 +243,7 @@ class HumanoidEnv(HumanoidObservationMixin, HealthCheckedEnv):
     @property
     def is_healthy(self) -> Any:
         """Whether the torso height lies in ``healthy_z_range``."""
-        return in_range(self.data.qpos[2], self._healthy_z_range)
+        return humanoid_is_healthy(self.data.qpos, self._healthy_z_range)
 
     def control_cost(self, action: Any) -> Any:
         """Quadratic cost of the applied controls (``data.ctrl``; ``action`` is unused)."""
@@ -218,9 +252,9 @@ class HumanoidEnv(HumanoidObservationMixin, HealthCheckedEnv):
     @property
     def contact_cost(self) -> Any:
         """Quadratic cost of the contact forces, clipped to ``contact_cost_range``."""
-        cost = squared_sum_cost(self.data.cfrc_ext, self._contact_cost_weight)
-        low, high = self._contact_cost_range
-        return np.clip(cost, low, high)
+        return clipped_squared_cost(
+            self.data.cfrc_ext, self._contact_cost_weight, self._contact_cost_range
+        )
 
     def step(
         self, action: Any
@@ -235,7 +269,7 @@ class HumanoidEnv(HumanoidObservationMixin, HealthCheckedEnv):
         progress = self._forward_reward_weight * x_velocity
         survive_reward = self.healthy_reward
         control_penalty = self.control_cost(action)
-        is_done = terminated(self.is_healthy, self._terminate_when_unhealthy)
+        is_done = self._is_terminated()
         velocity_info = {"x_velocity": x_velocity, "y_velocity": y_velocity}
         if self.version == "v4":
             reward = (progress + survive_reward) - control_penalty
@@ -263,10 +297,4 @@ class HumanoidEnv(HumanoidObservationMixin, HealthCheckedEnv):
     def _get_reset_info(self) -> dict[str, Any]:
         if self.version == "v4":
             return {}
-        data = self.data
-        return {
-            "x_position": data.qpos[0],
-            "y_position": data.qpos[1],
-            **self._tendon_info(),
-            "distance_from_origin": np.linalg.norm(data.qpos[0:2], ord=2),
-        }
+        return humanoid_position_info(self.data.qpos, *self._tendon_states())

@@ -22,10 +22,15 @@ from typing import Any, SupportsFloat
 import numpy as np
 from numpy.typing import NDArray
 
-from ._locomotion import Range, Xp
+from ._locomotion import Range, Xp, clipped_squared_cost, control_cost
 from .humanoid import HumanoidObservationMixin
 
-__all__ = ["DEFAULT_CAMERA_CONFIG", "HumanoidStandupEnv", "standup_reward_terms"]
+__all__ = [
+    "DEFAULT_CAMERA_CONFIG",
+    "HumanoidStandupEnv",
+    "standup_position_info",
+    "standup_reward_terms",
+]
 
 DEFAULT_CAMERA_CONFIG: dict[str, Any] = {
     "trackbodyid": 1,
@@ -61,9 +66,22 @@ def standup_reward_terms(
         ``(reward, uph_cost, control_penalty, impact_cost)``; the costs are positive.
     """
     uph_cost = (z - 0) / timestep
-    control_penalty = ctrl_cost_weight * xp.square(ctrl).sum()
-    impact_cost = xp.clip(impact_cost_weight * xp.square(cfrc_ext).sum(), *impact_cost_range)
+    control_penalty = control_cost(ctrl, ctrl_cost_weight, xp)
+    impact_cost = clipped_squared_cost(cfrc_ext, impact_cost_weight, impact_cost_range, xp)
     return uph_cost - control_penalty - impact_cost + 1, uph_cost, control_penalty, impact_cost
+
+
+def standup_position_info(
+    qpos: Any, init_qpos: Any, ten_length: Any, ten_velocity: Any
+) -> dict[str, Any]:
+    """HumanoidStandup's v5 ``info`` of a state: position, height change, tendon states."""
+    return {
+        "x_position": qpos[0],
+        "y_position": qpos[1],
+        "z_distance_from_origin": qpos[2] - init_qpos[2],
+        "tendon_length": ten_length,
+        "tendon_velocity": ten_velocity,
+    }
 
 
 class HumanoidStandupEnv(HumanoidObservationMixin):
@@ -146,10 +164,4 @@ class HumanoidStandupEnv(HumanoidObservationMixin):
     def _get_reset_info(self) -> dict[str, Any]:
         if self.version == "v4":
             return {}
-        data = self.data
-        return {
-            "x_position": data.qpos[0],
-            "y_position": data.qpos[1],
-            "z_distance_from_origin": data.qpos[2] - self.init_qpos[2],
-            **self._tendon_info(),
-        }
+        return standup_position_info(self.data.qpos, self.init_qpos, *self._tendon_states())

@@ -1,14 +1,15 @@
-"""The seven MuJoCo locomotion tasks (v5) on MJX.
+"""The MJX locomotion tasks (v5): the runners and swimmer here, the humanoids re-exported.
 
-Ant, HalfCheetah, Hopper, Humanoid, HumanoidStandup, Swimmer and Walker2d as
-:class:`~.mjx_core.MjxTask` subclasses. Observations, health checks and reward terms are the
-native tasks' functions (:mod:`._locomotion`, :mod:`.hopper`, :mod:`.ant`, ...) called with
-``xp = jax.numpy``; each task gathers its reward terms in one ``_terms`` method that both
-``reward`` and ``transition_info`` read, so the info keys are the native v5 ones.
+HalfCheetah, Swimmer, Hopper, Walker2d and Ant as :class:`~.mjx_core.MjxTask` subclasses over
+the shells of :mod:`._mjx_locomotion`; Humanoid and HumanoidStandup live in
+:mod:`.mjx_humanoids` and are re-exported here, so all seven import from this module.
+Observations, health checks, reward terms and ``info`` are the native tasks' functions
+(:mod:`._locomotion`, :mod:`.hopper`, :mod:`.ant`, ...) called with ``xp = jax.numpy``; each
+task gathers its reward terms in one ``_terms`` method that both ``reward`` and
+``transition_info`` read, so the info keys are the native v5 ones.
 
-Two choices where MJX differs from native MuJoCo: the humanoids' models ask for the PGS
-solver, which MJX lacks, so they run Newton's method (see :func:`.mjx_core.load_models`); and
-``cfrc_ext`` is computed after each step only for the tasks that read it.
+``cfrc_ext`` is computed after each step only for the tasks that read it
+(:attr:`~.mjx_core.MjxTask.USES_CONTACT_FORCES`).
 """
 
 from __future__ import annotations
@@ -19,19 +20,18 @@ from typing import Any, ClassVar, NamedTuple
 import jax
 import jax.numpy as jnp
 
-from . import ant, half_cheetah, hopper, humanoid, humanoidstandup, walker2d
+from . import ant, half_cheetah, hopper, swimmer, walker2d
 from ._locomotion import (
     clipped_contact_forces,
     control_cost,
-    healthy_reward,
-    in_range,
-    mass_center_xy,
+    planar_position_info,
     planar_velocity,
+    position_info,
     squared_sum_cost,
-    state_observation,
 )
-from .humanoid import BODY_STATE_PARTS, body_state_parts
-from .mjx_core import MjxTask, noisy_state, private_field
+from ._mjx_locomotion import HealthyTask, LocomotionTask
+from .mjx_core import private_field
+from .mjx_humanoids import MjxHumanoid, MjxHumanoidStandup
 
 __all__ = [
     "MjxAnt",
@@ -47,89 +47,7 @@ Range = tuple[float, float]
 INF = math.inf
 
 
-class _LocomotionTask(MjxTask):
-    """Shared parts: reset noise, the ``qpos`` / ``qvel`` observation, terminal and reward."""
-
-    #: How the native task perturbs the initial velocities.
-    VELOCITY_NOISE: ClassVar[str] = "uniform"
-    #: Velocities in the observation are clipped to this bound (``None``: not clipped).
-    VELOCITY_LIMIT: ClassVar[float | None] = None
-    #: The root's position coordinates (x, or x and y) that the observation may leave out.
-    NUM_ROOT_POSITIONS: ClassVar[int] = 1
-
-    exclude_current_positions_from_observation: bool
-
-    @property
-    def num_skipped_qpos(self) -> int:
-        """Leading ``qpos`` entries the observation leaves out."""
-        return self.NUM_ROOT_POSITIONS if self.exclude_current_positions_from_observation else 0
-
-    def _observation_size(self) -> int:
-        model = self.mj_model
-        return int(model.nq) - self.num_skipped_qpos + int(model.nv) + self._extra_size()
-
-    def _extra_size(self) -> int:
-        return 0
-
-    def _extras(self, state: Any, params: Any) -> tuple[Any, ...]:
-        return ()
-
-    def initial(self, rng: Any, params: Any = None) -> Any:
-        """The native reset: noise of scale ``reset_noise_scale`` on ``qpos`` and ``qvel``."""
-        p = self._params(params)
-        qpos, qvel = noisy_state(
-            rng, self.init_qpos, self.init_qvel, p.reset_noise_scale, self.VELOCITY_NOISE
-        )
-        return self.make_state(qpos, qvel)
-
-    def observation(self, state: Any, rng: Any, params: Any = None) -> jax.Array:
-        """``qpos`` (less the skipped root positions), ``qvel``, then the task's extras."""
-        extras = self._extras(state, self._params(params))
-        obs: jax.Array = state_observation(
-            state.qpos, state.qvel, self.num_skipped_qpos, extras, self.VELOCITY_LIMIT, jnp
-        )
-        return obs
-
-    def _terms(self, state: Any, action: Any, next_state: Any, params: Any) -> dict[str, Any]:
-        """The step's info: positions, velocities and the signed reward terms."""
-        raise NotImplementedError
-
-    def reward(
-        self, state: Any, action: Any, next_state: Any, rng: Any, params: Any = None
-    ) -> jax.Array:
-        """The sum of the ``reward_*`` terms of :meth:`_terms`."""
-        terms = self._terms(state, action, next_state, self._params(params))
-        total: jax.Array = sum(v for k, v in terms.items() if k.startswith("reward_"))
-        return total
-
-    def transition_info(
-        self, state: Any, action: Any, next_state: Any, params: Any = None
-    ) -> dict[str, Any]:
-        """The native v5 step info."""
-        return self._terms(state, action, next_state, self._params(params))
-
-
-class _HealthyTask(_LocomotionTask):
-    """Tasks paid to stay healthy and ended when they are not (if asked)."""
-
-    terminate_when_unhealthy: bool
-
-    def is_healthy(self, state: Any, params: Any) -> jax.Array:
-        """Whether ``state`` is healthy under ``params``."""
-        raise NotImplementedError
-
-    def terminal(self, state: Any, rng: Any, params: Any = None) -> jax.Array:
-        """Unhealthy, when the task ends episodes then."""
-        if not self.terminate_when_unhealthy:
-            return jnp.asarray(False)
-        return ~self.is_healthy(state, self._params(params))
-
-    def _survive(self, next_state: Any, params: Any) -> Any:
-        # v5 pays the bonus only while healthy.
-        return healthy_reward(self.is_healthy(next_state, params), params.healthy_reward, False)
-
-
-# -- the planar runners -------------------------------------------------------------------------
+# -- the planar runners and the swimmer -----------------------------------------------------------
 
 
 class HalfCheetahParams(NamedTuple):
@@ -140,9 +58,10 @@ class HalfCheetahParams(NamedTuple):
     reset_noise_scale: float = 0.1
 
 
-class MjxHalfCheetah(_LocomotionTask):
+class MjxHalfCheetah(LocomotionTask):
     """``HalfCheetah-v5`` on MJX."""
 
+    NATIVE = half_cheetah.HalfCheetahEnv
     PARAMS = HalfCheetahParams
     OPTIONS: ClassVar[dict[str, Any]] = {
         "xml_file": "half_cheetah.xml",
@@ -150,7 +69,6 @@ class MjxHalfCheetah(_LocomotionTask):
         "default_camera_config": half_cheetah.DEFAULT_CAMERA_CONFIG,
         "exclude_current_positions_from_observation": True,
     }
-    VELOCITY_NOISE = "normal"
 
     def _terms(self, state: Any, action: Any, next_state: Any, params: Any) -> dict[str, Any]:
         x_after = next_state.qpos[0]
@@ -175,9 +93,10 @@ class SwimmerParams(NamedTuple):
     reset_noise_scale: float = 0.1
 
 
-class MjxSwimmer(_LocomotionTask):
+class MjxSwimmer(LocomotionTask):
     """``Swimmer-v5`` on MJX."""
 
+    NATIVE = swimmer.SwimmerEnv
     PARAMS = SwimmerParams
     OPTIONS: ClassVar[dict[str, Any]] = {
         "xml_file": "swimmer.xml",
@@ -185,13 +104,12 @@ class MjxSwimmer(_LocomotionTask):
         "default_camera_config": None,
         "exclude_current_positions_from_observation": True,
     }
-    NUM_ROOT_POSITIONS = 2
 
     def _terms(self, state: Any, action: Any, next_state: Any, params: Any) -> dict[str, Any]:
         xy_after = next_state.qpos[0:2]
         x_velocity, y_velocity = planar_velocity(state.qpos[0:2], xy_after, self.dt)
         return {
-            **_position_info(xy_after),
+            **position_info(xy_after, jnp),
             "x_velocity": x_velocity,
             "y_velocity": y_velocity,
             "reward_forward": params.forward_reward_weight * x_velocity,
@@ -200,13 +118,11 @@ class MjxSwimmer(_LocomotionTask):
 
     def state_info(self, state: Any, params: Any = None) -> dict[str, Any]:
         """Position and distance from the origin."""
-        return _position_info(state.qpos[0:2])
+        return position_info(state.qpos[0:2], jnp)
 
 
-class _PlanarLeggedTask(_HealthyTask):
+class _PlanarLeggedTask(HealthyTask):
     """Hopper and Walker2d: forward progress of ``rootx``, survival bonus, control cost."""
-
-    VELOCITY_LIMIT = 10.0
 
     def _terms(self, state: Any, action: Any, next_state: Any, params: Any) -> dict[str, Any]:
         x_after = next_state.qpos[0]
@@ -221,10 +137,7 @@ class _PlanarLeggedTask(_HealthyTask):
 
     def state_info(self, state: Any, params: Any = None) -> dict[str, Any]:
         """``x_position`` and the height change ``z_distance_from_origin``."""
-        return {
-            "x_position": state.qpos[0],
-            "z_distance_from_origin": state.qpos[1] - self.init_qpos[1],
-        }
+        return planar_position_info(state.qpos, self.init_qpos)
 
 
 class HopperParams(NamedTuple):
@@ -242,6 +155,7 @@ class HopperParams(NamedTuple):
 class MjxHopper(_PlanarLeggedTask):
     """``Hopper-v5`` on MJX."""
 
+    NATIVE = hopper.HopperEnv
     PARAMS = HopperParams
     OPTIONS: ClassVar[dict[str, Any]] = {
         "xml_file": "hopper.xml",
@@ -278,6 +192,7 @@ class Walker2dParams(NamedTuple):
 class MjxWalker2d(_PlanarLeggedTask):
     """``Walker2d-v5`` on MJX."""
 
+    NATIVE = walker2d.Walker2dEnv
     PARAMS = Walker2dParams
     OPTIONS: ClassVar[dict[str, Any]] = {
         "xml_file": "walker2d_v5.xml",
@@ -310,9 +225,10 @@ class AntParams(NamedTuple):
     reset_noise_scale: float = 0.1
 
 
-class MjxAnt(_HealthyTask):
+class MjxAnt(HealthyTask):
     """``Ant-v5`` on MJX."""
 
+    NATIVE = ant.AntEnv
     PARAMS = AntParams
     OPTIONS: ClassVar[dict[str, Any]] = {
         "xml_file": "ant.xml",
@@ -323,9 +239,7 @@ class MjxAnt(_HealthyTask):
         "exclude_current_positions_from_observation": True,
         "include_cfrc_ext_in_observation": True,
     }
-    NUM_ROOT_POSITIONS = 2
     USES_CONTACT_FORCES = True
-    VELOCITY_NOISE = "normal"
 
     main_body: int | str
     include_cfrc_ext_in_observation: bool
@@ -354,7 +268,7 @@ class MjxAnt(_HealthyTask):
         )
         forces = self._contact_forces(next_state, params)
         return {
-            **_position_info(next_state.qpos[0:2]),
+            **position_info(next_state.qpos[0:2], jnp),
             "x_velocity": x_velocity,
             "y_velocity": y_velocity,
             "reward_forward": x_velocity * params.forward_reward_weight,
@@ -365,198 +279,4 @@ class MjxAnt(_HealthyTask):
 
     def state_info(self, state: Any, params: Any = None) -> dict[str, Any]:
         """Position and distance from the origin."""
-        return _position_info(state.qpos[0:2])
-
-
-# -- the humanoids ------------------------------------------------------------------------------
-
-
-class _HumanoidBody:
-    """The humanoids' observation: ``qpos``, ``qvel`` and the body-state parts switched on."""
-
-    mj_model: Any
-    include_cinert_in_observation: bool
-    include_cvel_in_observation: bool
-    include_qfrc_actuator_in_observation: bool
-    include_cfrc_ext_in_observation: bool
-
-    @property
-    def included_parts(self) -> dict[str, bool]:
-        """Which of ``cinert``, ``cvel``, ``qfrc_actuator``, ``cfrc_ext`` are observed."""
-        flags = (
-            self.include_cinert_in_observation,
-            self.include_cvel_in_observation,
-            self.include_qfrc_actuator_in_observation,
-            self.include_cfrc_ext_in_observation,
-        )
-        return {name: bool(flag) for name, flag in zip(BODY_STATE_PARTS, flags, strict=True)}
-
-    def _extra_size(self) -> int:
-        model = self.mj_model
-        sizes = {
-            "cinert": (model.nbody - 1) * 10,
-            "cvel": (model.nbody - 1) * 6,
-            "qfrc_actuator": model.nv - 6,
-            "cfrc_ext": (model.nbody - 1) * 6,
-        }
-        return sum(size for name, size in sizes.items() if self.included_parts[name])
-
-    def _extras(self, state: Any, params: Any) -> tuple[Any, ...]:
-        parts = body_state_parts(
-            private_field(state, "cinert"),
-            state.cvel,
-            state.qfrc_actuator,
-            private_field(state, "cfrc_ext"),
-            self.included_parts,
-            full=False,
-            xp=jnp,
-        )
-        return tuple(parts)
-
-    def _tendons(self, state: Any) -> dict[str, Any]:
-        return {
-            "tendon_length": state.ten_length,
-            "tendon_velocity": private_field(state, "ten_velocity"),
-        }
-
-
-_HUMANOID_SWITCHES: dict[str, Any] = {
-    "exclude_current_positions_from_observation": True,
-    "include_cinert_in_observation": True,
-    "include_cvel_in_observation": True,
-    "include_qfrc_actuator_in_observation": True,
-    "include_cfrc_ext_in_observation": True,
-}
-
-
-class HumanoidParams(NamedTuple):
-    """Numeric arguments of ``Humanoid-v5``."""
-
-    forward_reward_weight: float = 1.25
-    ctrl_cost_weight: float = 0.1
-    contact_cost_weight: float = 5e-7
-    contact_cost_range: Range = (-INF, 10.0)
-    healthy_reward: float = 5.0
-    healthy_z_range: Range = (1.0, 2.0)
-    reset_noise_scale: float = 1e-2
-
-
-class MjxHumanoid(_HumanoidBody, _HealthyTask):
-    """``Humanoid-v5`` on MJX (Newton's method in place of the model's PGS solver)."""
-
-    PARAMS = HumanoidParams
-    NUM_ROOT_POSITIONS = 2
-    OPTIONS: ClassVar[dict[str, Any]] = {
-        "xml_file": "humanoid.xml",
-        "frame_skip": 5,
-        "default_camera_config": humanoid.DEFAULT_CAMERA_CONFIG,
-        "terminate_when_unhealthy": True,
-        **_HUMANOID_SWITCHES,
-    }
-    USES_CONTACT_FORCES = True
-
-    def is_healthy(self, state: Any, params: Any) -> jax.Array:
-        """Torso height in the open ``healthy_z_range``."""
-        healthy: jax.Array = in_range(state.qpos[2], params.healthy_z_range)
-        return healthy
-
-    def _mass_center(self, state: Any) -> Any:
-        body_mass = jnp.asarray(self.mj_model.body_mass)
-        return mass_center_xy(body_mass, state.xipos, jnp)
-
-    def _terms(self, state: Any, action: Any, next_state: Any, params: Any) -> dict[str, Any]:
-        x_velocity, y_velocity = planar_velocity(
-            self._mass_center(state), self._mass_center(next_state), self.dt
-        )
-        contact = squared_sum_cost(
-            private_field(next_state, "cfrc_ext"), params.contact_cost_weight, jnp
-        )
-        return {
-            **self.state_info(next_state),
-            "x_velocity": x_velocity,
-            "y_velocity": y_velocity,
-            "reward_survive": self._survive(next_state, params),
-            "reward_forward": params.forward_reward_weight * x_velocity,
-            # The humanoids charge the applied controls (``data.ctrl``), as the native task.
-            "reward_ctrl": -control_cost(next_state.ctrl, params.ctrl_cost_weight, jnp),
-            "reward_contact": -jnp.clip(contact, *params.contact_cost_range),
-        }
-
-    def state_info(self, state: Any, params: Any = None) -> dict[str, Any]:
-        """Position, tendon lengths and velocities, distance from the origin."""
-        xy = state.qpos[0:2]
-        return {
-            "x_position": xy[0],
-            "y_position": xy[1],
-            **self._tendons(state),
-            "distance_from_origin": jnp.linalg.norm(xy, ord=2),
-        }
-
-
-class HumanoidStandupParams(NamedTuple):
-    """Numeric arguments of ``HumanoidStandup-v5`` (``uph_cost_weight`` is unused, as there)."""
-
-    uph_cost_weight: float = 1.0
-    ctrl_cost_weight: float = 0.1
-    impact_cost_weight: float = 5e-7
-    impact_cost_range: Range = (-INF, 10.0)
-    reset_noise_scale: float = 1e-2
-
-
-class MjxHumanoidStandup(_HumanoidBody, _LocomotionTask):
-    """``HumanoidStandup-v5`` on MJX (Newton's method in place of the model's PGS solver)."""
-
-    PARAMS = HumanoidStandupParams
-    NUM_ROOT_POSITIONS = 2
-    OPTIONS: ClassVar[dict[str, Any]] = {
-        "xml_file": "humanoidstandup.xml",
-        "frame_skip": 5,
-        "default_camera_config": humanoidstandup.DEFAULT_CAMERA_CONFIG,
-        **_HUMANOID_SWITCHES,
-    }
-    USES_CONTACT_FORCES = True
-
-    def _terms(self, state: Any, action: Any, next_state: Any, params: Any) -> dict[str, Any]:
-        _, uph_cost, control_penalty, impact_cost = humanoidstandup.standup_reward_terms(
-            next_state.qpos[2],
-            float(self.mj_model.opt.timestep),
-            next_state.ctrl,
-            private_field(next_state, "cfrc_ext"),
-            params.ctrl_cost_weight,
-            params.impact_cost_weight,
-            params.impact_cost_range,
-            jnp,
-        )
-        return {
-            **self.state_info(next_state),
-            "reward_linup": uph_cost,
-            "reward_quadctrl": -control_penalty,
-            "reward_impact": -impact_cost,
-        }
-
-    def reward(
-        self, state: Any, action: Any, next_state: Any, rng: Any, params: Any = None
-    ) -> jax.Array:
-        """Torso height over the timestep, minus the costs, plus one."""
-        terms = self._terms(state, action, next_state, self._params(params))
-        total: jax.Array = (
-            terms["reward_linup"] + terms["reward_quadctrl"] + terms["reward_impact"] + 1
-        )
-        return total
-
-    def state_info(self, state: Any, params: Any = None) -> dict[str, Any]:
-        """Position, height change and tendon states."""
-        return {
-            "x_position": state.qpos[0],
-            "y_position": state.qpos[1],
-            "z_distance_from_origin": state.qpos[2] - self.init_qpos[2],
-            **self._tendons(state),
-        }
-
-
-def _position_info(xy: Any) -> dict[str, Any]:
-    return {
-        "x_position": xy[0],
-        "y_position": xy[1],
-        "distance_from_origin": jnp.linalg.norm(xy, ord=2),
-    }
+        return position_info(state.qpos[0:2], jnp)

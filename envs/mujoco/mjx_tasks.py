@@ -180,9 +180,6 @@ class MjxReacher(MjxTask):
         "frame_skip": 2,
         "default_camera_config": reacher.DEFAULT_CAMERA_CONFIG,
     }
-    # Fixed by the reference (not arguments): the arm's reset jitter.
-    POSITION_NOISE = 0.1
-    VELOCITY_NOISE = 0.005
 
     def _observation_size(self) -> int:
         return 10
@@ -196,8 +193,9 @@ class MjxReacher(MjxTask):
             lambda key: jax.random.uniform(key, (2,), minval=-radius, maxval=radius),
             lambda g: jnp.linalg.norm(g) < radius,
         )
-        qpos, _ = noisy_state(k_arm, self.init_qpos, self.init_qvel, self.POSITION_NOISE, "uniform")
-        _, qvel = noisy_state(k_arm, self.init_qpos, self.init_qvel, self.VELOCITY_NOISE, "uniform")
+        init = (self.init_qpos, self.init_qvel)
+        qpos, _ = noisy_state(k_arm, *init, reacher.ARM_POSITION_NOISE, "uniform")
+        _, qvel = noisy_state(k_arm, *init, reacher.ARM_VELOCITY_NOISE, "uniform")
         return self.make_state(qpos.at[-2:].set(goal), qvel.at[-2:].set(0.0))
 
     def _points(self, state: Any) -> tuple[Any, Any]:
@@ -251,7 +249,6 @@ class MjxPusher(MjxTask):
         "frame_skip": 5,
         "default_camera_config": pusher.DEFAULT_CAMERA_CONFIG,
     }
-    VELOCITY_NOISE = 0.005  # fixed by the reference
 
     def _observation_size(self) -> int:
         return 23
@@ -259,14 +256,17 @@ class MjxPusher(MjxTask):
     def initial(self, rng: Any, params: Any = None) -> Any:
         """Default arm pose, goal at the origin, object at least 0.17 away from it."""
         k_obj, k_vel = jax.random.split(rng)
-        low, high = jnp.array([-0.3, -0.2]), jnp.array([0.0, 0.2])
+        (x_low, x_high), (y_low, y_high) = pusher.OBJECT_X_RANGE, pusher.OBJECT_Y_RANGE
+        low, high = jnp.array([x_low, y_low]), jnp.array([x_high, y_high])
         cylinder = rejection_sample(
             k_obj,
             lambda key: jax.random.uniform(key, (2,), minval=low, maxval=high),
             lambda c: jnp.linalg.norm(c) > pusher.MIN_OBJECT_GOAL_DISTANCE,
         )
         qpos = jnp.asarray(self.init_qpos).at[-4:-2].set(cylinder).at[-2:].set(0.0)
-        _, qvel = noisy_state(k_vel, self.init_qpos, self.init_qvel, self.VELOCITY_NOISE, "uniform")
+        _, qvel = noisy_state(
+            k_vel, self.init_qpos, self.init_qvel, pusher.ARM_VELOCITY_NOISE, "uniform"
+        )
         return self.make_state(qpos, qvel.at[-4:].set(0.0))
 
     def _points(self, state: Any) -> tuple[Any, Any, Any]:

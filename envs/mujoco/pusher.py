@@ -27,6 +27,10 @@ __all__ = ["DEFAULT_CAMERA_CONFIG", "PusherEnv", "observation", "reward_terms"]
 
 DEFAULT_CAMERA_CONFIG: dict[str, Any] = {"trackbodyid": -1, "distance": 4.0}
 MIN_OBJECT_GOAL_DISTANCE = 0.17  # m; reset redraws the object until it is this far away
+# Where reset draws the object: x in OBJECT_X_RANGE, y in OBJECT_Y_RANGE (m, uniform)
+OBJECT_X_RANGE = (-0.3, 0.0)
+OBJECT_Y_RANGE = (-0.2, 0.2)
+ARM_VELOCITY_NOISE = 0.005  # half-width of the uniform reset jitter of the arm's velocities
 
 
 def observation(qpos: Any, qvel: Any, tips: Any, obj: Any, goal: Any, xp: ModuleType) -> Any:
@@ -137,15 +141,15 @@ class PusherEnv(TaskEnv):
         while True:
             self.cylinder_pos = np.concatenate(
                 [
-                    self.np_random.uniform(low=-0.3, high=0, size=1),
-                    self.np_random.uniform(low=-0.2, high=0.2, size=1),
+                    self.np_random.uniform(*OBJECT_X_RANGE, size=1),
+                    self.np_random.uniform(*OBJECT_Y_RANGE, size=1),
                 ]
             )
             if np.linalg.norm(self.cylinder_pos - self.goal_pos) > MIN_OBJECT_GOAL_DISTANCE:
                 break
         qpos[-4:-2] = self.cylinder_pos
         qpos[-2:] = self.goal_pos
-        self.set_state(qpos, self._still_velocities(0.005, num_still=4))
+        self.set_state(qpos, self._still_velocities(ARM_VELOCITY_NOISE, num_still=4))
         return self._get_obs()
 
     def _get_obs(self) -> NDArray[np.float64]:

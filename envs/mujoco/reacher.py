@@ -26,6 +26,9 @@ __all__ = ["DEFAULT_CAMERA_CONFIG", "ReacherEnv", "observation", "reward_terms"]
 
 DEFAULT_CAMERA_CONFIG: dict[str, Any] = {"trackbodyid": 0}
 GOAL_RADIUS = 0.2  # m; targets are drawn uniformly in the disc of this radius
+# Half-widths of the uniform reset jitter of the arm (fixed, not arguments, as in the reference)
+ARM_POSITION_NOISE = 0.1
+ARM_VELOCITY_NOISE = 0.005
 
 
 def observation(
@@ -121,14 +124,19 @@ class ReacherEnv(TaskEnv):
 
     def reset_model(self) -> NDArray[np.float64]:
         """Jitter the arm, draw a target in the disc of radius 0.2, keep the target still."""
-        qpos = self.np_random.uniform(low=-0.1, high=0.1, size=self.model.nq) + self.init_qpos
+        qpos = (
+            self.np_random.uniform(
+                low=-ARM_POSITION_NOISE, high=ARM_POSITION_NOISE, size=self.model.nq
+            )
+            + self.init_qpos
+        )
         # rejection sampling from the square, as the reference does
         while True:
             self.goal = self.np_random.uniform(low=-GOAL_RADIUS, high=GOAL_RADIUS, size=2)
             if np.linalg.norm(self.goal) < GOAL_RADIUS:
                 break
         qpos[-2:] = self.goal
-        self.set_state(qpos, self._still_velocities(0.005, num_still=2))
+        self.set_state(qpos, self._still_velocities(ARM_VELOCITY_NOISE, num_still=2))
         return self._get_obs()
 
     def _get_obs(self) -> NDArray[np.float64]:

@@ -15,7 +15,7 @@ import pytest
 from gymnasium_core.envs.mujoco import _locomotion as loco
 from gymnasium_core.envs.mujoco.ant import ant_is_healthy
 from gymnasium_core.envs.mujoco.hopper import hopper_is_healthy
-from gymnasium_core.envs.mujoco.humanoid import body_state_parts
+from gymnasium_core.envs.mujoco.humanoid import body_state_parts, body_state_sizes, included_parts
 from gymnasium_core.envs.mujoco.humanoidstandup import standup_reward_terms
 from gymnasium_core.envs.mujoco.walker2d import walker_is_healthy
 
@@ -87,9 +87,28 @@ def test_functions__survival_and_termination_follow_versions() -> None:
     assert loco.healthy_reward(np.False_, 5.0, pay_when_unhealthy=False) == 0.0
     assert loco.healthy_reward(np.False_, 5.0, pay_when_unhealthy=True) == 5.0
     assert loco.healthy_reward(jnp.bool_(False), 5.0, pay_when_unhealthy=False) == 0.0
-    assert loco.terminated(np.False_, True) is True
-    assert loco.terminated(np.False_, False) is False
-    assert loco.terminated(np.True_, True) is False
+    for is_healthy, terminate_when_unhealthy, expected in [
+        (False, True, True),
+        (False, False, False),
+        (True, True, False),
+        (True, False, False),
+    ]:
+        assert bool(loco.terminated(np.bool_(is_healthy), terminate_when_unhealthy)) is expected
+        traced = jax.jit(partial(loco.terminated, xp=jnp), static_argnums=1)
+        done = traced(jnp.bool_(is_healthy), terminate_when_unhealthy)
+        assert done.dtype == jnp.bool_
+        assert bool(done) is expected
+
+
+def test_functions__humanoid_observation_sizes_match_the_parts(rng: np.random.Generator) -> None:
+    cinert, cvel = rng.normal(0, 1, (14, 10)), rng.normal(0, 1, (14, 6))
+    qfrc, cfrc_ext = rng.normal(0, 1, 23), rng.normal(0, 30, (14, 6))
+    included = included_parts(cinert=True, cvel=False, qfrc_actuator=True, cfrc_ext=True)
+    assert included == {"cinert": True, "cvel": False, "qfrc_actuator": True, "cfrc_ext": True}
+    for full in (True, False):
+        sizes = body_state_sizes(14, 23, full)
+        parts = body_state_parts(cinert, cvel, qfrc, cfrc_ext, dict.fromkeys(sizes, True), full)
+        assert [p.size for p in parts] == list(sizes.values())
 
 
 def test_functions__humanoid_parts_and_standup_reward_agree(rng: np.random.Generator) -> None:
