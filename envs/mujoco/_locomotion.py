@@ -1,10 +1,12 @@
 """What the MuJoCo locomotion tasks share: reward terms, health checks, observations, resets.
 
 The task arithmetic is written as small functions of MuJoCo arrays (``qpos``, ``qvel``,
-``cfrc_ext``, ``xipos``, ...) and an array namespace ``xp`` (``numpy`` or ``jax.numpy``), so a
-physics backend other than native MuJoCo can reuse it. Each function performs the same
-floating-point operations, in the same order, as Gymnasium's environments, which is what keeps
-trajectories bit-for-bit equal to the reference.
+``cfrc_ext``, ``xipos``, ...) and an array namespace ``xp`` (``numpy`` or ``jax.numpy``); the
+MJX tasks (:mod:`._mjx_locomotion`, :mod:`.mjx_locomotion`) call the same functions, so each rule
+has one definition. They return arrays, never Python scalars, so they trace under ``jax.jit``;
+the native envs convert at their boundary where the reference returns a Python type. Each
+function performs the same floating-point operations, in the same order, as Gymnasium's
+environments, which is what keeps trajectories bit-for-bit equal to the reference.
 
 :class:`LocomotionEnv` is the stateful shell the seven tasks (Ant, HalfCheetah, Hopper,
 Humanoid, HumanoidStandup, Swimmer, Walker2d) build on, over :class:`._task.TaskEnv` (version,
