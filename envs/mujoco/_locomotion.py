@@ -3,8 +3,9 @@
 The task arithmetic is written as small functions of MuJoCo arrays (``qpos``, ``qvel``,
 ``cfrc_ext``, ``xipos``, ...) and an array namespace ``xp`` (``numpy`` or ``jax.numpy``); the
 MJX tasks (:mod:`._mjx_locomotion`, :mod:`.mjx_locomotion`) call the same functions, so each rule
-has one definition. They return arrays, never Python scalars, so they trace under ``jax.jit``;
-the native envs convert at their boundary where the reference returns a Python type. Each
+has one definition. They call no ``bool()`` or ``float()`` on their inputs, so they trace under
+``jax.jit``; the native envs convert at their boundary where the reference returns a Python
+type. Each
 function performs the same floating-point operations, in the same order, as Gymnasium's
 environments, which is what keeps trajectories bit-for-bit equal to the reference.
 
