@@ -79,8 +79,9 @@ def _cases() -> list[Case]:
             params = {"num_envs": num_envs}
             cases += [
                 Case(group, "ours", _mjx_batch(name, num_envs, scan_steps), params),
-                Case(group, "ours-native", _single("gymnasium_core", env_id, NATIVE_STEPS)),
-                Case(group, "reference", _single("gymnasium", env_id, NATIVE_STEPS)),
+                # Same params as the batch, so the report sets the three side by side.
+                Case(group, "ours-native", _single("gymnasium_core", env_id, NATIVE_STEPS), params),
+                Case(group, "reference", _single("gymnasium", env_id, NATIVE_STEPS), params),
             ]
     return cases
 
