@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from benchmarks.bench_functional import import_gymnax, scan_case
-from benchmarks.harness import Case
+from benchmarks.harness import Case, stepped_make
 
 SINGLE_STEPS = 2000
 VEC_STEPS = 50
@@ -26,24 +26,8 @@ PY_STEPS = 50
 SIZES = (1024, 16384)
 
 
-def _single(module_name: str):
-    def setup():
-        gym = __import__(module_name)
-        env = gym.make("CartPole-v1")
-        env.reset(seed=0)
-        actions = np.random.default_rng(0).integers(0, 2, SINGLE_STEPS).tolist()
-
-        def run() -> int:
-            for action in actions:
-                _, _, terminated, truncated, _ = env.step(action)
-                if terminated or truncated:
-                    env.reset()
-            return SINGLE_STEPS
-
-        run()
-        return run
-
-    return setup
+def _cartpole_actions(env):
+    return np.random.default_rng(0).integers(0, 2, SINGLE_STEPS).tolist()
 
 
 def _numpy_vector(impl: str, num_envs: int):
@@ -110,8 +94,16 @@ def _python_stepped(impl: str, num_envs: int):
 
 
 CASES: list[Case] = [
-    Case("CartPole-v1 make() single env", "ours", _single("gymnasium_core")),
-    Case("CartPole-v1 make() single env", "reference", _single("gymnasium")),
+    Case(
+        "CartPole-v1 make() single env",
+        "ours",
+        stepped_make("gymnasium_core", "CartPole-v1", _cartpole_actions),
+    ),
+    Case(
+        "CartPole-v1 make() single env",
+        "reference",
+        stepped_make("gymnasium", "CartPole-v1", _cartpole_actions),
+    ),
 ]
 for _n in SIZES:
     CASES += [

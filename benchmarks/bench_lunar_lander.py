@@ -8,64 +8,29 @@ times ``reset()`` alone: it builds a new Box2D world, terrain, lander and legs e
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
-from benchmarks.harness import Case, RunFn
+from benchmarks.harness import Case, repeated_reset, stepped_make
 
 STEPS = 2000
 RESETS = 100
 
 
-def _actions(continuous: bool) -> list[object]:
+def _actions(env: Any) -> list[Any]:
     rng = np.random.default_rng(0)
-    if continuous:
+    if env.unwrapped.continuous:
         return list(rng.uniform(-1.0, 1.0, (STEPS, 2)).astype(np.float32))
     return list(rng.integers(0, 4, STEPS).tolist())
-
-
-def _steps(module_name: str, env_id: str) -> Callable[[], RunFn]:
-    def setup() -> RunFn:
-        gym = __import__(module_name)
-        env = gym.make(env_id)
-        env.reset(seed=0)
-        actions = _actions(env_id.startswith("LunarLanderContinuous"))
-
-        def run() -> int:
-            for action in actions:
-                _, _, terminated, truncated, _ = env.step(action)
-                if terminated or truncated:
-                    env.reset()
-            return STEPS
-
-        run()
-        return run
-
-    return setup
-
-
-def _resets(module_name: str) -> Callable[[], RunFn]:
-    def setup() -> RunFn:
-        gym = __import__(module_name)
-        env = gym.make("LunarLander-v3")
-        env.reset(seed=0)
-
-        def run() -> int:
-            for _ in range(RESETS):
-                env.reset()
-            return RESETS
-
-        run()
-        return run
-
-    return setup
 
 
 CASES: list[Case] = []
 for _id in ("LunarLander-v3", "LunarLanderContinuous-v3"):
     _group = f"{_id} make() single env"
-    CASES.append(Case(_group, "ours", _steps("gymnasium_core", _id)))
-    CASES.append(Case(_group, "reference", _steps("gymnasium", _id)))
-CASES.append(Case("LunarLander-v3 reset()", "ours", _resets("gymnasium_core")))
-CASES.append(Case("LunarLander-v3 reset()", "reference", _resets("gymnasium")))
+    for _impl, _module in (("ours", "gymnasium_core"), ("reference", "gymnasium")):
+        CASES.append(Case(_group, _impl, stepped_make(_module, _id, _actions)))
+for _impl, _module in (("ours", "gymnasium_core"), ("reference", "gymnasium")):
+    CASES.append(
+        Case("LunarLander-v3 reset()", _impl, repeated_reset(_module, "LunarLander-v3", RESETS))
+    )

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from benchmarks.bench_mujoco import _single
+from benchmarks.bench_mujoco import _stepped
 from benchmarks.harness import Case
 
 RunFn = Callable[[], int]
@@ -80,8 +80,10 @@ def _cases() -> list[Case]:
             cases += [
                 Case(group, "ours", _mjx_batch(name, num_envs, scan_steps), params),
                 # Same params as the batch, so the report sets the three side by side.
-                Case(group, "ours-native", _single("gymnasium_core", env_id, NATIVE_STEPS), params),
-                Case(group, "reference", _single("gymnasium", env_id, NATIVE_STEPS), params),
+                Case(
+                    group, "ours-native", _stepped("gymnasium_core", env_id, NATIVE_STEPS), params
+                ),
+                Case(group, "reference", _stepped("gymnasium", env_id, NATIVE_STEPS), params),
             ]
     return cases
 

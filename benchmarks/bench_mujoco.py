@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from benchmarks.harness import Case
+from benchmarks.harness import Case, stepped_make
 
 RunFn = Callable[[], int]
 
@@ -44,24 +44,9 @@ def _actions(space: Any, count: int) -> list[Any]:
     return [space.sample() for _ in range(count)]
 
 
-def _single(module_name: str, env_id: str, steps: int) -> Callable[[], RunFn]:
-    def setup() -> RunFn:
-        gym: Any = importlib.import_module(module_name)
-        env = gym.make(env_id)
-        env.reset(seed=0)
-        actions = _actions(env.action_space, steps)
-
-        def run() -> int:
-            for action in actions:
-                _, _, terminated, truncated, _ = env.step(action)
-                if terminated or truncated:
-                    env.reset()
-            return steps
-
-        run()
-        return run
-
-    return setup
+def _stepped(module_name: str, env_id: str, steps: int) -> Callable[[], RunFn]:
+    """``make(env_id)`` stepped ``steps`` times with actions from its space seeded with 0."""
+    return stepped_make(module_name, env_id, lambda env: _actions(env.action_space, steps))
 
 
 def single_env_cases(env_ids: Sequence[str], steps: int) -> list[Case]:
@@ -71,7 +56,7 @@ def single_env_cases(env_ids: Sequence[str], steps: int) -> list[Case]:
     timed; an episode that ends is reset without a seed.
     """
     return [
-        Case(f"{env_id} make() single env", impl, _single(module, env_id, steps))
+        Case(f"{env_id} make() single env", impl, _stepped(module, env_id, steps))
         for env_id in env_ids
         for impl, module in (("ours", "gymnasium_core"), ("reference", "gymnasium"))
     ]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from benchmarks.harness import Case
+from benchmarks.harness import Case, stepped_make
 
 STEPS = 1000
 SCAN_STEPS = 100
@@ -21,24 +21,8 @@ SCAN_ENVS = 16384
 SINGLE_IDS = ("FrozenLake-v1", "Taxi-v4", "CliffWalking-v1", "Blackjack-v1")
 
 
-def _single(module_name: str, env_id: str):
-    def setup():
-        gym = __import__(module_name)
-        env = gym.make(env_id)
-        env.reset(seed=0)
-        actions = np.random.default_rng(0).integers(0, int(env.action_space.n), STEPS).tolist()
-
-        def run() -> int:
-            for action in actions:
-                _, _, terminated, truncated, _ = env.step(action)
-                if terminated or truncated:
-                    env.reset()
-            return STEPS
-
-        run()
-        return run
-
-    return setup
+def _actions(env):
+    return np.random.default_rng(0).integers(0, int(env.action_space.n), STEPS).tolist()
 
 
 def _scan(module: str, cls: str):
@@ -131,8 +115,8 @@ def _driver_case(impl: str, task: str):
 CASES: list[Case] = []
 for _id in SINGLE_IDS:
     _group = f"{_id} make() single env"
-    CASES.append(Case(_group, "ours", _single("gymnasium_core", _id)))
-    CASES.append(Case(_group, "reference", _single("gymnasium", _id)))
+    CASES.append(Case(_group, "ours", stepped_make("gymnasium_core", _id, _actions)))
+    CASES.append(Case(_group, "reference", stepped_make("gymnasium", _id, _actions)))
 for _module, _cls in (
     ("frozen_lake", "FrozenLakeFunctional"),
     ("taxi", "TaxiFunctional"),

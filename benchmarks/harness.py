@@ -11,11 +11,12 @@ times and the median throughput is reported. Cases of one ``group`` are compared
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import json
 import platform
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 RunFn = Callable[[], int]
@@ -36,6 +37,53 @@ class Case:
     impl: str
     setup: Callable[[], RunFn]
     params: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+
+def stepped_make(
+    module_name: str, env_id: str, actions: Callable[[Any], Sequence[Any]]
+) -> Callable[[], RunFn]:
+    """A case setup: ``make(env_id)`` of ``module_name`` stepped through a fixed action list.
+
+    ``actions(env)`` draws the list once, before timing; an episode that ends is reset without a
+    seed, as a training loop would. Each run steps the whole list.
+    """
+
+    def setup() -> RunFn:
+        gym: Any = importlib.import_module(module_name)
+        env = gym.make(env_id)
+        env.reset(seed=0)
+        chosen = list(actions(env))
+
+        def run() -> int:
+            for action in chosen:
+                _, _, terminated, truncated, _ = env.step(action)
+                if terminated or truncated:
+                    env.reset()
+            return len(chosen)
+
+        run()
+        return run
+
+    return setup
+
+
+def repeated_reset(module_name: str, env_id: str, count: int) -> Callable[[], RunFn]:
+    """A case setup: ``count`` unseeded ``reset()`` calls of ``make(env_id)`` per run."""
+
+    def setup() -> RunFn:
+        gym: Any = importlib.import_module(module_name)
+        env = gym.make(env_id)
+        env.reset(seed=0)
+
+        def run() -> int:
+            for _ in range(count):
+                env.reset()
+            return count
+
+        run()
+        return run
+
+    return setup
 
 
 def _round(run: RunFn, min_time: float) -> float:
