@@ -35,6 +35,7 @@ class RenderTarget:
         mode: ``"human"`` or ``"rgb_array"``.
         size: ``(width, height)`` in pixels.
         surface: The pygame surface to draw on.
+        clock: A pygame clock that paces the ``human`` window.
     """
 
     def __init__(self, mode: str, size: tuple[int, int], title: str) -> None:
@@ -49,14 +50,14 @@ class RenderTarget:
         self.mode = mode
         self.size = size
         self._fonts: dict[tuple[int, bool], Any] = {}
-        self._clock: Any = None
+        # Only the display is initialised (never pygame.init(), which also starts audio).
         if mode == "human":
             pygame.display.init()
             pygame.display.set_caption(title)
             self.surface = pygame.display.set_mode(size)
-            self._clock = pygame.time.Clock()
         else:
             self.surface = pygame.Surface(size)
+        self.clock = pygame.time.Clock()
 
     def font(self, size: int, bold: bool = False) -> Any:
         """A cached pygame font of the default typeface."""
@@ -88,7 +89,7 @@ class RenderTarget:
         if self.mode == "human":
             pygame.event.pump()
             pygame.display.update()
-            self._clock.tick(fps)
+            self.clock.tick(fps)
             return None
         return np.transpose(np.array(pygame.surfarray.pixels3d(self.surface)), axes=(1, 0, 2))
 

@@ -2,18 +2,23 @@
 
 It holds a :class:`~._tabular.TabularFunctional` and steps it on Python scalars with the
 env's ``np_random``, which reproduces the reference's random streams. It keeps the
-reference's public attributes: ``P``, ``s``, ``lastaction``, ``initial_state_distrib``.
+reference's public attributes: ``P``, ``s``, ``lastaction``, ``initial_state_distrib`` and the
+rendering ones (``window_surface``, ``clock``, the image slots). ``P`` and
+``initial_state_distrib`` are the task's own table, so writing them (or into them) changes
+the following steps and resets exactly as it does in the reference.
 """
 
 from __future__ import annotations
 
 from typing import Any, SupportsFloat
 
+import numpy as np
+
 from gymnasium_core import logger
 from gymnasium_core.core import Env
 
 from ._render import RenderTarget
-from ._tabular import TabularFunctional, TabularState
+from ._tabular import TableDict, TabularFunctional, TabularState
 
 
 class TabularEnv(Env[int, int]):
@@ -28,6 +33,10 @@ class TabularEnv(Env[int, int]):
     func_env: TabularFunctional
     window_title = "Toy text"
     window_size: tuple[int, int] = (0, 0)
+    # The reference's name of the attribute holding the drawing surface, and its image slots:
+    # None until the first frame; ours hold our own drawings (the look is our own).
+    surface_attribute = "window_surface"
+    image_attributes: tuple[str, ...] = ()
 
     def _setup(self, func_env: TabularFunctional, render_mode: str | None) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -39,23 +48,50 @@ class TabularEnv(Env[int, int]):
         self.observation_space = func_env.observation_space
         self.action_space = func_env.action_space
         self.render_mode = render_mode
-        self.P = func_env.table.P
-        self.initial_state_distrib = func_env.table.initial_distribution.copy()
-        self.state: TabularState | None = None
+        self.state: Any = None
         self.lastaction: Any = None
         self._target: RenderTarget | None = None
+        self.clock: Any = None
+        setattr(self, self.surface_attribute, None)
+        for name in self.image_attributes:
+            setattr(self, name, None)
 
     @property
-    def s(self) -> int:
-        """The current discrete state (the reference's attribute)."""
+    def P(self) -> TableDict:
+        """``P[s][a]``: the ``(prob, next_state, reward, terminated)`` branches of each move."""
+        return self.func_env.table.P
+
+    @P.setter
+    def P(self, value: TableDict) -> None:
+        self.func_env.table.P = value
+
+    @property
+    def initial_state_distrib(self) -> np.ndarray[Any, Any]:
+        """``(num_states,)`` probabilities of the first state, read at every reset."""
+        return self.func_env.table.initial_distribution
+
+    @initial_state_distrib.setter
+    def initial_state_distrib(self, value: np.ndarray[Any, Any]) -> None:
+        self.func_env.table.initial_distribution = value
+
+    @property
+    def s(self) -> Any:
+        """The current discrete state (the reference's attribute, of the reference's type).
+
+        An ``np.int64`` after a reset, then the next-state entry of ``P`` after each step.
+        """
         if self.state is None:
             raise AttributeError("The environment has no state yet: call reset() first.")
-        return int(self.state.s)
+        return self.state.s
 
     @s.setter
-    def s(self, value: int) -> None:
-        base = self.state if self.state is not None else TabularState(0, -1, 1.0, 0.0, False)
-        self.state = base._replace(s=int(value))
+    def s(self, value: Any) -> None:
+        base = self.state if self.state is not None else self._blank_state()
+        self.state = base._replace(s=value)
+
+    def _blank_state(self) -> Any:
+        """The state a write before the first reset starts from."""
+        return TabularState(0, -1, 1.0, 0.0, False)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -96,6 +132,8 @@ class TabularEnv(Env[int, int]):
             return self._render_text()
         if self._target is None:
             self._target = RenderTarget(self.render_mode, self.window_size, self.window_title)
+            setattr(self, self.surface_attribute, self._target.surface)
+            self.clock = self._target.clock
         self._draw(self._target)
         return self._target.present(self.metadata["render_fps"])
 
@@ -110,3 +148,5 @@ class TabularEnv(Env[int, int]):
         if self._target is not None:
             self._target.close()
             self._target = None
+            setattr(self, self.surface_attribute, None)
+            self.clock = None

@@ -7,8 +7,11 @@ views of shape ``(num_states, num_actions, num_branches)`` that numpy and JAX ca
 
 Sampling follows the reference exactly: one uniform draw ``u`` per step, and the chosen
 branch is the first whose cumulative probability exceeds ``u`` (the first branch when none
-does). On the scalar path the cumulative sums are the float64 values ``np.cumsum`` gives on
-the same list, so a numpy generator shared with the reference yields the same branches.
+does). The scalar path (one env on a numpy generator) reads ``P`` and the initial
+distribution afresh at every step and reset, as the reference's env does, so writing them
+(``env.unwrapped.P[s][a] = [...]``) changes the following steps; its running sums add the
+probabilities left to right, which gives the float64 values ``np.cumsum`` gives on the same
+list. The array views serve the batched and JAX paths and are built once, at construction.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import numpy as np
 from gymnasium_core.functional import FuncEnv
 from gymnasium_core.functional import random as frandom
 
-Transition = tuple[float, int, Any, bool]
+Transition = tuple[float, Any, Any, bool]
 TableDict = dict[int, dict[int, list[Transition]]]
 
 
@@ -38,12 +41,19 @@ class TabularState(NamedTuple):
     terminated: Any  # () bool: whether the last transition ended the episode
 
 
-def first_exceeding(cumulative: list[float] | tuple[float, ...], u: float) -> int:
-    """Index of the first cumulative probability above ``u``; 0 when there is none."""
-    for index, value in enumerate(cumulative):
-        if value > u:
+def pick_branch(branches: list[Transition], u: float) -> int:
+    """Index of the first branch whose cumulative probability exceeds ``u``; 0 if none does."""
+    total: Any = 0
+    for index, branch in enumerate(branches):
+        total = total + branch[0]
+        if total > u:
             return index
     return 0
+
+
+def draw_initial(distribution: Any, np_random: np.random.Generator) -> np.int64:
+    """Draw a first state from ``distribution`` (an ``np.int64``, as the reference's)."""
+    return np.argmax(np.cumsum(distribution) > np_random.random())
 
 
 def sample_branch(cumulative: Any, u: Any, xp: Any) -> Any:
@@ -84,13 +94,9 @@ class TransitionTable:
         self.terminated = np.zeros(shape, dtype=np.bool_)
         self.prob = np.zeros(shape, dtype=np.float64)
         self.cumulative = np.zeros(shape, dtype=np.float64)
-        # Per (state, action): the cumulative sums and branches, for the scalar path.
-        self.rows: dict[int, dict[int, tuple[tuple[float, ...], list[Transition]]]] = {}
         for s, row in P.items():
-            self.rows[s] = {}
             for a, branches in row.items():
                 cumulative = np.cumsum([branch[0] for branch in branches])
-                self.rows[s][a] = (tuple(float(c) for c in cumulative), branches)
                 count = len(branches)
                 for k, (p, s_next, r, t) in enumerate(branches):
                     self.prob[s, a, k] = p
@@ -106,7 +112,6 @@ class TransitionTable:
         self.initial_distribution = np.asarray(initial_distribution, dtype=np.float64)
         self.has_one_start = int(np.count_nonzero(self.initial_distribution)) == 1
         self.initial_cumulative = np.cumsum(self.initial_distribution)
-        self.initial_cumulative_list = tuple(float(c) for c in self.initial_cumulative)
 
 
 class TabularFunctional(FuncEnv[TabularState, Any, Any, Any, Any, Any, None]):
@@ -144,7 +149,7 @@ class TabularFunctional(FuncEnv[TabularState, Any, Any, Any, Any, Any, None]):
     def initial(self, rng: Any, params: None = None) -> TabularState:
         """Draw the first state from the initial distribution (one uniform draw)."""
         if self._is_scalar(rng):
-            s = first_exceeding(self.table.initial_cumulative_list, rng.random())
+            s = draw_initial(self.table.initial_distribution, rng)
             return TabularState(s, -1, 1.0, 0.0, False)
         xp = self.xp
         if self.table.has_one_start:
@@ -162,8 +167,8 @@ class TabularFunctional(FuncEnv[TabularState, Any, Any, Any, Any, Any, None]):
     ) -> TabularState:
         """Take one branch of ``P[s][action]`` (one uniform draw)."""
         if self._is_scalar(rng, state):
-            cumulative, branches = self.table.rows[state.s][action]
-            p, s_next, r, t = branches[first_exceeding(cumulative, rng.random())]
+            branches = self.table.P[state.s][action]
+            p, s_next, r, t = branches[pick_branch(branches, rng.random())]
             # _replace keeps any extra fields of a task's own state type.
             return state._replace(s=s_next, last_action=action, prob=p, reward=r, terminated=t)
         xp = self.xp

@@ -406,6 +406,11 @@ def draw_table(
 class BlackjackEnv(Env[tuple[int, int, int], int]):
     """Blackjack-v1: the stateful environment behind ``make``.
 
+    The reference's attributes are views of the game: ``player`` and ``dealer`` (the hands, as
+    lists), ``natural`` and ``sab`` (the rules), ``dealer_top_card_suit`` and
+    ``dealer_top_card_value_str`` (the shown card's look). Writing any of them changes what
+    follows as it does in the reference.
+
     Args:
         render_mode: ``"human"``, ``"rgb_array"`` or ``None``.
         natural: Pay 1.5 for a winning natural (two-card 21); ignored when ``sab``.
@@ -420,10 +425,8 @@ class BlackjackEnv(Env[tuple[int, int, int], int]):
                 f"render_mode must be one of {self.metadata['render_modes']} or None, "
                 f"got {render_mode!r}."
             )
-        self.natural = natural
-        self.sab = sab
         self.func_env = BlackjackFunctional(natural=natural, sab=sab)
-        self.params = self.func_env.default_params
+        self.params: BlackjackParams = self.func_env.get_default_params()
         self.action_space = self.func_env.action_space
         self.observation_space = self.func_env.observation_space
         self.render_mode = render_mode
@@ -431,14 +434,40 @@ class BlackjackEnv(Env[tuple[int, int, int], int]):
         self._target: RenderTarget | None = None
 
     @property
+    def natural(self) -> Any:
+        """Whether a winning natural pays 1.5 (ignored when :attr:`sab`)."""
+        return self.params.natural
+
+    @natural.setter
+    def natural(self, value: Any) -> None:
+        self.params = self.params._replace(natural=value)
+
+    @property
+    def sab(self) -> Any:
+        """Whether the Sutton & Barto rules apply."""
+        return self.params.sutton_and_barto
+
+    @sab.setter
+    def sab(self, value: Any) -> None:
+        self.params = self.params._replace(sutton_and_barto=value)
+
+    @property
     def player(self) -> list[int]:
-        """The player's cards (the reference's attribute)."""
+        """The player's cards (1 is an ace), the reference's list."""
         return self._require_state().player  # type: ignore[no-any-return]
+
+    @player.setter
+    def player(self, hand: list[int]) -> None:
+        self.state = self._require_state()._replace(player=hand, player_count=len(hand))
 
     @property
     def dealer(self) -> list[int]:
-        """The dealer's cards (the reference's attribute)."""
+        """The dealer's cards, the first one shown, the reference's list."""
         return self._require_state().dealer  # type: ignore[no-any-return]
+
+    @dealer.setter
+    def dealer(self, hand: list[int]) -> None:
+        self.state = self._require_state()._replace(dealer=hand, dealer_count=len(hand))
 
     def _require_state(self) -> BlackjackState:
         if self.state is None:
@@ -452,8 +481,13 @@ class BlackjackEnv(Env[tuple[int, int, int], int]):
         super().reset(seed=seed)
         self.state = self.func_env.initial(self.np_random, self.params)
         state = self.state
-        self.dealer_top_card_suit = SUITS[state.suit]
-        self.dealer_top_card_value_str = _card_label(state.dealer[0], state)[:-1]
+        # The reference draws these strings with choice(), so they are numpy strings, except
+        # the value of an ace or a number card, which it writes as a str.
+        self.dealer_top_card_suit = np.str_(SUITS[state.suit])
+        shown = state.dealer[0]
+        self.dealer_top_card_value_str = (
+            np.str_(FACES[state.face]) if shown == 10 else "A" if shown == 1 else str(shown)
+        )
         if self.render_mode == "human":
             self.render()
         return self.func_env.observation(state), {}
@@ -488,8 +522,11 @@ class BlackjackEnv(Env[tuple[int, int, int], int]):
         state = self._require_state()
         if self._target is None:
             self._target = RenderTarget(self.render_mode, SCREEN_SIZE, "Blackjack")
+            self.screen = self._target.surface
+            self.clock = self._target.clock
         total, shown, ace = self.func_env.observation(state)
-        draw_table(self._target, total, shown, bool(ace), _card_label(shown, state))
+        card = f"{self.dealer_top_card_value_str}{self.dealer_top_card_suit}"
+        draw_table(self._target, total, shown, bool(ace), card)
         return self._target.present(self.metadata["render_fps"])
 
     def close(self) -> None:

@@ -41,6 +41,7 @@ def _is_cliff(row: int, col: int) -> bool:
 
 
 def _build_table(is_slippery: bool) -> TransitionTable:
+    # Next states are np.int64, as the reference's table holds them.
     nrow, ncol = SHAPE
     P: TableDict = {}
     for s in range(nrow * ncol):
@@ -54,9 +55,10 @@ def _build_table(is_slippery: bool) -> TransitionTable:
                 r = min(max(row + d_row, 0), nrow - 1)
                 c = min(max(col + d_col, 0), ncol - 1)
                 if _is_cliff(r, c):
-                    branches.append((1 / len(moves), START, -100, False))
+                    branches.append((1 / len(moves), np.int64(START), -100, False))
                 else:
-                    branches.append((1 / len(moves), r * ncol + c, -1, r * ncol + c == GOAL))
+                    s_next = np.int64(r * ncol + c)
+                    branches.append((1 / len(moves), s_next, -1, bool(s_next == GOAL)))
             P[s][move] = branches
     initial = np.zeros(nrow * ncol)
     initial[START] = 1.0
@@ -95,15 +97,23 @@ class CliffWalkingFunctional(TabularFunctional):
         render_state.close()
 
 
-def draw_cliff(target: RenderTarget, s: int) -> None:
-    """Draw the grid with the agent on cell ``s``."""
+def _cliff_mask() -> np.ndarray[Any, Any]:
+    """``SHAPE`` bool array, true on the cliff cells."""
+    cliff = np.zeros(SHAPE, dtype=bool)
+    cliff[-1, 1:-1] = True
+    return cliff
+
+
+def draw_cliff(target: RenderTarget, s: int, cliff: np.ndarray[Any, Any] | None = None) -> None:
+    """Draw the grid with the agent on cell ``s`` (``cliff``: the cells to draw as cliff)."""
     pygame = import_pygame()
+    cliff = _cliff_mask() if cliff is None else cliff
     surface = target.surface
     surface.fill((120, 170, 90))
     for cell in range(SHAPE[0] * SHAPE[1]):
         row, col = divmod(cell, SHAPE[1])
         rect = pygame.Rect(col * CELL, row * CELL, CELL, CELL)
-        if _is_cliff(row, col):
+        if cliff[row, col]:
             pygame.draw.rect(surface, (70, 55, 45), rect)
             pygame.draw.rect(surface, (30, 30, 40), rect.inflate(-12, -24).move(0, 8))
         else:
@@ -146,13 +156,23 @@ class CliffWalkingEnv(TabularEnv):
 
     metadata: dict[str, Any] = {"render_modes": ["human", "rgb_array", "ansi"], "render_fps": 4}
     window_title = "CliffWalking"
+    image_attributes = (
+        "agent_img",
+        "start_img",
+        "goal_img",
+        "goal_flag_img",
+        "cliff_imgs",
+        "ground_img",
+    )
 
     def __init__(self, render_mode: str | None = None, is_slippery: bool = False) -> None:
         self.shape = SHAPE
-        self.start_state_index = START
-        self.nS = SHAPE[0] * SHAPE[1]
+        # np.int64, as the reference computes them with numpy.
+        self.start_state_index = np.int64(START)
+        self.nS = np.int64(SHAPE[0] * SHAPE[1])
         self.nA = 4
         self.is_slippery = is_slippery
+        self._cliff = _cliff_mask()
         self.cell_size = (CELL, CELL)
         self.window_size = (SHAPE[1] * CELL, SHAPE[0] * CELL)
         self._setup(CliffWalkingFunctional(is_slippery), render_mode)
@@ -168,12 +188,12 @@ class CliffWalkingEnv(TabularEnv):
                 elif cell == GOAL:
                     cells.append("T")
                 else:
-                    cells.append("C" if _is_cliff(row, col) else "o")
+                    cells.append("C" if self._cliff[row, col] else "o")
             lines.append("  ".join(cells) + "\n")
         return "".join(lines) + "\n"
 
     def _draw(self, target: RenderTarget) -> None:
-        draw_cliff(target, self.s)
+        draw_cliff(target, int(self.s), self._cliff)
 
 
 class CliffWalkingVectorEnv(ToyTextVectorEnv):

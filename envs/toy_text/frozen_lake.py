@@ -322,6 +322,15 @@ class FrozenLakeEnv(TabularEnv):
     """
 
     window_title = "Frozen Lake"
+    image_attributes = (
+        "ice_img",
+        "ice_crack_imgs",
+        "hole_img",
+        "agent_img",
+        "goal_flag_img",
+        "letter_s_img",
+        "letter_g_img",
+    )
 
     def __init__(
         self,
@@ -340,15 +349,19 @@ class FrozenLakeEnv(TabularEnv):
         self.cell_size = (self.window_size[0] // self.ncol, self.window_size[1] // self.nrow)
         self._setup(func_env, render_mode)
 
+    def _rows(self) -> list[str]:
+        """The map as drawn: :attr:`desc`, read at every frame as the reference does."""
+        return ["".join(c.decode() for c in row) for row in np.asarray(self.desc).tolist()]
+
     def _render_text(self) -> str:
-        cells = [list(row) for row in self.func_env.rows]  # type: ignore[attr-defined]
-        r, c = divmod(self.s, self.ncol)
+        cells = [list(row) for row in self._rows()]
+        r, c = divmod(int(self.s), self.ncol)
         cells[r][c] = logger.colorize(cells[r][c], "red", highlight=True)
         header = "\n" if self.lastaction is None else f"  ({_ACTION_NAMES[self.lastaction]})\n"
         return header + "\n".join("".join(row) for row in cells) + "\n"
 
     def _draw(self, target: RenderTarget) -> None:
-        draw_frozen_lake(target, self.func_env.rows, self.s)  # type: ignore[attr-defined]
+        draw_frozen_lake(target, self._rows(), int(self.s))
 
 
 class FrozenLakeVectorEnv(ToyTextVectorEnv):

@@ -25,7 +25,7 @@ from gymnasium_core.functional import random as frandom
 
 from ._render import RenderTarget, import_pygame
 from ._stateful import TabularEnv
-from ._tabular import TableDict, TabularFunctional, TransitionTable, first_exceeding
+from ._tabular import TableDict, TabularFunctional, TransitionTable, draw_initial
 from ._vector import ToyTextVectorEnv
 
 __all__ = ["MAP", "TaxiEnv", "TaxiFunctional", "TaxiState", "TaxiVectorEnv"]
@@ -214,7 +214,7 @@ class TaxiFunctional(TabularFunctional):
     def initial(self, rng: Any, params: None = None) -> Any:
         """Draw the first state, then (if fickle passengers are on) whether this one is."""
         if self._is_scalar(rng):
-            s = first_exceeding(self.table.initial_cumulative_list, rng.random())
+            s = draw_initial(self.table.initial_distribution, rng)
             fickle = self.fickle_passenger and rng.random() < self.fickle_probability
             return TaxiState(s, -1, 1.0, 0.0, False, fickle)
         key_state, key_fickle = frandom.split(rng)
@@ -233,8 +233,9 @@ class TaxiFunctional(TabularFunctional):
             new_row, new_col, new_pass, _ = decode(moved.s)
             if pass_idx != 4 or (new_row, new_col) == (row, col):
                 return moved
-            # The reference draws one of the three other destinations with choice().
-            k = int(rng.integers(0, 3))
+            # The reference draws one of the three other destinations with choice(); the
+            # draw stays an np.int64, so the new state is one too, as there.
+            k = rng.integers(0, 3)
             new_dest = k + (k >= dest)
             return TaxiState(*moved[:5], False)._replace(
                 s=encode(new_row, new_col, new_pass, new_dest)
@@ -300,9 +301,21 @@ def _cell_origin(row: int, col: int) -> tuple[int, int]:
     return GRID_ORIGIN[0] + col * CELL_SIZE[0], GRID_ORIGIN[1] + row * CELL_SIZE[1]
 
 
-def draw_taxi(target: RenderTarget, s: int, heading: int) -> None:
-    """Draw the town, the passenger, the destination and the taxi facing ``heading``."""
+def draw_taxi(
+    target: RenderTarget,
+    s: int,
+    heading: int,
+    grid: list[str] | None = None,
+    locs: list[tuple[int, int]] | None = None,
+) -> None:
+    """Draw the town, the passenger, the destination and the taxi facing ``heading``.
+
+    ``grid`` (the map's rows, :data:`MAP` by default) gives the walls and ``locs`` (:data:`LOCS`
+    by default) the pads.
+    """
     pygame = import_pygame()
+    grid = MAP if grid is None else grid
+    locs = LOCS if locs is None else locs
     surface = target.surface
     surface.fill((250, 250, 246))
     width, height = 5 * CELL_SIZE[0], 5 * CELL_SIZE[1]
@@ -313,7 +326,7 @@ def draw_taxi(target: RenderTarget, s: int, heading: int) -> None:
             pygame.draw.rect(
                 surface, (226, 226, 220), (x + 2, y + 2, CELL_SIZE[0] - 4, CELL_SIZE[1] - 4)
             )
-    for index, (row, col) in enumerate(LOCS):
+    for index, (row, col) in enumerate(locs):
         x, y = _cell_origin(row, col)
         pygame.draw.rect(
             surface, LOC_COLORS[index], (x + 4, y + 4, CELL_SIZE[0] - 8, CELL_SIZE[1] - 8)
@@ -322,7 +335,7 @@ def draw_taxi(target: RenderTarget, s: int, heading: int) -> None:
     # Interior walls: a '|' between two cells of a row in the map.
     for row in range(5):
         for col in range(4):
-            if MAP[1 + row][2 * col + 2] == "|":
+            if grid[1 + row][2 * col + 2] == "|":
                 x, y = _cell_origin(row, col + 1)
                 pygame.draw.line(surface, (60, 60, 60), (x, y), (x, y + CELL_SIZE[1]), 6)
     pygame.draw.rect(surface, (60, 60, 60), (*GRID_ORIGIN, width, height), 6)
@@ -332,12 +345,12 @@ def draw_taxi(target: RenderTarget, s: int, heading: int) -> None:
     target.text("Taxi", (120, 60), 48, (60, 60, 60), bold=True)
 
     row, col, pass_idx, dest = decode(s)
-    dx, dy = _cell_origin(*LOCS[dest])
+    dx, dy = _cell_origin(*locs[dest])
     pygame.draw.rect(
         surface, (200, 30, 160), (dx + 6, dy + 6, CELL_SIZE[0] - 12, CELL_SIZE[1] - 12), 4
     )
     if pass_idx < 4:
-        px, py = _cell_origin(*LOCS[pass_idx])
+        px, py = _cell_origin(*locs[pass_idx])
         pygame.draw.circle(surface, (40, 90, 200), (px + 60, py + 22), 7)
         pygame.draw.rect(surface, (40, 90, 200), (px + 55, py + 29, 10, 18))
     tx, ty = _cell_origin(row, col)
@@ -364,6 +377,15 @@ class TaxiEnv(TabularEnv):
 
     window_title = "Taxi"
     func_env: TaxiFunctional
+    surface_attribute = "window"
+    image_attributes = (
+        "taxi_imgs",
+        "taxi_full_imgs",
+        "passenger_img",
+        "destination_img",
+        "house_img",
+        "background_img",
+    )
 
     def __init__(
         self,
@@ -378,8 +400,7 @@ class TaxiEnv(TabularEnv):
         self.locs_colors = list(LOC_COLORS)
         self.max_row, self.max_col = MAX_ROW, MAX_COL
         self.rainy_probability = rainy_probability
-        self.fickle_probability = fickle_probability
-        self.fickle_passenger = fickle_passenger
+        self._rainy_lateral_probability = (1.0 - rainy_probability) / 2.0
         self.window_size = WINDOW_SIZE
         self.cell_size = CELL_SIZE
         self.taxi_orientation = 0
@@ -389,9 +410,42 @@ class TaxiEnv(TabularEnv):
         )
 
     @property
-    def fickle_step(self) -> bool:
+    def fickle_passenger(self) -> bool:
+        """Whether passengers may change destination (read at every reset and step)."""
+        return self.func_env.fickle_passenger
+
+    @fickle_passenger.setter
+    def fickle_passenger(self, value: bool) -> None:
+        self.func_env.fickle_passenger = value
+
+    @property
+    def fickle_probability(self) -> float:
+        """Probability, drawn at each reset, that the passenger is fickle."""
+        return self.func_env.fickle_probability
+
+    @fickle_probability.setter
+    def fickle_probability(self, value: float) -> None:
+        self.func_env.fickle_probability = value
+
+    @property
+    def fickle_step(self) -> Any:
         """Whether the passenger will still change destination (the reference's attribute)."""
-        return bool(self.state is not None and getattr(self.state, "fickle", False))
+        return False if self.state is None else self.state.fickle
+
+    @fickle_step.setter
+    def fickle_step(self, value: Any) -> None:
+        base = self.state if self.state is not None else self._blank_state()
+        self.state = base._replace(fickle=value)
+
+    def _blank_state(self) -> TaxiState:
+        return TaxiState(0, -1, 1.0, 0.0, False, False)
+
+    def get_surf_loc(self, map_loc: tuple[int, int]) -> tuple[int, int]:
+        """The pixel ``(x, y)`` of the top-left corner of grid cell ``(row, col)``."""
+        return (
+            GRID_ORIGIN[0] + map_loc[1] * self.cell_size[0],
+            GRID_ORIGIN[1] + map_loc[0] * self.cell_size[1],
+        )
 
     def encode(self, taxi_row: int, taxi_col: int, pass_loc: int, dest_idx: int) -> int:
         """The observation of a taxi position, passenger location and destination."""
@@ -413,14 +467,18 @@ class TaxiEnv(TabularEnv):
         self.taxi_orientation = 0
         return super().reset(seed=seed, options=options)
 
+    def _grid(self) -> list[str]:
+        """The map as drawn: :attr:`desc`, read at every frame as the reference does."""
+        return ["".join(c.decode() for c in row) for row in np.asarray(self.desc).tolist()]
+
     def _render_text(self) -> str:
-        cells = [list(line) for line in MAP]
+        cells = [list(line) for line in self._grid()]
         row, col, pass_idx, dest = decode(self.s)
         if pass_idx < 4:
             cells[1 + row][2 * col + 1] = logger.colorize(
                 cells[1 + row][2 * col + 1], "yellow", highlight=True
             )
-            p_row, p_col = LOCS[pass_idx]
+            p_row, p_col = self.locs[pass_idx]
             cells[1 + p_row][2 * p_col + 1] = logger.colorize(
                 cells[1 + p_row][2 * p_col + 1], "blue", bold=True
             )
@@ -428,7 +486,7 @@ class TaxiEnv(TabularEnv):
             # An occupied taxi on an empty cell shows as an underscore.
             under = cells[1 + row][2 * col + 1].replace(" ", "_")
             cells[1 + row][2 * col + 1] = logger.colorize(under, "green", highlight=True)
-        d_row, d_col = LOCS[dest]
+        d_row, d_col = self.locs[dest]
         cells[1 + d_row][2 * d_col + 1] = logger.colorize(
             cells[1 + d_row][2 * d_col + 1], "magenta"
         )
@@ -440,7 +498,7 @@ class TaxiEnv(TabularEnv):
     def _draw(self, target: RenderTarget) -> None:
         if self.lastaction in (0, 1, 2, 3):
             self.taxi_orientation = int(self.lastaction)
-        draw_taxi(target, self.s, self.taxi_orientation)
+        draw_taxi(target, int(self.s), self.taxi_orientation, self._grid(), self.locs)
 
 
 class TaxiVectorEnv(ToyTextVectorEnv):

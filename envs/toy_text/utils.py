@@ -6,12 +6,15 @@ from typing import Any
 
 import numpy as np
 
+__all__ = ["categorical_sample"]
 
-def categorical_sample(prob_n: Any, np_random: np.random.Generator) -> int:
+
+def categorical_sample(prob_n: Any, np_random: np.random.Generator) -> np.int64:
     """Draw an index from the categorical distribution ``prob_n`` with one uniform draw.
 
-    The index is the first whose cumulative probability exceeds the draw, so the same
-    generator state gives the same index as the reference's helper.
+    The index is the first whose cumulative probability exceeds the draw (0 when none does),
+    so the same generator state gives the same index, an ``np.int64``, as the reference's
+    helper.
 
     Args:
         prob_n: ``(n,)`` probabilities.
@@ -20,5 +23,5 @@ def categorical_sample(prob_n: Any, np_random: np.random.Generator) -> int:
     Returns:
         The drawn index.
     """
-    cumulative = np.cumsum(np.asarray(prob_n))
-    return int(np.argmax(cumulative > np_random.random()))
+    exceeds = np.cumsum(np.asarray(prob_n)) > np_random.random()
+    return np.argmax(exceeds)

@@ -37,12 +37,6 @@ _KNOWN_GAPS: dict[str, str] = {
     "phys2d/Pendulum-v0": "state is a record, not a jax.Array",
     #
     # toy text
-    "Blackjack-v1": "dealer card strings are str, not numpy.str_",
-    "CliffWalking-v1": "rendering attributes missing",
-    "CliffWalkingSlippery-v1": "rendering attributes missing",
-    "FrozenLake-v1": "rendering attributes missing",
-    "FrozenLake8x8-v1": "rendering attributes missing",
-    "Taxi-v4": "rendering attributes missing",
     "tabular/Blackjack-v0": "state type differs",
     "tabular/CliffWalking-v0": "state type differs",
     #
