@@ -15,6 +15,9 @@ from gymnasium_core.error import DependencyNotInstalled
 
 Color = tuple[int, int, int]
 
+# Fonts by (size, bold), shared by every target: loading one costs milliseconds.
+_FONTS: dict[tuple[int, bool], Any] = {}
+
 
 def import_pygame() -> Any:
     """Import pygame, or raise a clear error naming the extra to install."""
@@ -49,7 +52,6 @@ class RenderTarget:
         pygame = import_pygame()
         self.mode = mode
         self.size = size
-        self._fonts: dict[tuple[int, bool], Any] = {}
         # Only the display is initialised (never pygame.init(), which also starts audio).
         if mode == "human":
             pygame.display.init()
@@ -59,17 +61,29 @@ class RenderTarget:
             self.surface = pygame.Surface(size)
         self.clock = pygame.time.Clock()
 
+    @classmethod
+    def on_surface(cls, surface: Any) -> RenderTarget:
+        """An off-screen target drawing on an existing pygame ``surface``."""
+        target = cls.__new__(cls)
+        target.mode = "rgb_array"
+        target.size = surface.get_size()
+        target.surface = surface
+        target.clock = None
+        return target
+
     def font(self, size: int, bold: bool = False) -> Any:
         """A cached pygame font of the default typeface."""
         key = (size, bold)
-        if key not in self._fonts:
-            pygame = import_pygame()
-            if not pygame.font.get_init():
-                pygame.font.init()
+        pygame = import_pygame()
+        if not pygame.font.get_init():
+            # Fonts made before a pygame.quit() are dead: start afresh.
+            _FONTS.clear()
+            pygame.font.init()
+        if key not in _FONTS:
             font = pygame.font.Font(None, size)
             font.set_bold(bold)
-            self._fonts[key] = font
-        return self._fonts[key]
+            _FONTS[key] = font
+        return _FONTS[key]
 
     def text(
         self,

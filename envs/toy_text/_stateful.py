@@ -104,8 +104,13 @@ class TabularEnv(Env[int, int]):
             self.render()
         return int(self.state.s), self.func_env.state_info(self.state)
 
-    def step(self, action: int) -> tuple[int, SupportsFloat, bool, bool, dict[str, Any]]:
-        """Take one transition; truncation is left to the ``TimeLimit`` wrapper."""
+    def step(self, a: int) -> tuple[int, SupportsFloat, bool, bool, dict[str, Any]]:
+        """Take one transition; truncation is left to the ``TimeLimit`` wrapper.
+
+        Args:
+            a: The action (the reference's parameter name).
+        """
+        action = a
         if self.state is None:
             raise AttributeError("Cannot call step() before reset().")
         state = self.state

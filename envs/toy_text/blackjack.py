@@ -28,17 +28,44 @@ from ._render import RenderTarget, import_pygame
 from ._vector import ToyTextVectorEnv
 
 __all__ = [
+    "SCREEN_SIZE",
     "BlackjackEnv",
     "BlackjackFunctional",
     "BlackjackParams",
     "BlackjackState",
     "BlackjackVectorEnv",
+    "cmp",
+    "deck",
+    "draw_card",
+    "draw_hand",
+    "draw_table",
+    "is_bust",
+    "is_natural",
+    "score",
+    "sum_hand",
+    "usable_ace",
 ]
 
 DECK = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 SUITS = ("C", "D", "H", "S")
 FACES = ("J", "Q", "K")
+
+#: The reference's 13-card deck (1 is an ace; the last three tens are J, Q, K).
+deck = list(DECK)
+
+# The reference's table geometry, in pixels (our drawing is our own; these are its facts).
 SCREEN_SIZE = (384, 376)
+ART_PIXEL = 4
+FELT_COLOR = (196, 216, 158)
+DEALER_LABEL_POS = (40, 32)
+DEALER_CARD_POS = (96, 72)
+HIDDEN_CARD_POS = (208, 72)
+PLAYER_LABEL_POS = (40, 208)
+PLAYER_SUM_TOP = 248
+USABLE_ACE_TOP = 328
+LABEL_DIGIT_GAP = 12
+SMALL_DIGIT_GAP = 4
+BIG_DIGIT_GAP = 12
 MAX_CARDS = 21  # 21 aces is the longest hand that has not bust
 # A dealer stops at 17: at most 7 draws after the first two cards (seven aces make 17).
 MAX_DEALER_DRAWS = 7
@@ -66,6 +93,46 @@ class BlackjackParams(NamedTuple):
 
     natural: Any = False
     sutton_and_barto: Any = True
+
+
+def cmp(a: Any, b: Any) -> float:
+    """1.0 if ``a > b``, -1.0 if ``a < b``, 0.0 if equal."""
+    return float(a > b) - float(a < b)
+
+
+def draw_card(np_random: np.random.Generator) -> int:
+    """One card from an infinite deck (one draw of ``np_random``, as the reference makes)."""
+    return DECK[np_random.integers(0, len(DECK))]
+
+
+def draw_hand(np_random: np.random.Generator) -> list[int]:
+    """Two cards from an infinite deck."""
+    return [draw_card(np_random), draw_card(np_random)]
+
+
+def usable_ace(hand: list[int]) -> int:
+    """1 if the hand holds an ace that can count 11 without busting, else 0."""
+    return _hand_total(hand)[1]
+
+
+def sum_hand(hand: list[int]) -> int:
+    """The hand's total, an ace counting 11 when that does not bust."""
+    return _hand_total(hand)[0]
+
+
+def is_bust(hand: list[int]) -> bool:
+    """Whether the hand's total is over 21."""
+    return sum_hand(hand) > 21
+
+
+def score(hand: list[int]) -> int:
+    """The hand's total, or 0 for a bust."""
+    return _score(hand)
+
+
+def is_natural(hand: list[int]) -> bool:
+    """Whether the hand is a two-card 21 (an ace and a ten)."""
+    return _is_natural(hand)
 
 
 def _hand_total(hand: list[int]) -> tuple[int, int]:
@@ -225,46 +292,18 @@ class BlackjackFunctional(FuncEnv[BlackjackState, Any, Any, Any, Any, Any, Black
         # A finished game is absorbing on arrays: nothing is dealt, the reward is 0 and the
         # hands (so the observation) stay in the observation space. The reference keeps
         # dealing, which takes the player's sum past the space's bounds.
-        playing = xp.logical_not(state.terminated)
-        hit = xp.logical_and(xp.asarray(action) != 0, playing)
-        stick = xp.logical_and(xp.asarray(action) == 0, playing)
-        # All the cards this step may need: a hit takes the first, the dealer the first ones
-        # it needs (the two are exclusive, as in the reference's tabular id).
-        draws = _card_indices(rng, MAX_DEALER_DRAWS)
-        deck = xp.asarray(DECK)
-        slots = xp.arange(MAX_CARDS)
-        card = deck[draws[0]]
-        player = xp.where(
-            hit[..., None], _put(state.player, state.player_count, card, xp, slots), state.player
+        hit, stick = split_action(action, xp.logical_not(state.terminated), xp)
+        player, dealer, player_count, dealer_count = play(
+            state.player, state.dealer, state.player_count, state.dealer_count, hit, stick, rng, xp
         )
-        player_count = state.player_count + hit
-        dealer, dealer_count = state.dealer, state.dealer_count
-        for i in range(MAX_DEALER_DRAWS):
-            drawing = xp.logical_and(stick, _total(dealer, xp)[0] < 17)
-            card = deck[draws[i]]
-            dealer = xp.where(
-                drawing[..., None], _put(dealer, dealer_count, card, xp, slots), dealer
-            )
-            dealer_count = dealer_count + drawing
-        player_total = _total(player, xp)[0]
-        bust = player_total > 21
-        dealer_total = _total(dealer, xp)[0]
-        stick_reward = _payout(
-            xp.where(bust, 0, player_total),
-            xp.where(dealer_total > 21, 0, dealer_total),
-            _natural(player, player_count, xp),
-            _natural(dealer, dealer_count, xp),
-            params,
-            xp,
-        )
-        reward = xp.where(hit, xp.where(bust, -1.0, 0.0), xp.where(stick, stick_reward, 0.0))
+        reward = step_reward(hit, stick, player, dealer, player_count, dealer_count, params, xp)
         return state._replace(
             player=player,
             dealer=dealer,
             player_count=player_count,
             dealer_count=dealer_count,
             reward=xp.asarray(reward, dtype=xp.float32),
-            terminated=xp.logical_or(xp.logical_not(hit), bust),
+            terminated=xp.logical_or(xp.logical_not(hit), _total(player, xp)[0] > 21),
         )
 
     # -- outputs --------------------------------------------------------------------------
@@ -328,6 +367,72 @@ class BlackjackFunctional(FuncEnv[BlackjackState, Any, Any, Any, Any, Any, Black
         render_state.close()
 
 
+def split_action(action: Any, playing: Any, xp: Any) -> tuple[Any, Any]:
+    """``(hit, stick)`` bool arrays: the action, in games still being played."""
+    action = xp.asarray(action)
+    return xp.logical_and(action != 0, playing), xp.logical_and(action == 0, playing)
+
+
+def play(
+    player: Any,
+    dealer: Any,
+    player_count: Any,
+    dealer_count: Any,
+    hit: Any,
+    stick: Any,
+    rng: Any,
+    xp: Any,
+) -> tuple[Any, Any, Any, Any]:
+    """Deal one step's cards on arrays: a hit takes a card, a stick lets the dealer draw to 17.
+
+    The cards come from :func:`_card_indices` (on a JAX key, the reference's chain of keys):
+    a hit takes the first, the dealer the first ones it needs (the two are exclusive).
+
+    Returns:
+        ``(player, dealer, player_count, dealer_count)`` after the step.
+    """
+    draws = _card_indices(rng, MAX_DEALER_DRAWS)
+    deck = xp.asarray(DECK)
+    slots = xp.arange(MAX_CARDS)
+    player = xp.where(hit[..., None], _put(player, player_count, deck[draws[0]], xp, slots), player)
+    player_count = player_count + hit
+    for i in range(MAX_DEALER_DRAWS):
+        drawing = xp.logical_and(stick, _total(dealer, xp)[0] < 17)
+        dealer = xp.where(
+            drawing[..., None], _put(dealer, dealer_count, deck[draws[i]], xp, slots), dealer
+        )
+        dealer_count = dealer_count + drawing
+    return player, dealer, player_count, dealer_count
+
+
+def step_reward(
+    hit: Any,
+    stick: Any,
+    player: Any,
+    dealer: Any,
+    player_count: Any,
+    dealer_count: Any,
+    params: BlackjackParams,
+    xp: Any,
+) -> Any:
+    """The reward of a step on arrays, from the hands after it.
+
+    -1 for a bust, the payout on a stick, 0 otherwise (and in finished games).
+    """
+    player_total = _total(player, xp)[0]
+    bust = player_total > 21
+    dealer_total = _total(dealer, xp)[0]
+    stick_reward = _payout(
+        xp.where(bust, 0, player_total),
+        xp.where(dealer_total > 21, 0, dealer_total),
+        _natural(player, player_count, xp),
+        _natural(dealer, dealer_count, xp),
+        params,
+        xp,
+    )
+    return xp.where(hit, xp.where(bust, -1.0, 0.0), xp.where(stick, stick_reward, 0.0))
+
+
 def _card_indices(rng: Any, count: int) -> Any:
     """``count`` deck indices in ``[0, 13)``, shape ``(count, *batch)``.
 
@@ -350,7 +455,8 @@ def _card_indices(rng: Any, count: int) -> Any:
 def _put(hand: Any, index: Any, card: Any, xp: Any, slots: Any = None) -> Any:
     """``hand`` with ``card`` written at ``index`` (broadcast over any batch axes)."""
     slots = xp.arange(MAX_CARDS) if slots is None else slots
-    return xp.where(slots == xp.asarray(index)[..., None], xp.asarray(card)[..., None], hand)
+    card = xp.asarray(card, dtype=xp.asarray(hand).dtype)
+    return xp.where(slots == xp.asarray(index)[..., None], card[..., None], hand)
 
 
 def _total(hand: Any, xp: Any) -> tuple[Any, Any]:
@@ -372,12 +478,22 @@ def _card_label(shown: int, state: BlackjackState) -> str:
 
 
 def draw_table(
-    target: RenderTarget, player_sum: int, dealer_value: int, usable_ace: bool, card: str
+    surface: Any, player_sum: int, dealer_card_value: int, usable_ace: bool, dealer_card: str
 ) -> None:
-    """Draw the table: the dealer's shown card (``card`` like ``"KS"``) and the player's sum."""
+    """Draw the table onto ``surface``: the dealer's shown card and the player's sum.
+
+    Args:
+        surface: A pygame surface (or a :class:`RenderTarget`) of :data:`SCREEN_SIZE`.
+        player_sum: The player's total.
+        dealer_card_value: The value of the dealer's shown card (1 for an ace).
+        usable_ace: Whether the player holds a usable ace.
+        dealer_card: The shown card's name: value then suit, e.g. ``"KS"`` or ``"7H"``.
+    """
     pygame = import_pygame()
+    target = surface if isinstance(surface, RenderTarget) else RenderTarget.on_surface(surface)
     surface = target.surface
-    surface.fill((196, 216, 158))
+    dealer_value, card = dealer_card_value, dealer_card
+    surface.fill(FELT_COLOR)
     ink = (30, 50, 30)
     target.text(f"Dealer: {dealer_value}", (120, 44), 32, ink, bold=True)
     for x, face_up in ((96, True), (208, False)):

@@ -30,6 +30,12 @@ LEFT = 3
 
 POSITION_MAPPING = {UP: [-1, 0], RIGHT: [0, 1], DOWN: [1, 0], LEFT: [0, -1]}
 
+# The reference's sprite geometry, in pixels of a 64-pixel cell (our drawing is our own).
+ART_CELL_SIZE = 64
+LETTER_OFFSET = (8, 8)
+FLAG_OFFSET = (28, 16)
+AGENT_OFFSET = (20, 20)
+
 SHAPE = (4, 12)
 START = 36
 GOAL = 47

@@ -42,6 +42,13 @@ MAP = [
 LOCS = [(0, 0), (0, 4), (4, 0), (4, 3)]
 LOC_COLORS = [(255, 0, 0), (0, 255, 0), (255, 255, 0), (0, 0, 255)]
 WINDOW_SIZE = (536, 456)
+# The reference's picture geometry, in pixels (our drawing is our own; these are its facts).
+CANVAS_COLOR = (250, 250, 246)
+BACKGROUND_POS = (0, 80)
+HOUSE_POS = (403, 36)
+PASSENGER_OFFSET = (35, 19)
+TAXI_H_OFFSET = (15, 9)
+TAXI_V_OFFSET = (25, 0)
 GRID_ORIGIN = (48, 128)
 CELL_SIZE = (88, 56)
 MAX_ROW = MAX_COL = 4
@@ -317,7 +324,7 @@ def draw_taxi(
     grid = MAP if grid is None else grid
     locs = LOCS if locs is None else locs
     surface = target.surface
-    surface.fill((250, 250, 246))
+    surface.fill(CANVAS_COLOR)
     width, height = 5 * CELL_SIZE[0], 5 * CELL_SIZE[1]
     pygame.draw.rect(surface, (205, 205, 200), (*GRID_ORIGIN, width, height))
     for row in range(5):
