@@ -36,10 +36,6 @@ _KNOWN_GAPS: dict[str, str] = {
     "phys2d/CartPole-v1": "state is a record, not a jax.Array",
     "phys2d/Pendulum-v0": "state is a record, not a jax.Array",
     #
-    # toy text
-    "tabular/Blackjack-v0": "state type differs",
-    "tabular/CliffWalking-v0": "state type differs",
-    #
     # Box2D
     "BipedalWalker-v3": "bodies, joints and terrain lists missing",
     "BipedalWalkerHardcore-v3": "bodies, joints and terrain lists missing",

@@ -1,7 +1,7 @@
 """The ``tabular/*`` ids the reference has, against its functional classes and envs.
 
-Functional parity injects the reference's states into ours (converted field by field) and
-compares one step's observation, reward and termination; the env-level tests run both
+Functional parity injects the reference's states into ours (the state types share their
+fields) and compares one step's observation, reward and termination; the env-level tests run both
 ``make(id)`` envs with the same seed and actions, which share a key schedule, so whole
 episodes must agree.
 """
@@ -18,9 +18,11 @@ gymnasium = pytest.importorskip("gymnasium")
 import jax.numpy as jnp  # noqa: E402
 from gymnasium.envs.tabular import blackjack as ref_blackjack  # noqa: E402
 from gymnasium.envs.tabular import cliffwalking as ref_cliff  # noqa: E402
+from gymnasium_core.envs.tabular import blackjack as our_blackjack  # noqa: E402
+from gymnasium_core.envs.tabular import cliffwalking as our_cliff  # noqa: E402
 from gymnasium_core.envs.tabular.blackjack import BlackjackFunctional  # noqa: E402
+from gymnasium_core.envs.tabular.blackjack import BlackJackParams as BlackjackParams  # noqa: E402
 from gymnasium_core.envs.tabular.cliffwalking import CliffWalkingFunctional  # noqa: E402
-from gymnasium_core.envs.toy_text.blackjack import BlackjackParams, BlackjackState  # noqa: E402
 
 import gymnasium_core as gym  # noqa: E402
 
@@ -31,20 +33,21 @@ REFERENCE_IDS = ["tabular/CliffWalking-v0", "tabular/Blackjack-v0"]
 
 
 def test_cliffwalking_functional__every_state_and_action_matches_reference() -> None:
-    ours = CliffWalkingFunctional().with_xp(jnp)
+    ours = CliffWalkingFunctional()
     ref = ref_cliff.CliffWalkingFunctional()
     cells = jnp.repeat(jnp.arange(48), 4)
     actions = jnp.tile(jnp.arange(4, dtype=jnp.int32), 48)[:, None]  # (192, 1)
     key = jax.random.PRNGKey(0)
 
     def ours_step(cell, action):
-        state = ours.initial(key)._replace(s=cell, terminated=cell == 47)
+        position = jnp.stack([cell // 12, cell % 12])
+        state = our_cliff.EnvState(player_position=position, last_action=-1, fallen=False)
         nxt = ours.transition(state, action, key)
         return (
-            ours.observation(state, key),
-            ours.observation(nxt, key),
-            ours.reward(state, action, nxt, key),
-            ours.terminal(nxt, key),
+            ours.observation(state),
+            ours.observation(nxt),
+            ours.reward(state, action, nxt),
+            ours.terminal(nxt),
         )
 
     def ref_step(cell, action):
@@ -71,13 +74,13 @@ def test_cliffwalking_functional__every_state_and_action_matches_reference() -> 
 
 def test_cliffwalking_functional__initial_state_matches_reference() -> None:
     key = jax.random.PRNGKey(3)
-    ours = CliffWalkingFunctional().with_xp(jnp)
+    ours = CliffWalkingFunctional()
     ref = ref_cliff.CliffWalkingFunctional()
-    obs = ours.observation(ours.initial(key), key)
+    obs = ours.observation(ours.initial(key))
     ref_obs = ref.observation(ref.initial(key))
     assert (obs.shape, obs.dtype) == (ref_obs.shape, ref_obs.dtype) == ((1,), jnp.int32)
     assert int(obs[0]) == int(ref_obs[0]) == 36
-    assert not bool(ours.terminal(ours.initial(key), key))
+    assert not bool(ours.terminal(ours.initial(key)))
 
 
 def test_cliffwalking_functional__spaces_equal_reference() -> None:
@@ -133,31 +136,17 @@ def reference_live_states() -> ref_blackjack.EnvState:
     return state
 
 
-def _to_ours(ref_state: ref_blackjack.EnvState) -> BlackjackState:
-    n = ref_state.player_hand.shape[0]
-    zeros = jnp.zeros(n, dtype=jnp.int32)
-    return BlackjackState(
-        player=ref_state.player_hand.astype(jnp.int32),
-        dealer=ref_state.dealer_hand.astype(jnp.int32),
-        player_count=ref_state.player_cards.astype(jnp.int32),
-        dealer_count=ref_state.dealer_cards.astype(jnp.int32),
-        suit=zeros,
-        face=zeros - 1,
-        reward=zeros.astype(jnp.float32),
-        terminated=zeros != 0,
-    )
-
-
 @pytest.mark.parametrize(("natural", "sab"), BLACKJACK_RULES, ids=lambda v: str(v))
 def test_blackjack_functional__steps_from_injected_states_match_reference(
     natural: bool, sab: bool, reference_live_states: ref_blackjack.EnvState
 ) -> None:
-    ours = BlackjackFunctional(natural=natural, sab=sab, stack_obs=True).with_xp(jnp)
+    ours = BlackjackFunctional(natural=natural, sab=sab)
     params = BlackjackParams(natural=natural, sutton_and_barto=sab)
     ref = ref_blackjack.BlackjackFunctional()
     ref_params = ref_blackjack.BlackJackParams(natural=natural, sutton_and_barto=sab)
     ref_states = reference_live_states
-    states = _to_ours(ref_states)
+    # The reference's own states, as our state type.
+    states = our_blackjack.EnvState(*ref_states)
     # Every state with both actions, in one batch.
     both = jax.tree.map(lambda x: jnp.concatenate([x, x]), states)
     ref_both = jax.tree.map(lambda x: jnp.concatenate([x, x]), ref_states)
@@ -189,27 +178,28 @@ def test_blackjack_functional__steps_from_injected_states_match_reference(
         np.testing.assert_array_equal(np.asarray(g), np.asarray(w), err_msg=name)
     assert got[1].dtype == jnp.int32 and got[2].dtype == jnp.float32
     # The states cover hands of two to five cards and both outcomes of a hit.
-    assert set(np.asarray(states.player_count).tolist()) >= {2, 3, 4}
+    assert set(np.asarray(states.player_cards).tolist()) >= {2, 3, 4}
     assert {-1.0, 0.0} <= set(np.asarray(got[2][128:]).tolist())
 
 
 def test_blackjack_functional__same_key_deals_the_same_game() -> None:
-    ours = BlackjackFunctional(stack_obs=True).with_xp(jnp)
+    ours = BlackjackFunctional()
     ref = ref_blackjack.BlackjackFunctional()
     keys = jax.random.split(jax.random.PRNGKey(0), 256)
 
     def ours_deal(key):
         state = ours.initial(key)
-        return ours.observation(state, key), state.player[:2], state.dealer[:2]
+        return ours.observation(state, key), state.player_hand, state.dealer_hand
 
     def ref_deal(key):
         state = ref.initial(key)
-        return ref.observation(state, key), state.player_hand[:2], state.dealer_hand[:2]
+        return ref.observation(state, key), state.player_hand, state.dealer_hand
 
-    # The observations and the two hands themselves, not only what the observation shows.
+    # The observations and the hands themselves, dtype included, not only what is observed.
     got = jax.jit(jax.vmap(ours_deal))(keys)
     want = jax.jit(jax.vmap(ref_deal))(keys)
     for g, w in zip(got, want):
+        assert g.dtype == w.dtype
         np.testing.assert_array_equal(np.asarray(g), np.asarray(w))
 
 
@@ -287,3 +277,122 @@ def test_tabular_id__rgb_frames_have_reference_size(env_id: str) -> None:
     assert (frame.shape, frame.dtype) == (ref_frame.shape, ref_frame.dtype)
     env.close()
     ref.close()
+
+
+# -- the reference's classes and helpers, used directly ----------------------------------------
+
+FUNCTIONAL_MODULES = [(our_blackjack, ref_blackjack), (our_cliff, ref_cliff)]
+
+
+def _action(module: object, value: int) -> object:
+    return jnp.array([value], dtype=jnp.int32) if module is our_cliff else value
+
+
+@pytest.mark.parametrize(("ours", "ref"), FUNCTIONAL_MODULES, ids=["blackjack", "cliffwalking"])
+def test_functional__jits_directly_on_its_own_states_like_the_reference(
+    ours: object, ref: object
+) -> None:
+    func, ref_func = ours.__dict__[_name(ours)](), ref.__dict__[_name(ours)]()
+    key = jax.random.PRNGKey(5)
+    args = (func.get_default_params(),) if ours is our_blackjack else ()
+    ref_args = (ref_func.get_default_params(),) if ours is our_blackjack else ()
+    state, ref_state = func.initial(key), ref_func.initial(key)
+    assert type(state).__name__ == type(ref_state).__name__ == "EnvState"
+    assert type(state)._fields == type(ref_state)._fields
+    for value in (1, 0):
+        state = jax.jit(func.transition)(state, _action(ours, value), key, *args)
+        ref_state = jax.jit(ref_func.transition)(ref_state, _action(ours, value), key, *ref_args)
+        for mine, theirs in zip(state, ref_state):
+            np.testing.assert_array_equal(np.asarray(mine), np.asarray(theirs))
+            assert jnp.asarray(mine).dtype == jnp.asarray(theirs).dtype
+    obs_args = (key,) if ours is our_blackjack else ()
+    obs, ref_obs = func.observation(state, *obs_args), ref_func.observation(ref_state, *obs_args)
+    assert (obs.dtype, obs.shape) == (ref_obs.dtype, ref_obs.shape)
+    np.testing.assert_array_equal(np.asarray(obs), np.asarray(ref_obs))
+    for mine, theirs in (
+        (func.observation_space, ref_func.observation_space),
+        (func.action_space, ref_func.action_space),
+    ):
+        assert str(mine) == str(theirs)
+    # The same keys and values (the autoreset mode is each package's own enum, same value).
+    assert {k: getattr(v, "value", v) for k, v in func.metadata.items()} == {
+        k: getattr(v, "value", v) for k, v in ref_func.metadata.items()
+    }
+
+
+def _name(module: object) -> str:
+    return "BlackjackFunctional" if module is our_blackjack else "CliffWalkingFunctional"
+
+
+def test_blackjack_functional__takes_the_params_class_as_the_reference_does() -> None:
+    func, ref = BlackjackFunctional(), ref_blackjack.BlackjackFunctional()
+    key = jax.random.PRNGKey(2)
+    state = func.initial(key)
+    nxt = func.transition(state, 0, key, BlackjackParams)
+    ref_nxt = ref.transition(ref.initial(key), 0, key, ref_blackjack.BlackJackParams)
+    got = func.reward(state, 0, nxt, key, BlackjackParams)
+    expected = ref.reward(ref.initial(key), 0, ref_nxt, key, ref_blackjack.BlackJackParams)
+    assert float(got) == float(expected)
+
+
+@pytest.mark.parametrize(
+    "name", ["cmp", "usable_ace", "sum_hand", "is_bust", "score", "is_natural"], ids=str
+)
+def test_blackjack_hand_helper__matches_the_reference(
+    name: str, reference_live_states: ref_blackjack.EnvState
+) -> None:
+    hands = jnp.concatenate([reference_live_states.player_hand, reference_live_states.dealer_hand])
+    ours, theirs = getattr(our_blackjack, name), getattr(ref_blackjack, name)
+    if name == "cmp":
+        got = ours(hands[:, 0], hands[:, 1])
+        expected = theirs(hands[:, 0], hands[:, 1])
+    else:
+        got, expected = jax.vmap(ours)(hands), jax.vmap(theirs)(hands)
+    assert got.dtype == expected.dtype
+    np.testing.assert_array_equal(np.asarray(got), np.asarray(expected))
+
+
+def test_blackjack_dealing_helpers__match_the_reference(
+    reference_live_states: ref_blackjack.EnvState,
+) -> None:
+    state = jax.tree.map(lambda x: x[0], reference_live_states)
+    key = jax.random.PRNGKey(8)
+    pairs = [
+        (lambda m: m.random_card(key)),
+        (lambda m: m.draw_hand(key, jnp.zeros(21))),
+        (lambda m: m.draw_card(key, state.player_hand, state.player_cards)),
+        (lambda m: m.draw_card_wrapper((key, state.dealer_hand, state.dealer_cards))),
+        (lambda m: m.dealer_stop((key, state.dealer_hand, state.dealer_cards))),
+        (lambda m: m.take((state, key))),
+        (lambda m: m.notake((state, key))),
+    ]
+    for call in pairs:
+        got, expected = call(our_blackjack), call(ref_blackjack)
+        for mine, theirs in zip(jax.tree.leaves(got), jax.tree.leaves(expected)):
+            np.testing.assert_array_equal(np.asarray(mine), np.asarray(theirs))
+    np.testing.assert_array_equal(np.asarray(our_blackjack.deck), np.asarray(ref_blackjack.deck))
+    assert our_blackjack.PRNGKeyType is ref_blackjack.PRNGKeyType is jax.Array
+
+
+def test_cliffwalking_fell_off__matches_the_reference() -> None:
+    positions = jnp.stack(jnp.meshgrid(jnp.arange(4), jnp.arange(12)), -1).reshape(-1, 2)
+    got = jax.vmap(our_cliff.fell_off)(positions)
+    expected = jax.vmap(ref_cliff.fell_off)(positions)
+    np.testing.assert_array_equal(np.asarray(got), np.asarray(expected))
+    assert int(got.sum()) == 10
+
+
+@pytest.mark.parametrize("env_id", REFERENCE_IDS)
+def test_tabular_id__env_is_ez_pickle_and_keeps_its_state(env_id: str) -> None:
+    import pickle
+
+    from gymnasium_core.utils import EzPickle
+
+    env = gym.make(env_id)
+    env.reset(seed=1)
+    assert isinstance(env.unwrapped, EzPickle)
+    assert env.unwrapped._ezpickle_kwargs == {"render_mode": None}
+    clone = pickle.loads(pickle.dumps(env.unwrapped))
+    for mine, theirs in zip(clone.state, env.unwrapped.state):
+        np.testing.assert_array_equal(np.asarray(mine), np.asarray(theirs))
+    env.close()
