@@ -67,8 +67,9 @@ LABEL_DIGIT_GAP = 12
 SMALL_DIGIT_GAP = 4
 BIG_DIGIT_GAP = 12
 MAX_CARDS = 21  # 21 aces is the longest hand that has not bust
-# A dealer stops at 17: at most 7 draws after the first two cards (seven aces make 17).
-MAX_DEALER_DRAWS = 7
+# A dealer stops at 17: at most 10 draws after the first two cards (two aces, four more,
+# a six, then five aces: soft 16, hard 12, then one at a time to 17).
+MAX_DEALER_DRAWS = 10
 
 
 class BlackjackState(NamedTuple):
@@ -93,6 +94,10 @@ class BlackjackParams(NamedTuple):
 
     natural: Any = False
     sutton_and_barto: Any = True
+
+    def replace(self, **changes: Any) -> BlackjackParams:
+        """A copy with ``changes`` applied (the name the reference's params class uses)."""
+        return self._replace(**changes)
 
 
 def cmp(a: Any, b: Any) -> float:

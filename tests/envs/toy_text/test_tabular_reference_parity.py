@@ -333,6 +333,13 @@ def test_blackjack_functional__takes_the_params_class_as_the_reference_does() ->
     got = func.reward(state, 0, nxt, key, BlackjackParams)
     expected = ref.reward(ref.initial(key), 0, ref_nxt, key, ref_blackjack.BlackJackParams)
     assert float(got) == float(expected)
+    # The params record also has the reference's ``replace``.
+    ours_params = BlackjackParams().replace(natural=True)
+    ref_params = ref_blackjack.BlackJackParams().replace(natural=True)
+    assert (ours_params.natural, ours_params.sutton_and_barto) == (
+        ref_params.natural,
+        ref_params.sutton_and_barto,
+    )
 
 
 @pytest.mark.parametrize(

@@ -161,3 +161,40 @@ def _as_arrays(state: Any, func: BlackjackFunctional) -> Any:
             dealer_count=len(state.dealer),
         )
     )
+
+
+class _ScriptedDeck:
+    """Stands in for a numpy generator: its draws are deck indices given in advance."""
+
+    def __init__(self, indices: list[int]) -> None:
+        self.indices = indices
+
+    def integers(self, low: int, high: int, size: tuple[int, ...]) -> np.ndarray:
+        out = np.zeros(size, dtype=np.int64)
+        out[: len(self.indices), 0] = self.indices
+        return out
+
+
+def test_blackjack_functional__dealer_on_arrays_draws_as_long_as_the_rules_need() -> None:
+    # The longest dealer turn: two aces, four more, a six (hard 12), then five aces to 17.
+    from gymnasium_core.functional.random import BatchedRng
+
+    ace, six = 0, 5
+    func = BlackjackFunctional()
+    params = func.get_default_params()
+    state = _as_arrays(func.initial(np.random.default_rng(0)), func)
+    batch = type(state)(*(np.asarray(field)[None] for field in state))
+    padded = np.zeros((1, 21), dtype=np.int64)
+    batch = batch._replace(
+        player=padded + np.eye(21, dtype=np.int64)[0] * 10 + np.eye(21, dtype=np.int64)[1] * 7,
+        dealer=padded + np.eye(21, dtype=np.int64)[0] + np.eye(21, dtype=np.int64)[1],
+        player_count=np.array([2]),
+        dealer_count=np.array([2]),
+        terminated=np.array([False]),
+    )
+    deck = _ScriptedDeck([ace] * 4 + [six] + [ace] * 5)
+    after = func.transition(batch, np.zeros(1, dtype=np.int64), BatchedRng(deck, (1,)), params)
+    dealer = [int(c) for c in after.dealer[0] if c]
+    assert dealer == [1, 1, 1, 1, 1, 1, 6, 1, 1, 1, 1, 1] and int(after.dealer_count[0]) == 12
+    # Dealer 17 against player 17: a push.
+    assert float(after.reward[0]) == 0.0 and bool(after.terminated[0])
