@@ -33,23 +33,10 @@ from gymnasium_core.functional.backends import get_namespace
 from gymnasium_core.utils import EzPickle
 from gymnasium_core.vector import AutoresetMode
 
+from ..toy_text import _blackjack_rules as rules
+from ..toy_text._blackjack_rules import DECK, MAX_CARDS
 from ..toy_text._render import RenderTarget, import_pygame
-from ..toy_text.blackjack import (
-    DECK,
-    FACES,
-    MAX_CARDS,
-    SCREEN_SIZE,
-    SUITS,
-    BlackjackParams,
-    _card_indices,
-    _natural,
-    _put,
-    _total,
-    draw_table,
-    play,
-    split_action,
-    step_reward,
-)
+from ..toy_text.blackjack import FACES, SCREEN_SIZE, SUITS, BlackjackParams, draw_table
 from ._common import TabularJaxEnv, TabularJaxVectorEnv
 
 __all__ = [
@@ -128,15 +115,15 @@ def random_card(key: Any) -> tuple[Any, Any]:
 def draw_hand(key: Any, hand: Any) -> tuple[Any, Any]:
     """``hand`` with two fresh cards in its first two slots, and the last key used."""
     card, key = random_card(key)
-    hand = _put(hand, 0, card, _jnp())
+    hand = rules.put(hand, 0, card, _jnp())
     card, key = random_card(key)
-    return _put(hand, 1, card, _jnp()), key
+    return rules.put(hand, 1, card, _jnp()), key
 
 
 def draw_card(key: Any, hand: Any, index: Any) -> tuple[Any, Any, Any]:
     """``(key, hand, index + 1)``: ``hand`` with a fresh card at ``index``."""
     card, key = random_card(key)
-    return key, _put(hand, index, card, _jnp()), index + 1
+    return key, rules.put(hand, index, card, _jnp()), index + 1
 
 
 def draw_card_wrapper(val: tuple[Any, Any, Any]) -> tuple[Any, Any, Any]:
@@ -151,12 +138,12 @@ def dealer_stop(val: tuple[Any, Any, Any]) -> Any:
 
 def usable_ace(hand: Any) -> Any:
     """Whether ``hand`` holds an ace that can count 11 without busting."""
-    return _total(hand, _jnp())[1] > 0
+    return rules.value(rules.ArrayHand(hand, None), _jnp())[1]
 
 
 def sum_hand(hand: Any) -> Any:
     """The hand's total, an ace counting 11 when that does not bust."""
-    return _total(hand, _jnp())[0]
+    return rules.value(rules.ArrayHand(hand, None), _jnp())[0]
 
 
 def is_bust(hand: Any) -> Any:
@@ -173,7 +160,7 @@ def score(hand: Any) -> Any:
 def is_natural(hand: Any) -> Any:
     """Whether the hand is exactly two cards, an ace and a ten."""
     jnp = _jnp()
-    return _natural(hand, jnp.count_nonzero(hand), jnp)
+    return rules.is_natural(rules.ArrayHand(hand, jnp.count_nonzero(hand)), jnp)
 
 
 def take(env_state: tuple[EnvState, Any]) -> tuple[EnvState, Any]:
@@ -243,37 +230,37 @@ class BlackjackFunctional(FuncEnv[EnvState, Any, Any, Any, Any, RenderStateType,
     def initial(self, rng: Any, params: BlackjackParams | None = None) -> EnvState:
         """Deal the player's two cards, then the dealer's, from the reference's key chain."""
         xp = self.xp
-        cards = xp.asarray(DECK)[_card_indices(rng, 4)].astype(xp.float32)
-        slots = xp.arange(MAX_CARDS)
+        cards = xp.asarray(DECK)[rules.card_indices(rng, 4)].astype(xp.float32)
         empty = xp.zeros((*xp.shape(cards[0]), MAX_CARDS), dtype=xp.float32)
-        player = _put(_put(empty, 0, cards[0], xp, slots), 1, cards[1], xp, slots)
-        dealer = _put(_put(empty, 0, cards[2], xp, slots), 1, cards[3], xp, slots)
+        player = rules.put(rules.put(empty, 0, cards[0], xp), 1, cards[1], xp)
+        dealer = rules.put(rules.put(empty, 0, cards[2], xp), 1, cards[3], xp)
         two = xp.zeros(xp.shape(cards[0]), dtype=xp.int32) + 2
         return EnvState(dealer, player, two, two, two * 0)
 
     def transition(self, state: EnvState, action: Any, key: Any, params: Any = None) -> EnvState:
         """Hit (1) or stick (0), dealing from ``key`` as the reference does."""
         xp = self.xp
-        hit, stick = split_action(action, state.done == 0, xp)
-        player, dealer, player_cards, dealer_cards = play(
-            state.player_hand,
-            state.dealer_hand,
-            state.player_cards,
-            state.dealer_cards,
+        hit, stick = rules.split_action(xp.asarray(action), state.done == 0, xp)
+        player, dealer = rules.deal(
+            rules.ArrayHand(state.player_hand, state.player_cards),
+            rules.ArrayHand(state.dealer_hand, state.dealer_cards),
             hit,
             stick,
-            key,
+            rules.drawn_cards(key, xp),
             xp,
         )
-        ended = xp.logical_or(stick, xp.logical_and(hit, _total(player, xp)[0] > 21))
-        done = xp.where(ended, 1, state.done)
-        return EnvState(dealer, player, dealer_cards, player_cards, xp.asarray(done, xp.int32))
+        _, over = rules.outcome(player, dealer, hit, stick, self._defaults, xp)
+        done = xp.asarray(xp.where(over, 1, state.done), dtype=xp.int32)
+        return EnvState(dealer.cards, player.cards, dealer.count, player.count, done)
 
     def observation(self, state: EnvState, rng: Any = None, params: Any = None) -> Any:
         """``(player_sum, dealer_card, usable_ace)`` as an int32 array ``(..., 3)``."""
         xp = self.xp
-        total, ace = _total(state.player_hand, xp)
-        return xp.stack([total, state.dealer_hand[..., 0], ace], axis=-1).astype(xp.int32)
+        total, ace = rules.value(rules.ArrayHand(state.player_hand, None), xp)
+        shown = state.dealer_hand[..., 0]
+        return xp.stack([total, shown, xp.asarray(ace).astype(total.dtype)], axis=-1).astype(
+            xp.int32
+        )
 
     def reward(
         self,
@@ -285,14 +272,12 @@ class BlackjackFunctional(FuncEnv[EnvState, Any, Any, Any, Any, RenderStateType,
     ) -> Any:
         """-1 for a bust, the payout on a stick, 0 otherwise (float32)."""
         xp = self.xp
-        hit, stick = split_action(action, state.done == 0, xp)
-        reward = step_reward(
+        hit, stick = rules.split_action(xp.asarray(action), state.done == 0, xp)
+        reward, _ = rules.outcome(
+            rules.ArrayHand(next_state.player_hand, next_state.player_cards),
+            rules.ArrayHand(next_state.dealer_hand, next_state.dealer_cards),
             hit,
             stick,
-            next_state.player_hand,
-            next_state.dealer_hand,
-            next_state.player_cards,
-            next_state.dealer_cards,
             self._rules(params),
             xp,
         )

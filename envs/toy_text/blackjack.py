@@ -11,6 +11,9 @@ dealer's two cards, the player's two, the dealer's shown suit, and a face (J/Q/K
 shown card is worth 10. The suit and face only matter for rendering. On a JAX key the cards
 follow the reference's ``tabular`` id instead (player first, each card from a chained split of
 the key), so the same key deals the same game there.
+
+The rules live once, in :mod:`._blackjack_rules`, over an array namespace: one game runs them
+on Python scalars with list hands, a batch on numpy arrays, JAX under ``jit``.
 """
 
 from __future__ import annotations
@@ -23,7 +26,10 @@ from gymnasium_core import logger, spaces
 from gymnasium_core.core import Env
 from gymnasium_core.functional import FuncEnv
 from gymnasium_core.functional import random as frandom
+from gymnasium_core.functional.backends import scalar
 
+from . import _blackjack_rules as rules
+from ._blackjack_rules import DECK, MAX_CARDS, BlackjackParams
 from ._render import RenderTarget, import_pygame
 from ._vector import ToyTextVectorEnv
 
@@ -46,7 +52,6 @@ __all__ = [
     "usable_ace",
 ]
 
-DECK = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 SUITS = ("C", "D", "H", "S")
 FACES = ("J", "Q", "K")
 
@@ -66,10 +71,6 @@ USABLE_ACE_TOP = 328
 LABEL_DIGIT_GAP = 12
 SMALL_DIGIT_GAP = 4
 BIG_DIGIT_GAP = 12
-MAX_CARDS = 21  # 21 aces is the longest hand that has not bust
-# A dealer stops at 17: at most 10 draws after the first two cards (two aces, four more,
-# a six, then five aces: soft 16, hard 12, then one at a time to 17).
-MAX_DEALER_DRAWS = 10
 
 
 class BlackjackState(NamedTuple):
@@ -89,17 +90,6 @@ class BlackjackState(NamedTuple):
     terminated: Any  # () bool: whether the game is over
 
 
-class BlackjackParams(NamedTuple):
-    """Rules. ``sutton_and_barto`` overrides ``natural``."""
-
-    natural: Any = False
-    sutton_and_barto: Any = True
-
-    def replace(self, **changes: Any) -> BlackjackParams:
-        """A copy with ``changes`` applied (the name the reference's params class uses)."""
-        return self._replace(**changes)
-
-
 def cmp(a: Any, b: Any) -> float:
     """1.0 if ``a > b``, -1.0 if ``a < b``, 0.0 if equal."""
     return float(a > b) - float(a < b)
@@ -117,12 +107,12 @@ def draw_hand(np_random: np.random.Generator) -> list[int]:
 
 def usable_ace(hand: list[int]) -> int:
     """1 if the hand holds an ace that can count 11 without busting, else 0."""
-    return _hand_total(hand)[1]
+    return int(rules.value(rules.ListHand(hand), scalar)[1])
 
 
 def sum_hand(hand: list[int]) -> int:
     """The hand's total, an ace counting 11 when that does not bust."""
-    return _hand_total(hand)[0]
+    return int(rules.value(rules.ListHand(hand), scalar)[0])
 
 
 def is_bust(hand: list[int]) -> bool:
@@ -132,49 +122,13 @@ def is_bust(hand: list[int]) -> bool:
 
 def score(hand: list[int]) -> int:
     """The hand's total, or 0 for a bust."""
-    return _score(hand)
+    total = sum_hand(hand)
+    return 0 if total > 21 else total
 
 
 def is_natural(hand: list[int]) -> bool:
     """Whether the hand is a two-card 21 (an ace and a ten)."""
-    return _is_natural(hand)
-
-
-def _hand_total(hand: list[int]) -> tuple[int, int]:
-    """``(sum, usable_ace)`` of a hand, an ace counting 11 when that does not bust."""
-    total = sum(hand)
-    if 1 in hand and total + 10 <= 21:
-        return total + 10, 1
-    return total, 0
-
-
-def _score(hand: list[int]) -> int:
-    total = _hand_total(hand)[0]
-    return 0 if total > 21 else total
-
-
-def _is_natural(hand: list[int]) -> bool:
-    return len(hand) == 2 and 1 in hand and 10 in hand
-
-
-def _payout(
-    player_score: Any,
-    dealer_score: Any,
-    natural_player: Any,
-    natural_dealer: Any,
-    params: BlackjackParams,
-    xp: Any,
-) -> Any:
-    """The reward when the player sticks: the comparison, then the natural-hand rules."""
-    base = (player_score > dealer_score) * 1.0 - (player_score < dealer_score) * 1.0
-    sab = xp.logical_and(
-        params.sutton_and_barto, xp.logical_and(natural_player, xp.logical_not(natural_dealer))
-    )
-    bonus = xp.logical_and(
-        xp.logical_and(params.natural, xp.logical_not(params.sutton_and_barto)),
-        xp.logical_and(natural_player, base == 1.0),
-    )
-    return xp.where(sab, 1.0, xp.where(bonus, 1.5, base))
+    return bool(rules.is_natural(rules.ListHand(hand), scalar))
 
 
 class BlackjackFunctional(FuncEnv[BlackjackState, Any, Any, Any, Any, Any, BlackjackParams]):
@@ -220,15 +174,11 @@ class BlackjackFunctional(FuncEnv[BlackjackState, Any, Any, Any, Any, Any, Black
             return BlackjackState(player, dealer, 2, 2, suit, face, 0.0, False)
         xp = self.xp
         # The player's two cards, then the dealer's, as the reference's tabular id deals them.
-        cards = _card_indices(rng, 4)
+        cards = rules.card_indices(rng, 4)
         deck = xp.asarray(DECK)
-        slots = xp.arange(MAX_CARDS)
-        player = _put(
-            _put(xp.zeros_like(slots), 0, deck[cards[0]], xp, slots), 1, deck[cards[1]], xp, slots
-        )
-        dealer = _put(
-            _put(xp.zeros_like(slots), 0, deck[cards[2]], xp, slots), 1, deck[cards[3]], xp, slots
-        )
+        empty = xp.zeros(MAX_CARDS, dtype=deck.dtype)
+        player = rules.put(rules.put(empty, 0, deck[cards[0]], xp), 1, deck[cards[1]], xp)
+        dealer = rules.put(rules.put(empty, 0, deck[cards[2]], xp), 1, deck[cards[3]], xp)
         # The shown card's look (rendering only), from a key the cards do not use: a draw in
         # [0, 12) whose residues mod 4 and mod 3 are a uniform suit and face.
         look = frandom.integers(frandom.split(rng)[1], 0, 12, batch_axis=-1)
@@ -260,55 +210,53 @@ class BlackjackFunctional(FuncEnv[BlackjackState, Any, Any, Any, Any, Any, Black
     def transition(
         self, state: BlackjackState, action: Any, rng: Any, params: BlackjackParams | None = None
     ) -> BlackjackState:
-        """Hit (draw a card, lose on a bust) or stick (the dealer plays, then the payout)."""
-        rules = self._defaults if params is None else params
-        if self._is_scalar(rng) and isinstance(state.player, list):
-            return self._scalar_transition(state, action, rng, rules)
-        return self._array_transition(state, action, rng, rules)
+        """Hit (draw a card, lose on a bust) or stick (the dealer plays, then the payout).
 
-    def _scalar_transition(
-        self, state: BlackjackState, action: Any, rng: Any, params: BlackjackParams
-    ) -> BlackjackState:
-        player, dealer = list(state.player), list(state.dealer)
-        if action:
-            player.append(DECK[rng.integers(0, 13)])
-            bust = _hand_total(player)[0] > 21
+        One game with list hands (the stateful env) draws each card when the rules take it,
+        in the reference's order, and keeps dealing after the end as the reference does. On
+        arrays a finished game is absorbing: nothing is dealt, the reward is 0 and the hands
+        (so the observation) stay in the observation space.
+        """
+        params = self._defaults if params is None else params
+        if isinstance(state.player, list):
+            hit, stick = rules.split_action(action, True, scalar)
+            player, dealer = rules.deal(
+                rules.ListHand(state.player),
+                rules.ListHand(state.dealer),
+                hit,
+                stick,
+                rules.lazy_cards(rng),
+                scalar,
+                lazy=True,
+            )
+            reward, over = rules.outcome(player, dealer, hit, stick, params, scalar)
             return state._replace(
-                player=player,
-                player_count=len(player),
-                reward=-1.0 if bust else 0.0,
-                terminated=bust,
+                player=player.cards,
+                dealer=dealer.cards,
+                player_count=len(player.cards),
+                dealer_count=len(dealer.cards),
+                reward=float(reward),
+                terminated=bool(over),
             )
-        while _hand_total(dealer)[0] < 17:
-            dealer.append(DECK[rng.integers(0, 13)])
-        reward = float(
-            _payout(
-                _score(player), _score(dealer), _is_natural(player), _is_natural(dealer), params, np
-            )
-        )
-        return state._replace(
-            dealer=dealer, dealer_count=len(dealer), reward=reward, terminated=True
-        )
-
-    def _array_transition(
-        self, state: BlackjackState, action: Any, rng: Any, params: BlackjackParams
-    ) -> BlackjackState:
         xp = self.xp
-        # A finished game is absorbing on arrays: nothing is dealt, the reward is 0 and the
-        # hands (so the observation) stay in the observation space. The reference keeps
-        # dealing, which takes the player's sum past the space's bounds.
-        hit, stick = split_action(action, xp.logical_not(state.terminated), xp)
-        player, dealer, player_count, dealer_count = play(
-            state.player, state.dealer, state.player_count, state.dealer_count, hit, stick, rng, xp
+        playing = xp.logical_not(state.terminated)
+        hit, stick = rules.split_action(xp.asarray(action), playing, xp)
+        player, dealer = rules.deal(
+            rules.ArrayHand(state.player, state.player_count),
+            rules.ArrayHand(state.dealer, state.dealer_count),
+            hit,
+            stick,
+            rules.drawn_cards(rng, xp),
+            xp,
         )
-        reward = step_reward(hit, stick, player, dealer, player_count, dealer_count, params, xp)
+        reward, over = rules.outcome(player, dealer, hit, stick, params, xp)
         return state._replace(
-            player=player,
-            dealer=dealer,
-            player_count=player_count,
-            dealer_count=dealer_count,
+            player=player.cards,
+            dealer=dealer.cards,
+            player_count=player.count,
+            dealer_count=dealer.count,
             reward=xp.asarray(reward, dtype=xp.float32),
-            terminated=xp.logical_or(xp.logical_not(hit), _total(player, xp)[0] > 21),
+            terminated=xp.logical_or(state.terminated, over),
         )
 
     # -- outputs --------------------------------------------------------------------------
@@ -318,10 +266,10 @@ class BlackjackFunctional(FuncEnv[BlackjackState, Any, Any, Any, Any, Any, Black
     ) -> Any:
         """``(player_sum, dealer_card, usable_ace)``: ints, or an int array ``(..., 3)``."""
         if isinstance(state.player, list):
-            total, ace = _hand_total(state.player)
-            return (total, state.dealer[0], ace)
+            total, ace = rules.value(rules.ListHand(state.player), scalar)
+            return (int(total), state.dealer[0], int(ace))
         xp = self.xp
-        total, ace = _total(state.player, xp)
+        total, ace = hand_total(state.player, xp)
         if self.stack_obs:
             return xp.stack([total, state.dealer[..., 0], ace], axis=-1).astype(xp.int32)
         dtype = np.int64 if xp is np else xp.int32
@@ -357,8 +305,8 @@ class BlackjackFunctional(FuncEnv[BlackjackState, Any, Any, Any, Any, Any, Black
         params: BlackjackParams | None = None,
     ) -> tuple[RenderTarget, np.ndarray[Any, Any]]:
         """Draw the table and return the frame."""
-        player, dealer = np.asarray(state.player).tolist(), np.asarray(state.dealer).tolist()
-        total, ace = _hand_total([card for card in player if card])
+        dealer = np.asarray(state.dealer).tolist()
+        total, ace = (int(v) for v in hand_total(np.asarray(state.player), np))
         shown = int(dealer[0]) if isinstance(dealer, list) else int(dealer)
         draw_table(render_state, total, shown, bool(ace), _card_label(shown, state))
         frame = render_state.present(0)
@@ -372,109 +320,10 @@ class BlackjackFunctional(FuncEnv[BlackjackState, Any, Any, Any, Any, Any, Black
         render_state.close()
 
 
-def split_action(action: Any, playing: Any, xp: Any) -> tuple[Any, Any]:
-    """``(hit, stick)`` bool arrays: the action, in games still being played."""
-    action = xp.asarray(action)
-    return xp.logical_and(action != 0, playing), xp.logical_and(action == 0, playing)
-
-
-def play(
-    player: Any,
-    dealer: Any,
-    player_count: Any,
-    dealer_count: Any,
-    hit: Any,
-    stick: Any,
-    rng: Any,
-    xp: Any,
-) -> tuple[Any, Any, Any, Any]:
-    """Deal one step's cards on arrays: a hit takes a card, a stick lets the dealer draw to 17.
-
-    The cards come from :func:`_card_indices` (on a JAX key, the reference's chain of keys):
-    a hit takes the first, the dealer the first ones it needs (the two are exclusive).
-
-    Returns:
-        ``(player, dealer, player_count, dealer_count)`` after the step.
-    """
-    draws = _card_indices(rng, MAX_DEALER_DRAWS)
-    deck = xp.asarray(DECK)
-    slots = xp.arange(MAX_CARDS)
-    player = xp.where(hit[..., None], _put(player, player_count, deck[draws[0]], xp, slots), player)
-    player_count = player_count + hit
-    for i in range(MAX_DEALER_DRAWS):
-        drawing = xp.logical_and(stick, _total(dealer, xp)[0] < 17)
-        dealer = xp.where(
-            drawing[..., None], _put(dealer, dealer_count, deck[draws[i]], xp, slots), dealer
-        )
-        dealer_count = dealer_count + drawing
-    return player, dealer, player_count, dealer_count
-
-
-def step_reward(
-    hit: Any,
-    stick: Any,
-    player: Any,
-    dealer: Any,
-    player_count: Any,
-    dealer_count: Any,
-    params: BlackjackParams,
-    xp: Any,
-) -> Any:
-    """The reward of a step on arrays, from the hands after it.
-
-    -1 for a bust, the payout on a stick, 0 otherwise (and in finished games).
-    """
-    player_total = _total(player, xp)[0]
-    bust = player_total > 21
-    dealer_total = _total(dealer, xp)[0]
-    stick_reward = _payout(
-        xp.where(bust, 0, player_total),
-        xp.where(dealer_total > 21, 0, dealer_total),
-        _natural(player, player_count, xp),
-        _natural(dealer, dealer_count, xp),
-        params,
-        xp,
-    )
-    return xp.where(hit, xp.where(bust, -1.0, 0.0), xp.where(stick, stick_reward, 0.0))
-
-
-def _card_indices(rng: Any, count: int) -> Any:
-    """``count`` deck indices in ``[0, 13)``, shape ``(count, *batch)``.
-
-    On a JAX key they follow the reference's ``tabular`` Blackjack: each card uses the first
-    half of splitting the previous card's key (the first card's: of ``rng``), so the same key
-    deals the same cards. On numpy it is one draw of ``count`` indices per environment.
-    """
-    if frandom.is_numpy_rng(rng):
-        return frandom.integers(rng, 0, 13, shape=(count,), batch_axis=-1)
-    import jax.numpy as jnp
-
-    indices = []
-    key = rng
-    for _ in range(count):
-        key = frandom.split(key)[0]
-        indices.append(frandom.integers(key, 0, 13, shape=(1,))[0])
-    return jnp.stack(indices)
-
-
-def _put(hand: Any, index: Any, card: Any, xp: Any, slots: Any = None) -> Any:
-    """``hand`` with ``card`` written at ``index`` (broadcast over any batch axes)."""
-    slots = xp.arange(MAX_CARDS) if slots is None else slots
-    card = xp.asarray(card, dtype=xp.asarray(hand).dtype)
-    return xp.where(slots == xp.asarray(index)[..., None], card[..., None], hand)
-
-
-def _total(hand: Any, xp: Any) -> tuple[Any, Any]:
-    """Array version of ``_hand_total`` over the last axis."""
-    total = xp.sum(hand, axis=-1)
-    ace = xp.logical_and(xp.any(hand == 1, axis=-1), total + 10 <= 21)
-    return total + 10 * ace, ace.astype(total.dtype)
-
-
-def _natural(hand: Any, count: Any, xp: Any) -> Any:
-    has_ace = xp.any(hand == 1, axis=-1)
-    has_ten = xp.any(hand == 10, axis=-1)
-    return xp.logical_and(count == 2, xp.logical_and(has_ace, has_ten))
+def hand_total(hand: Any, xp: Any) -> tuple[Any, Any]:
+    """``(total, usable_ace)`` of ``(..., width)`` zero-padded hands, both of the hands' dtype."""
+    total, usable = rules.value(rules.ArrayHand(hand, None), xp)
+    return total, xp.asarray(usable).astype(xp.asarray(total).dtype)
 
 
 def _card_label(shown: int, state: BlackjackState) -> str:
