@@ -333,6 +333,10 @@ def test_blackjack_functional__takes_the_params_class_as_the_reference_does() ->
     got = func.reward(state, 0, nxt, key, BlackjackParams)
     expected = ref.reward(ref.initial(key), 0, ref_nxt, key, ref_blackjack.BlackJackParams)
     assert float(got) == float(expected)
+    # Read on the class, the fields are the defaults, as on the reference's dataclass.
+    for name in ("natural", "sutton_and_barto"):
+        mine, theirs = getattr(BlackjackParams, name), getattr(ref_blackjack.BlackJackParams, name)
+        assert mine == theirs and type(mine) is type(theirs)
     # The params record also has the reference's ``replace``.
     ours_params = BlackjackParams().replace(natural=True)
     ref_params = ref_blackjack.BlackJackParams().replace(natural=True)
