@@ -36,21 +36,19 @@ class BlackjackParams(NamedTuple):
         return self._replace(**changes)
 
 
-class _FieldWithDefault:
-    """A record field that reads as its default on the class itself, as a dataclass field.
+class _FieldWithDefault(property):
+    """A record field (read-only, as a property) that reads as its default on the class.
 
     The reference's params class is a dataclass, so ``BlackJackParams.natural`` is ``False``
     and the class itself can stand for the default rules; on an instance it is the value.
     """
 
-    __slots__ = ("default", "index")
-
     def __init__(self, index: int, default: Any) -> None:
-        self.index = index
+        super().__init__(lambda record: record[index])
         self.default = default
 
     def __get__(self, instance: Any, owner: Any = None) -> Any:
-        return self.default if instance is None else instance[self.index]
+        return self.default if instance is None else super().__get__(instance, owner)
 
 
 for _index, _name in enumerate(BlackjackParams._fields):
