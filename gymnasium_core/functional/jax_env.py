@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import weakref
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeAlias, TypeVar
 
 import jax
 import numpy as np
@@ -19,7 +19,10 @@ from gymnasium_core.utils import seeding
 
 StateType = TypeVar("StateType")
 
-__all__ = ["FunctionalJaxEnv", "to_jax"]
+#: The type of the JAX random keys the adapters carry (raw ``uint32[2]`` or typed keys).
+PRNGKeyType: TypeAlias = jax.Array
+
+__all__ = ["FunctionalJaxEnv", "PRNGKeyType", "to_jax"]
 
 
 _JAX_COPIES: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
