@@ -11,7 +11,7 @@ import numpy as np
 from gymnasium_core import logger
 from gymnasium_core.core import Env
 from gymnasium_core.error import ResetNeeded
-from gymnasium_core.functional import _compile_cache
+from gymnasium_core.functional import _compile_cache, _params
 from gymnasium_core.functional._checks import check_func_env, default_params, is_ours
 from gymnasium_core.functional.backends import is_jax_namespace
 from gymnasium_core.functional.numpy_env import render_modes_of
@@ -190,18 +190,38 @@ class FunctionalJaxEnv(Env[Any, Any], Generic[StateType]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Any, dict[str, Any]]:
-        """Start an episode.
+        """Start an episode, optionally with new params.
+
+        ``options`` sets :attr:`params` for this episode and the ones after it:
+        ``{"params": p}`` replaces them as a whole, and a key naming a params field replaces
+        that field, e.g. ``env.reset(options={"gravity": 12.0})``. Each new value keeps the
+        kind of the value it replaces (a Python ``float`` stays one), so the compiled reset and
+        step are reused. Other keys, or ``options`` that is not a dict, are ignored with a
+        warning (Gymnasium's JAX envs ignore ``options``).
 
         Args:
             seed: Sets :attr:`rng` to ``PRNGKey(seed)`` (and seeds :attr:`np_random`).
-            options: Unused.
+            options: Params fields to change, or ``{"params": p}``; ``None`` keeps them.
 
         Returns:
             ``(observation, info)``.
+
+        Example:
+            >>> import gymnasium_core as gym
+            >>> env = gym.make("phys2d/CartPole-v1")
+            >>> _ = env.reset(seed=0, options={"gravity": 12.0})
+            >>> env.unwrapped.params.gravity
+            12.0
         """
         super().reset(seed=seed)
         if seed is not None:
             self.rng = jax.random.PRNGKey(seed)
+        if options is not None:
+            self.params = _params.params_with_options(
+                self.params, options, owner=type(self).__name__
+            )
+            if self._render_args:
+                self._render_args = _with_params(self.params)
         self.state, obs, info, self.rng = self._reset_fn(self.rng, self.params)
         if self.render_mode == "human":
             self.render()
