@@ -11,7 +11,7 @@ import numpy as np
 from gymnasium_core import logger
 from gymnasium_core.core import Env
 from gymnasium_core.error import ResetNeeded
-from gymnasium_core.functional import _compile_cache, _params
+from gymnasium_core.functional import _compile_cache, _params, _threefry
 from gymnasium_core.functional._checks import check_func_env, default_params, is_ours
 from gymnasium_core.functional.backends import is_jax_namespace
 from gymnasium_core.functional.numpy_env import render_modes_of
@@ -64,18 +64,19 @@ def _single_programs(f: Any) -> tuple[Any, Any]:
     """A jitted ``reset(rng, params)`` and ``step(state, action, rng, params)`` over ``f``.
 
     Each is one fused program: the key split, the functional calls and the info all compile
-    together, so a reset or a step is a single dispatch.
+    together, so a reset or a step is a single dispatch. Raw and typed Threefry keys take the
+    same written-out hash (:mod:`~gymnasium_core.functional._threefry`).
     """
 
     def reset_fn(rng: jax.Array, params: Any) -> tuple[Any, Any, Any, jax.Array]:
-        use, keep = jax.random.split(rng)
+        use, keep = _threefry.split(rng)
         p = _with_params(params)
         state = f.initial(use, *p)
         obs = f.observation(state, use, *p)
         return state, obs, f.state_info(state, *p), keep
 
     def step_fn(state: Any, action: Any, rng: jax.Array, params: Any) -> tuple[Any, ...]:
-        use, keep = jax.random.split(rng)
+        use, keep = _threefry.split(rng)
         p = _with_params(params)
         next_state = f.transition(state, action, use, *p)
         obs = f.observation(next_state, use, *p)
