@@ -238,7 +238,37 @@ def _class_gaps(key: str, ours: type, reference: type) -> dict[str, str]:
                 gaps[attr_key] = why
         elif isinstance(ref_attr, property) and our_is_callable:
             gaps[attr_key] = "a property in the reference, a method here"
+        elif _is_plain_data(ref_attr) and not isinstance(our_attr, property):
+            why = _data_difference(our_attr, ref_attr)
+            if why:
+                gaps[attr_key] = why
     return gaps
+
+
+_PLAIN = (type(None), bool, int, float, str, tuple, list, dict)
+
+
+def _is_plain_data(value: Any) -> bool:
+    """Whether ``value`` is a class attribute made of plain Python data (``metadata``, ...)."""
+    if isinstance(value, dict):
+        return all(_is_plain_data(k) and _is_plain_data(v) for k, v in value.items())
+    if isinstance(value, tuple | list):
+        return all(_is_plain_data(v) for v in value)
+    return isinstance(value, _PLAIN)
+
+
+def _data_difference(ours: Any, reference: Any) -> str | None:
+    """How a plain-data class attribute differs (type or value), or ``None``."""
+    if type(ours) is not type(reference):
+        return f"{type(reference).__name__} in the reference, {type(ours).__name__} here"
+    try:
+        equal = bool(ours == reference)
+    except Exception:  # a value that cannot be compared is reported as different
+        equal = False
+    if equal:
+        return None
+    text = f"{ours!r} here, {reference!r} in the reference"
+    return text if len(text) <= 160 else text[:157] + "..."
 
 
 def _value_kind(value: Any) -> str:
