@@ -347,3 +347,53 @@ def test_conformance__pending_entries_are_still_gaps(gaps: dict[str, str]) -> No
 def test_conformance__allowed_entries_are_still_differences(gaps: dict[str, str]) -> None:
     stale = sorted(set(_ALLOWED) - set(gaps))
     assert not stale, "no longer a difference, remove from _ALLOWED: " + ", ".join(stale)
+
+
+def test_signature_difference__the_call_compatibility_rules() -> None:
+    def reference(a, b=1, *, c=None): ...
+
+    def same(a, b=1, *, c=None): ...
+
+    def extra_keyword(a, b=1, *, c=None, d=2): ...
+
+    def extra_positional_default(a, b=1, e=0, *, c=None): ...
+
+    def renamed(x, b=1, *, c=None): ...
+
+    def keyword_only_b(a, *, b=1, c=None): ...
+
+    def required_extra(a, b=1, *, c=None, d): ...
+
+    def lost_default(a, b, *, c=None): ...
+
+    def other_default(a, b=2, *, c=None): ...
+
+    check = _conformance.signature_difference
+    assert check(same, reference) is None
+    assert check(extra_keyword, reference) is None
+    assert check(extra_positional_default, reference) is None
+    for incompatible in (renamed, keyword_only_b, required_extra, lost_default, other_default):
+        assert check(incompatible, reference), incompatible.__name__
+
+
+def test_name_gaps__kinds_and_plain_class_data() -> None:
+    class Reference:
+        metadata = {"render_modes": ["human"]}
+
+        def step(self, action): ...
+
+        @property
+        def unwrapped(self): ...
+
+    class Ours:
+        metadata = {"render_modes": []}
+
+        def step(self, act): ...
+
+        def unwrapped(self): ...
+
+    gaps = _conformance.name_gaps("m", "C", Ours, Reference)
+    assert set(gaps) == {"m:C.metadata", "m:C.step", "m:C.unwrapped"}
+    assert _conformance.name_gaps("m", "f", lambda: None, Reference) == {
+        "m:f": "a class in the reference, a callable here"
+    }
