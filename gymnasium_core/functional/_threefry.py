@@ -70,6 +70,11 @@ def _partitionable() -> bool:
     return bool(config.jax_threefry_partitionable)
 
 
+def _is_threefry(impl: Any) -> bool:
+    # JAX versions name a key implementation by ``str`` or by a ``name`` attribute.
+    return "threefry2x32" in (str(impl), getattr(impl, "name", None))
+
+
 def _raw_key(key: Any) -> tuple[jax.Array, bool] | None:
     """The ``uint32[2]`` data of one Threefry key the written-out hash reproduces, if it is one.
 
@@ -84,7 +89,7 @@ def _raw_key(key: Any) -> tuple[jax.Array, bool] | None:
     if not isinstance(key, jax.Array | np.ndarray) or not _partitionable():
         return None
     if jnp.issubdtype(key.dtype, jax.dtypes.prng_key):
-        if key.shape != () or str(jax.random.key_impl(key)) != "threefry2x32":
+        if key.shape != () or not _is_threefry(jax.random.key_impl(key)):
             return None
         return jax.random.key_data(key), True
     if key.shape != (2,) or key.dtype != np.uint32:
