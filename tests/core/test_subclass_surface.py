@@ -176,3 +176,34 @@ def test_performance__vector_step_and_init_and_render_run(gym: ModuleType, mode:
     env.reset(seed=0)
     assert performance.benchmark_render(env, target_duration=0.02) > 0
     env.close()
+
+
+def _every_space(gym: ModuleType) -> dict[str, Any]:
+    s = gym.spaces
+    return {
+        "Box": s.Box(-1.0, 1.0, (2,)),
+        "Discrete": s.Discrete(3, start=1),
+        "MultiBinary": s.MultiBinary(3),
+        "MultiDiscrete": s.MultiDiscrete([2, 3]),
+        "Text": s.Text(5),
+        "Tuple": s.Tuple([s.Discrete(2)]),
+        "Dict": s.Dict({"a": s.Discrete(2)}),
+        "Graph": s.Graph(s.Box(0, 1, (1,)), None),
+        "Sequence": s.Sequence(s.Discrete(2)),
+        "OneOf": s.OneOf([s.Discrete(2), s.Discrete(3)]),
+    }
+
+
+@pytest.mark.parametrize("name", list(_every_space(gymnasium)))
+def test_spaces__instance_attribute_names_are_the_references(name: str) -> None:
+    # Subclasses of a space read and write these (`self._shape`, `self._np_random`, ...).
+    ours, reference = _every_space(gymnasium_core)[name], _every_space(gymnasium)[name]
+    ours.sample()
+    reference.sample()
+    assert sorted(vars(ours)) == sorted(vars(reference))
+
+
+def test_wrapper__instance_attribute_names_are_the_references() -> None:
+    ours = gymnasium_core.Wrapper(_box_env(gymnasium_core))
+    reference = gymnasium.Wrapper(_box_env(gymnasium))
+    assert sorted(vars(ours)) == sorted(vars(reference))
