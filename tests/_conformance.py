@@ -390,8 +390,8 @@ def all_gaps() -> dict[str, str]:
 # Which area of the code closes a gap, by the reference path it is reported under (first match).
 _AREAS: list[tuple[str, str]] = [
     ("gymnasium.envs.functional_jax_env:FunctionalJaxVectorEnv", "edges"),
-    ("gymnasium.envs.phys2d.cartpole:CartPoleJaxVectorEnv", "edges"),
-    ("gymnasium.envs.phys2d.pendulum:PendulumJaxVectorEnv", "edges"),
+    ("gymnasium.envs.phys2d.cartpole:CartPoleJaxVectorEnv.step", "edges"),
+    ("gymnasium.envs.phys2d.pendulum:PendulumJaxVectorEnv.step", "edges"),
     ("gymnasium.envs.registration", "edges"),
     ("gymnasium.utils.env_checker", "edges"),
     ("gymnasium.utils.passive_env_checker:", "edges"),
