@@ -407,3 +407,52 @@ def test_tabular_id__env_is_ez_pickle_and_keeps_its_state(env_id: str) -> None:
     for mine, theirs in zip(clone.state, env.unwrapped.state):
         np.testing.assert_array_equal(np.asarray(mine), np.asarray(theirs))
     env.close()
+
+
+def test_functional__numpy_path_follows_the_reference_rules() -> None:
+    from gymnasium.envs.toy_text import blackjack as list_rules
+
+    # CliffWalking on numpy, every cell and action at once, against the reference's class.
+    cliff = CliffWalkingFunctional().with_xp("numpy")
+    ref = ref_cliff.CliffWalkingFunctional()
+    cells = np.repeat(np.arange(48), 4)
+    actions = np.tile(np.arange(4, dtype=np.int32), 48)[:, None]
+    position = np.stack([cells // 12, cells % 12], axis=-1)
+    state = our_cliff.EnvState(position, np.full(192, -1), np.zeros((192, 1), dtype=bool))
+    nxt = cliff.transition(state, actions, np.random.default_rng(0))
+    ref_next = jax.vmap(
+        lambda c, a: ref.transition(
+            ref_cliff.EnvState(jnp.stack([c // 12, c % 12]), -1, False), a, None
+        )
+    )(jnp.asarray(cells), jnp.asarray(actions))
+    np.testing.assert_array_equal(
+        cliff.observation(nxt), np.asarray(jax.vmap(ref.observation)(ref_next))
+    )
+    np.testing.assert_array_equal(
+        cliff.reward(state, actions, nxt),
+        np.asarray(jax.vmap(lambda s: ref.reward(s, None, s))(ref_next)),
+    )
+    # Blackjack on numpy, a batch of games, against the reference's list rules.
+    from gymnasium_core.functional.random import BatchedRng
+
+    game = BlackjackFunctional().with_xp("numpy")
+    rng = BatchedRng(np.random.default_rng(3), (64,))
+    start = game.initial(rng)
+    acts = np.arange(64) % 2
+    after = game.transition(start, acts, rng, game.get_default_params())
+    rewards = game.reward(start, acts, after, rng, game.get_default_params())
+    for i in range(64):
+        player = [int(c) for c in after.player_hand[i] if c]
+        dealer = [int(c) for c in after.dealer_hand[i] if c]
+        if acts[i]:
+            expected = -1.0 if list_rules.is_bust(player) else 0.0
+        else:
+            expected = list_rules.cmp(list_rules.score(player), list_rules.score(dealer))
+            if list_rules.is_natural(player) and not list_rules.is_natural(dealer):
+                expected = 1.0
+        assert float(rewards[i]) == expected, i
+        assert game.observation(after)[i].tolist() == [
+            list_rules.sum_hand(player),
+            dealer[0],
+            list_rules.usable_ace(player),
+        ]

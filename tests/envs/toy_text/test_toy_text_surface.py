@@ -248,3 +248,24 @@ def test_blackjack__shown_card_strings_follow_the_reference() -> None:
         for name in ("dealer_top_card_suit", "dealer_top_card_value_str"):
             got, expected = getattr(ours, name), getattr(reference, name)
             assert got == expected and type(got) is type(expected), (seed, name)
+
+
+@pytest.mark.parametrize("env_id", STATEFUL_IDS)
+def test_render__human_mode_initialises_only_the_display(
+    env_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pygame
+
+    def refuse() -> None:
+        raise AssertionError("pygame.init() starts every module, audio included")
+
+    monkeypatch.setattr(pygame, "init", refuse)
+    env = gym.make(env_id, render_mode="human")
+    try:
+        env.reset(seed=0)
+        env.step(env.action_space.sample())
+        assert pygame.display.get_init()
+        assert not pygame.mixer.get_init()
+        assert env.unwrapped.clock is not None
+    finally:
+        env.close()
