@@ -469,7 +469,12 @@ class BlackjackEnv(Env[tuple[int, int, int], int]):
         # The reference asserts the action, so a bad one raises AssertionError here too.
         assert self.action_space.contains(action), f"{action!r} is not a valid action (0 or 1)."
         state = self._require_state()
-        self.state = self.func_env.transition(state, action, self.np_random, self.params)
+        next_state = self.func_env.transition(state, action, self.np_random, self.params)
+        # The reference appends the new cards to its hand lists: keep the same list objects,
+        # so a hand held by the caller sees them too (a step only ever adds cards).
+        for old, new in ((state.player, next_state.player), (state.dealer, next_state.dealer)):
+            old[len(old) :] = new[len(old) :]
+        self.state = next_state._replace(player=state.player, dealer=state.dealer)
         if self.render_mode == "human":
             self.render()
         return (

@@ -240,6 +240,20 @@ def test_write__blackjack_hands_and_rules_act_as_in_the_reference(write: str) ->
             assert (ours.natural, ours.sab) == (reference.natural, reference.sab)
 
 
+def test_blackjack__hands_held_by_the_caller_grow_as_in_the_reference() -> None:
+    ours, reference = _pair("Blackjack-v1")
+    for seed in range(20):
+        ours.reset(seed=seed)
+        reference.reset(seed=seed)
+        held = (ours.player, ours.dealer)
+        ref_held = (reference.player, reference.dealer)
+        for action in (1, 0):
+            ours.step(action)
+            reference.step(action)
+            assert held == ref_held
+            assert ours.player is held[0] and ours.dealer is held[1]
+
+
 def test_blackjack__shown_card_strings_follow_the_reference() -> None:
     ours, reference = _pair("Blackjack-v1")
     for seed in range(40):
