@@ -13,6 +13,7 @@ program is printed beside that of the Python-stepped loop of ``examples/ppo_cart
 
     python examples/ppo_cartpole_scan.py            # full run: ~15 s on 2 idle CPU cores
     python examples/ppo_cartpole_scan.py --smoke    # a few hundred steps, to check it runs
+    python examples/ppo_cartpole_scan.py --video videos/   # also an MP4 of the trained agent
 """
 
 from __future__ import annotations
@@ -287,9 +288,18 @@ def make_train(cfg: Config) -> Any:
 # -- evaluation and the throughput comparison ---------------------------------------------------
 
 
-def evaluate(params: dict[str, Any], episodes: int, seed: int) -> list[float]:
-    """Returns of the greedy policy on the stateful ``make("CartPole-v1")``."""
-    env = gym.make(EVAL_ID)
+def evaluate(
+    params: dict[str, Any], episodes: int, seed: int, video_folder: str | None = None
+) -> list[float]:
+    """Returns of the greedy policy on the stateful ``make("CartPole-v1")``.
+
+    With ``video_folder``, the first episode is also written there as an MP4.
+    """
+    env = gym.make(EVAL_ID, render_mode="rgb_array" if video_folder else None)
+    if video_folder:
+        from gymnasium_core.wrappers import RecordVideo
+
+        env = RecordVideo(env, video_folder, episode_trigger=lambda e: e == 0, name_prefix="ppo")
     greedy = jax.jit(lambda p, o: jnp.argmax(forward(p, o[None])[0][0]))
     returns = []
     for episode in range(episodes):
@@ -334,6 +344,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     """Train, evaluate and compare; print the results and return them."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--smoke", action="store_true", help="a tiny run that checks it all runs")
+    parser.add_argument("--video", metavar="DIR", help="record the first evaluation episode")
     for field, default in Config._field_defaults.items():
         parser.add_argument(f"--{field.replace('_', '-')}", type=type(default), default=None)
     args = parser.parse_args(argv)
@@ -378,12 +389,14 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         f"{steps / run_s:,.0f} env steps/s inside the compiled program (with learning)"
     )
 
-    returns = evaluate(params, cfg.eval_episodes, seed=10_000 + cfg.seed)
+    returns = evaluate(params, cfg.eval_episodes, seed=10_000 + cfg.seed, video_folder=args.video)
     score = float(np.mean(returns))
     print(
         f"evaluation on make({EVAL_ID!r}): mean return {score:.1f} over {len(returns)} "
         f"episodes (max {MAX_RETURN:.0f})"
     )
+    if args.video:
+        print(f"video of the first evaluation episode: {args.video}/ppo-episode-0.mp4")
 
     stepped = python_stepped_steps_per_second(cfg.hidden, seconds=0.3 if args.smoke else 1.0)
     print(

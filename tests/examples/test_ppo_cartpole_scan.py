@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pytest
 
@@ -12,10 +13,15 @@ pytest.importorskip("jax", reason="the example needs the jax extra")
 pytest.importorskip("optax", reason="the example needs the examples extra")
 
 
-def test_ppo_scan__smoke_trains_evaluates_and_compares(capsys: pytest.CaptureFixture[str]) -> None:
+def test_ppo_scan__smoke_trains_evaluates_records_and_compares(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pytest.importorskip("moviepy", reason="the video of the agent needs the other extra")
     example = load_example("ppo_cartpole_scan")
-    result = example.main(["--smoke", "--eval-episodes", "2"])
+    folder = tmp_path / "videos"
+    result = example.main(["--smoke", "--eval-episodes", "2", "--video", str(folder)])
     out = capsys.readouterr().out
+    assert (folder / "ppo-episode-0.mp4").stat().st_size > 0
     cfg = result["config"]
     assert result["steps"] == cfg.num_envs * cfg.num_steps * cfg.num_updates
     assert 0 < result["steps"] <= 1_000
