@@ -76,31 +76,44 @@ class BatchedCartPole:
     inside the training program's ``lax.scan``.
     """
 
-    def __init__(self, num_envs: int) -> None:
+    def __init__(self, num_envs: int, params: Any = None) -> None:
+        """Batch ``num_envs`` CartPoles.
+
+        Args:
+            num_envs: The number of sub-envs.
+            params: ``CartPoleParams`` for all sub-envs (the defaults if ``None``); a field
+                holding an array of shape ``(num_envs,)`` gives each sub-env its own value.
+        """
         vec = gym.make_vec(ENV_ID, num_envs)
-        f, self.params, self.time_limit = vec.func_env, vec.params, vec.time_limit
+        f, self.time_limit = vec.func_env, vec.time_limit
+        self.params = vec.params if params is None else params
         vec.close()
         self.num_envs = num_envs
         self.obs_dim = int(f.observation_space.shape[0])
         self.num_actions = int(f.action_space.n)
-        shared = (None,)  # params are the same for every sub-env
-        self._initial = jax.vmap(f.initial, in_axes=(0, *shared))
-        self._observation = jax.vmap(f.observation, in_axes=(0, 0, *shared))
-        self._transition = jax.vmap(f.transition, in_axes=(0, 0, 0, *shared))
-        self._reward = jax.vmap(f.reward, in_axes=(0, 0, 0, 0, *shared))
-        self._terminal = jax.vmap(f.terminal, in_axes=(0, 0, *shared))
+        # vmap maps the per-sub-env fields of the params (axis 0) and shares the others.
+        p = jax.tree_util.tree_map(lambda x: 0 if np.ndim(x) else None, self.params)
+        self._initial = jax.vmap(f.initial, in_axes=(0, p))
+        self._observation = jax.vmap(f.observation, in_axes=(0, 0, p))
+        self._transition = jax.vmap(f.transition, in_axes=(0, 0, 0, p))
+        self._reward = jax.vmap(f.reward, in_axes=(0, 0, 0, 0, p))
+        self._terminal = jax.vmap(f.terminal, in_axes=(0, 0, p))
 
-    def reset(self, key: jax.Array) -> tuple[EnvState, jax.Array]:
+    def reset(self, key: jax.Array, params: Any = None) -> tuple[EnvState, jax.Array]:
+        """First states and observations; ``params`` (same structure) replace :attr:`params`."""
+        p = self.params if params is None else params
         keys = jax.random.split(key, self.num_envs)
-        physics = self._initial(keys, self.params)
+        physics = self._initial(keys, p)
         zeros = jnp.zeros(self.num_envs)
         state = EnvState(physics, zeros.astype(jnp.int32), zeros)
-        return state, self._observation(physics, keys, self.params)
+        return state, self._observation(physics, keys, p)
 
     def step(
-        self, state: EnvState, action: jax.Array, key: jax.Array
+        self, state: EnvState, action: jax.Array, key: jax.Array, params: Any = None
     ) -> tuple[EnvState, jax.Array, jax.Array, jax.Array, jax.Array]:
         """One step of every sub-env; finished ones restart in the same step.
+
+        ``params`` (of the same structure) replace :attr:`params` for this step.
 
         Returns:
             ``(state, obs, reward, done, finished_return)``: ``obs`` is the next observation
@@ -109,7 +122,7 @@ class BatchedCartPole:
         """
         step_key, reset_key = jax.random.split(key)
         keys = jax.random.split(step_key, self.num_envs)
-        p = self.params
+        p = self.params if params is None else params
         nxt = self._transition(state.physics, action, keys, p)
         reward = self._reward(state.physics, action, nxt, keys, p).astype(jnp.float32)
         steps = state.steps + 1
@@ -176,14 +189,16 @@ class Transition(NamedTuple):
     finished_return: jax.Array
 
 
-def make_train(cfg: Config) -> Any:
+def make_train(cfg: Config, env: BatchedCartPole | None = None) -> Any:
     """The whole training run as one function of a key and the initial parameters (flat).
+
+    ``env`` is ``BatchedCartPole(cfg.num_envs)`` unless given (e.g. with randomised params).
 
     Returns:
         ``train(key, initial) -> (params, metrics)``, to be jitted; ``initial`` is
         ``ravel_pytree(init_params(...))[0]`` and the metrics have one entry per update.
     """
-    env = BatchedCartPole(cfg.num_envs)
+    env = BatchedCartPole(cfg.num_envs) if env is None else env
     batch = cfg.num_envs * cfg.num_steps
     minibatch = batch // cfg.minibatches
     schedule = optax.linear_schedule(cfg.lr, 0.0, cfg.num_updates * cfg.epochs * cfg.minibatches)
