@@ -28,7 +28,7 @@ os.environ.setdefault("MUJOCO_GL", "egl")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("JAX_PLATFORMS", "cpu")
 
-import numpy as np  # noqa: E402
+import numpy as np
 
 DOCS = Path(__file__).resolve().parent
 GALLERY = DOCS / "assets" / "gallery"
@@ -55,9 +55,9 @@ PAGES: list[tuple[str, Any]] = [
     ),
     (
         "mujoco_locomotion.md",
-        lambda i, ep: ".mujoco." in ep
-        and not i.startswith("mjx/")
-        and not i.startswith(MUJOCO_TASKS),
+        lambda i, ep: (
+            ".mujoco." in ep and not i.startswith("mjx/") and not i.startswith(MUJOCO_TASKS)
+        ),
     ),
 ]
 
@@ -119,6 +119,7 @@ def write_gif(frames: list[np.ndarray], path: Path) -> None:
 
 
 def entry_point(env_id: str) -> str:
+    """The entry point of ``env_id``'s spec, as a string."""
     import gymnasium_core as gym
 
     return str(gym.spec(env_id).entry_point)
@@ -171,6 +172,7 @@ def write_pages(index: dict[str, str]) -> None:
 
 
 def main(argv: list[str]) -> None:
+    """Draw the pictures of the ids in ``argv`` (all if empty), then the index and the pages."""
     import gymnasium_core as gym
 
     GALLERY.mkdir(parents=True, exist_ok=True)
