@@ -238,6 +238,8 @@ def make_train(cfg: Config, env: BatchedCartPole | None = None) -> Any:
         )
 
     def advantages(traj: Transition, last_value: jax.Array) -> tuple[jax.Array, jax.Array]:
+        # GAE. An episode cut by the time limit is treated as ended (no bootstrap), the common
+        # simplification; it only matters for the rare 500-step episodes.
         def back(carry: Any, t: Transition) -> tuple[Any, jax.Array]:
             adv_next, value_next = carry
             live = 1.0 - t.done
