@@ -55,6 +55,121 @@ def plot(rows: list[dict[str, Any]], path: pathlib.Path) -> bool:
     return True
 
 
+# The libraries ours is compared with, in the order (and colours) of the ratio plot.
+COMPARED = ("reference", "gymnax", "envpool", "ours-native")
+
+
+def ratios(rows: list[dict[str, Any]]) -> list[tuple[str, str, float]]:
+    """``(label, other library, ours / other)`` for every row pair measured in the same group."""
+    rate = {
+        (r["group"], json.dumps(r["params"], sort_keys=True), r["impl"]): r["steps_per_s"]
+        for r in rows
+    }
+    out = []
+    for (group, params, impl), ours in rate.items():
+        if impl != "ours":
+            continue
+        for other in COMPARED:
+            theirs = rate.get((group, params, other))
+            if theirs:
+                shown = ", ".join(f"{k}={v}" for k, v in json.loads(params).items())
+                label = f"{group} ({shown})" if shown else group
+                out.append((label, other, ours / theirs))
+    return out
+
+
+def plot_ratios(rows: list[dict[str, Any]], path: pathlib.Path) -> bool:
+    """Horizontal bars of ours / other per group, on a log axis with 1x marked."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    bars = ratios(rows)
+    if not bars:
+        return False
+    fig, ax = plt.subplots(figsize=(12, 0.2 * len(bars) + 1.2))
+    colours = {o: plt.get_cmap("tab10")(i) for i, o in enumerate(COMPARED)}
+    ys = range(len(bars))
+    # Bars grow from 1x: to the right where ours is faster, to the left where it is slower.
+    ax.barh(
+        list(ys),
+        [r - 1.0 for _, _, r in bars],
+        left=1.0,
+        color=[colours[o] for _, o, _ in bars],
+    )
+    names = [f"{label} vs {o}" for label, o, _ in bars]
+    names = [n if len(n) <= 72 else n[:70] + "..." for n in names]
+    ax.set_yticks(list(ys), names, fontsize=6)
+    ax.invert_yaxis()
+    ax.set_xscale("log")
+    ax.axvline(1.0, color="black", linewidth=0.8)
+    ax.set_xlabel("ours / other (steps/s; right of the line: ours is faster)")
+    ax.set_title("Throughput ratios, measured in the same run")
+    handles = [plt.Rectangle((0, 0), 1, 1, color=colours[o]) for o in COMPARED]
+    present = [o for o in COMPARED if any(o == b for _, b, _ in bars)]
+    ax.legend([handles[COMPARED.index(o)] for o in present], present, fontsize=7, loc="lower right")
+    ax.grid(True, axis="x", which="both", alpha=0.3)
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+    return True
+
+
+def rows_from_markdown(text: str) -> list[dict[str, Any]]:
+    """The result rows of a ``RESULTS.md`` table (group, params, impl, steps/s, setup)."""
+    import ast
+
+    rows = []
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) < 5 or not line.startswith("| ") or cells[0] in ("group", "---"):
+            continue
+        try:
+            steps = float(cells[3].replace(",", ""))
+        except ValueError:
+            continue
+        params: dict[str, Any] = {}
+        for item in filter(None, (p.strip() for p in cells[1].split(","))):
+            key, _, value = item.partition("=")
+            try:
+                params[key] = ast.literal_eval(value)
+            except (ValueError, SyntaxError):
+                params[key] = value
+        rows.append(
+            {
+                "group": cells[0],
+                "params": params,
+                "impl": cells[2],
+                "steps_per_s": steps,
+                "setup_s": float(cells[-1]),
+            }
+        )
+    return rows
+
+
+IMAGES = (
+    ("Throughput against num_envs", "throughput.png"),
+    ("Ratios against the reference, gymnax and the other libraries", "ratios.png"),
+)
+
+
+def _image_lines(prefix: str, present: list[str]) -> list[str]:
+    return [f"![{alt}]({prefix}{name})" for alt, name in IMAGES if name in present] + [""]
+
+
+def write_plots(rows: list[dict[str, Any]]) -> list[str]:
+    """Draw both plots into ``benchmarks/`` and ``docs/assets/``; return the files drawn."""
+    drawn = []
+    for (_, name), draw in zip(IMAGES, (plot, plot_ratios)):
+        if draw(rows, HERE / name):
+            (DOCS / "assets").mkdir(exist_ok=True)
+            (DOCS / "assets" / name).write_bytes((HERE / name).read_bytes())
+            drawn.append(name)
+    return drawn
+
+
 def render(data: dict[str, Any], image: str | None) -> str:
     """The results page: machine, method, table, plot."""
     m = data["machine"]
@@ -80,8 +195,8 @@ def render(data: dict[str, Any], image: str | None) -> str:
         to_markdown(data["results"]),
         "",
     ]
-    if image:
-        lines += [f"![Throughput against num_envs]({image})", ""]
+    if image is not None:
+        lines += _image_lines(image, data.get("images", ["throughput.png"]))
     return "\n".join(lines)
 
 
@@ -89,14 +204,23 @@ def main(argv: list[str] | None = None) -> None:
     """Write RESULTS.md, docs/benchmarks.md and the plot."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--results", default=str(HERE / "out" / "results.json"))
+    parser.add_argument(
+        "--plots-only",
+        action="store_true",
+        help="redraw the plots from the table in RESULTS.md (no results.json needed)",
+    )
     args = parser.parse_args(argv)
+    if args.plots_only:
+        drawn = write_plots(rows_from_markdown((HERE / "RESULTS.md").read_text()))
+        for page, prefix in ((HERE / "RESULTS.md", ""), (DOCS / "benchmarks.md", "assets/")):
+            kept = [ln for ln in page.read_text().rstrip().splitlines() if not ln.startswith("![")]
+            page.write_text("\n".join([*kept, "", *_image_lines(prefix, drawn)]))
+        return
     data = json.loads(pathlib.Path(args.results).read_text())
-    has_plot = plot(data["results"], HERE / "throughput.png")
-    if has_plot:
-        (DOCS / "assets").mkdir(exist_ok=True)
-        (DOCS / "assets" / "throughput.png").write_bytes((HERE / "throughput.png").read_bytes())
-    (HERE / "RESULTS.md").write_text(render(data, "throughput.png" if has_plot else None))
-    (DOCS / "benchmarks.md").write_text(render(data, "assets/throughput.png" if has_plot else None))
+    drawn = write_plots(data["results"])
+    data = {**data, "images": drawn}
+    (HERE / "RESULTS.md").write_text(render(data, "" if drawn else None))
+    (DOCS / "benchmarks.md").write_text(render(data, "assets/" if drawn else None))
 
 
 if __name__ == "__main__":

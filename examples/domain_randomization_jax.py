@@ -1,0 +1,127 @@
+"""Domain randomisation on JAX: one PPO policy trained across many CartPole physics.
+
+Every one of the 256 sub-envs gets its own physical constants, drawn once from ranges (pole
+half-length, pole mass, cart mass, push force): a ``CartPoleParams`` whose fields hold one
+value per sub-env, which the functional CartPole takes under ``vmap`` like any other input.
+PPO (the one-program trainer of ``ppo_cartpole_scan.py``) trains one policy across all of
+them, and a second policy on the default physics only. Both are then evaluated, in one batched
+JAX program per setting, on physics no sub-env was trained on (a pole longer and heavier than
+any in training with a weaker push; a shorter pole on a lighter cart) and on the defaults.
+
+With seed 0 the randomised policy holds the pole for the full 500 steps on every setting,
+while the policy trained on the defaults alone drops to about 260 on the long heavy pole and
+about 400 on the short one (mean over 64 sub-envs, greedy actions).
+
+    python examples/domain_randomization_jax.py           # two trainings, ~30 s on 2 CPU cores
+    python examples/domain_randomization_jax.py --smoke   # a few hundred steps, to check it runs
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+import jax
+import jax.flatten_util
+import jax.numpy as jnp
+import numpy as np
+
+import gymnasium_core as gym
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import ppo_cartpole_scan as ppo
+
+# The training ranges, as (low, high) per CartPoleParams field.
+RANGES = {
+    "length": (0.25, 0.75),  # half the pole length [m]; default 0.5
+    "masspole": (0.05, 0.2),  # [kg]; default 0.1
+    "masscart": (0.5, 1.5),  # [kg]; default 1.0
+    "force_mag": (7.5, 12.5),  # [N]; default 10
+}
+# Settings no sub-env was trained on: outside every range above, and the defaults.
+UNSEEN = {
+    "long heavy pole, weak push": {"length": 1.0, "masspole": 0.4, "force_mag": 5.0},
+    "short pole, light cart": {"length": 0.2, "masscart": 0.3, "force_mag": 14.0},
+    "default CartPole-v1": {},
+}
+
+
+def sample_params(num_envs: int, seed: int) -> Any:
+    """Default ``CartPoleParams`` with each field of :data:`RANGES` drawn per sub-env."""
+    rng = np.random.default_rng(seed)
+    draws = {
+        name: jnp.asarray(rng.uniform(low, high, num_envs), jnp.float32)
+        for name, (low, high) in RANGES.items()
+    }
+    return gym.make_vec(ppo.ENV_ID, 1).func_env.get_default_params(**draws)
+
+
+def make_evaluate(num_envs: int) -> Any:
+    """``evaluate(params, physics, key)``: each sub-env's first-episode return, greedy policy.
+
+    One compiled program serves every policy and every setting: both are its arguments.
+    """
+    env = ppo.BatchedCartPole(num_envs)
+
+    @jax.jit
+    def evaluate(params: dict[str, Any], physics: Any, key: jax.Array) -> jax.Array:
+        reset_key, key = jax.random.split(key)
+        state, obs = env.reset(reset_key, physics)
+
+        def step(carry: Any, k: jax.Array) -> tuple[Any, None]:
+            state, obs, total, live = carry
+            action = jnp.argmax(ppo.forward(params, obs)[0], axis=-1)
+            state, obs, reward, done, _ = env.step(state, action, k, physics)
+            return (state, obs, total + reward * live, live * (1.0 - done)), None
+
+        init = (state, obs, jnp.zeros(num_envs), jnp.ones(num_envs))
+        (_, _, total, _), _ = jax.lax.scan(step, init, jax.random.split(key, env.time_limit))
+        return total
+
+    return evaluate
+
+
+def train(cfg: ppo.Config, physics: Any) -> dict[str, Any]:
+    """PPO on ``cfg.num_envs`` CartPoles with the given (maybe per-sub-env) params."""
+    env = ppo.BatchedCartPole(cfg.num_envs, physics)
+    program = jax.jit(ppo.make_train(cfg, env))
+    initial, _ = jax.flatten_util.ravel_pytree(ppo.init_params(cfg.seed, 4, 2, cfg.hidden))
+    params, _ = program(jax.random.key(cfg.seed), initial)
+    return params
+
+
+def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
+    """Train with and without randomisation; print and return the mean returns per setting."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--smoke", action="store_true", help="a tiny run that checks it all runs")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--eval-envs", type=int, default=64)
+    args = parser.parse_args(argv)
+    cfg = (ppo.SMOKE if args.smoke else ppo.Config())._replace(seed=args.seed)
+
+    randomised = sample_params(cfg.num_envs, args.seed)
+    defaults = gym.make_vec(ppo.ENV_ID, 1).func_env.get_default_params()
+    print(f"training ranges over {cfg.num_envs} sub-envs: {RANGES}", flush=True)
+    policies = {
+        "randomised": train(cfg, randomised),
+        "default only": train(cfg, defaults),
+    }
+    key = jax.random.key(10_000 + args.seed)
+    evaluate = make_evaluate(args.eval_envs)
+    results: dict[str, dict[str, float]] = {}
+    for setting, overrides in UNSEEN.items():
+        # As arrays, so every setting is an argument of the same compiled evaluation.
+        physics = jax.tree_util.tree_map(jnp.asarray, defaults._replace(**overrides))
+        results[setting] = {}
+        for name, params in policies.items():
+            score = float(evaluate(params, physics, key).mean())
+            results[setting][name] = score
+        row = ", ".join(f"trained {n}: {v:5.1f}" for n, v in results[setting].items())
+        print(f"{setting:28s} {overrides}: mean return {row}", flush=True)
+    return results
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,57 @@
+"""The README's example: PPO on CartPole as one compiled JAX program."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+from pathlib import Path
+
+import pytest
+
+from tests.examples._load import load_example
+
+pytest.importorskip("jax", reason="the example needs the jax extra")
+pytest.importorskip("optax", reason="the example needs the examples extra")
+
+
+def test_ppo_scan__smoke_trains_evaluates_records_and_compares(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    example = load_example("ppo_cartpole_scan")
+    folder = tmp_path / "videos"
+    # The video needs moviepy (extra `other`); the rest runs without it.
+    filmed = importlib.util.find_spec("moviepy") is not None
+    video = ["--video", str(folder)] if filmed else []
+    result = example.main(["--smoke", "--eval-episodes", "2", *video])
+    out = capsys.readouterr().out
+    if filmed:
+        assert (folder / "ppo-episode-0.mp4").stat().st_size > 0
+    cfg = result["config"]
+    assert result["steps"] == cfg.num_envs * cfg.num_steps * cfg.num_updates
+    assert 0 < result["steps"] <= 1_000
+    assert result["curve"].shape == (cfg.num_updates,)
+    assert (
+        all(1.0 <= r <= 500.0 for r in result["eval_returns"]) and len(result["eval_returns"]) == 2
+    )
+    assert result["steps_per_s"] > 0 and result["python_stepped_steps_per_s"] > 0
+    assert "in one jax.jit" in out
+    assert "evaluation on make('CartPole-v1')" in out
+    assert "steps/s in one program against" in out
+
+
+def test_ppo_scan__full_run_uses_hundreds_of_envs_and_smoke_a_few_hundred_steps() -> None:
+    example = load_example("ppo_cartpole_scan")
+    full, smoke = example.Config(), example.SMOKE
+    assert full.num_envs >= 256  # hundreds of sub-envs, as the README says
+    assert smoke.num_envs * smoke.num_steps * smoke.num_updates < 1_000
+
+
+@pytest.mark.slow
+def test_ppo_scan__full_run_solves_cartpole() -> None:
+    example = load_example("ppo_cartpole_scan")
+    result = example.main(["--seed", "0"])
+    # Training episodes reach the 500 cap, and the greedy policy is at least "solved"
+    # (CartPole-v1's reward threshold) on the stateful env.
+    assert result["first_solved_update"] is not None
+    assert not math.isnan(result["eval_mean"])
+    assert result["eval_mean"] >= 475.0
