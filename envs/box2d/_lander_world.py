@@ -47,6 +47,8 @@ TERRAIN_CHUNKS = 11
 WORLD_W = VIEWPORT_W / SCALE
 WORLD_H = VIEWPORT_H / SCALE
 
+BODY_COLORS = ((128, 102, 230), (77, 77, 128))  # fill and outline of the lander and its legs
+
 # Collision filtering: hull, legs and particles each touch the ground only.
 _GROUND_BITS = 0x1
 _HULL_BITS = 0x10
@@ -56,26 +58,26 @@ _PARTICLE_RADIUS = 2 / SCALE
 _PARTICLE_DECAY = 0.15  # life lost by every particle at each rendered frame
 
 
-class LanderContacts(BodyContactListener):
-    """Marks the episode lost when the hull touches ground, and tracks leg contacts.
+class ContactDetector(BodyContactListener):
+    """Marks the episode lost when the hull touches ground, and keeps each leg's ``ground_contact``.
 
-    Bodies are told apart by their ``userData``: ``"hull"`` for the lander, the leg's index
-    (0 or 1) for a leg, ``None`` for the ground and particles.
+    Args:
+        env: The lander env whose ``lander``, ``legs`` and ``game_over`` the contacts update.
     """
 
     def __init__(self, env: LunarLander) -> None:
-        """Report contacts to ``env``."""
         super().__init__()
         self.env = env
 
     def on_contact(self, body_a: Any, body_b: Any, touching: bool) -> None:
-        """Flag a crash when the hull lands, and update the touching leg's contact flag."""
-        for tag in (body_a.userData, body_b.userData):
-            if tag == "hull":
-                if touching:
-                    self.env.game_over = True
-            elif tag is not None and tag.__class__ is int:
-                self.env._set_leg_contact(tag, touching)
+        """Flag a crash when the hull lands, and set the touching leg's ``ground_contact``."""
+        env = self.env
+        bodies = (body_a, body_b)
+        if touching and env.lander in bodies:
+            env.game_over = True
+        for leg in env.legs:
+            if leg in bodies:
+                leg.ground_contact = touching
 
 
 @dataclass
@@ -141,7 +143,7 @@ def build_hull(world: Any, rng: np.random.Generator, start_x: float, start_y: fl
         start_y: Initial y.
 
     Returns:
-        The hull body (``userData`` ``"hull"``).
+        The hull body.
     """
     hull = fixtureDef(
         shape=polygonShape(vertices=[(px / SCALE, py / SCALE) for px, py in LANDER_POLY]),
@@ -152,7 +154,7 @@ def build_hull(world: Any, rng: np.random.Generator, start_x: float, start_y: fl
         restitution=0.0,
     )
     body = world.CreateDynamicBody(position=(start_x, start_y), angle=0.0, fixtures=hull)
-    body.userData = "hull"
+    body.color1, body.color2 = BODY_COLORS
     push_x = rng.uniform(-INITIAL_RANDOM, INITIAL_RANDOM)
     push_y = rng.uniform(-INITIAL_RANDOM, INITIAL_RANDOM)
     body.ApplyForceToCenter((push_x, push_y), True)
@@ -183,8 +185,8 @@ def build_leg(world: Any, lander: Any, side: int, start_x: float, start_y: float
             maskBits=_GROUND_BITS,
         ),
     )
-    leg.userData = 0 if side < 0 else 1
     leg.ground_contact = False
+    leg.color1, leg.color2 = BODY_COLORS
     joint = revoluteJointDef(
         bodyA=lander,
         bodyB=leg,
@@ -262,7 +264,7 @@ def drop_particles(world: Any, particles: list[Any], everything: bool) -> None:
 
 
 def age_particles(world: Any, particles: list[Any]) -> None:
-    """Shorten every particle's life by one frame's worth, then drop the expired ones.
+    """Shorten every particle's life by one frame's worth, recolour it, drop the expired ones.
 
     Args:
         world: The Box2D world.
@@ -270,4 +272,11 @@ def age_particles(world: Any, particles: list[Any]) -> None:
     """
     for particle in particles:
         particle.ttl -= _PARTICLE_DECAY
+        # Hot white-red when fresh, fading to grey as the particle ages.
+        shade = (
+            int(max(0.2, 0.15 + particle.ttl) * 255),
+            int(max(0.2, 0.5 * particle.ttl) * 255),
+            int(max(0.2, 0.5 * particle.ttl) * 255),
+        )
+        particle.color1 = particle.color2 = shade
     drop_particles(world, particles, everything=False)

@@ -86,27 +86,37 @@ class PygameWindow:
         self.was_closed = False
 
     def open(self) -> None:
-        """Open the window, if it is not open already."""
+        """Open the window, if it is not open already (only pygame's display is initialised)."""
         if self.screen is not None:
             return
         pygame = import_pygame()
         pygame.display.init()
         self.screen = pygame.display.set_mode(self.size)
-        self.clock = pygame.time.Clock()
+        self.ensure_clock()
 
-    def show(self, surface: Any, fps: float) -> None:
+    def ensure_clock(self) -> None:
+        """Create :attr:`clock` if there is none yet (the reference does so on every render)."""
+        if self.clock is None:
+            self.clock = import_pygame().time.Clock()
+
+    def show(
+        self, surface: Any, fps: float, offset: tuple[float, float] = (0, 0), clear: bool = True
+    ) -> None:
         """Put ``surface`` in the window (opening it if needed), at most ``fps`` times a second.
 
         Args:
-            surface: A pygame surface drawn at the top-left corner.
+            surface: A pygame surface.
             fps: The frame rate to keep to.
+            offset: Where the surface's top-left corner goes in the window.
+            clear: Fill the window with black first.
         """
         self.open()
         pygame = import_pygame()
         pygame.event.pump()
         self.clock.tick(fps)
-        self.screen.fill(0)
-        self.screen.blit(surface, (0, 0))
+        if clear:
+            self.screen.fill(0)
+        self.screen.blit(surface, offset)
         pygame.display.flip()
 
     def close(self) -> None:
@@ -116,7 +126,7 @@ class PygameWindow:
         pygame = import_pygame()
         pygame.display.quit()
         pygame.quit()
-        self.screen = self.clock = None
+        self.screen = None
         self.was_closed = True
 
 

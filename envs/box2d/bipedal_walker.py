@@ -30,23 +30,39 @@ import numpy as np
 
 from gymnasium_core import error, spaces
 from gymnasium_core.core import Env
+from gymnasium_core.error import DependencyNotInstalled
+from gymnasium_core.utils.ezpickle import EzPickle
 
-from ._box2d import POSITION_ITERATIONS, VELOCITY_ITERATIONS, Box2D, destroy_bodies
+from ._box2d import (
+    POSITION_ITERATIONS,
+    VELOCITY_ITERATIONS,
+    Box2D,
+    circleShape,
+    contactListener,
+    destroy_bodies,
+    edgeShape,
+    fixtureDef,
+    polygonShape,
+    revoluteJointDef,
+)
 from ._pygame_view import PygameWindow, WindowOwner, frame_array, warn_no_render_mode
 from ._replay import EpisodeRecord, ReplayCopyable, capture_rng_state, generator_from_state
 from ._walker_gait import BipedalWalkerHeuristics
-from ._walker_render import WalkerRenderer
-from ._walker_terrain import Terrain, TerrainBuilder, draw_clouds
+from ._walker_render import draw_walker_scene
+from ._walker_terrain import TerrainBuilder, draw_clouds, new_fixture_defs
 from ._walker_world import (
     FPS,
     FRICTION,
+    HULL_FD,
     HULL_POLY,
     INITIAL_RANDOM,
     LEG_DOWN,
+    LEG_FD,
     LEG_H,
     LEG_W,
     LIDAR_OFFSETS,
     LIDAR_RANGE,
+    LOWER_FD,
     MOTORS_TORQUE,
     SCALE,
     SPEED_HIP,
@@ -58,21 +74,23 @@ from ._walker_world import (
     TERRAIN_STEP,
     VIEWPORT_H,
     VIEWPORT_W,
-    LidarRay,
-    Walker,
-    WalkerContacts,
+    ContactDetector,
+    LidarCallback,
     build_walker,
 )
 
 __all__ = [
     "FPS",
     "FRICTION",
+    "HULL_FD",
     "HULL_POLY",
     "INITIAL_RANDOM",
     "LEG_DOWN",
+    "LEG_FD",
     "LEG_H",
     "LEG_W",
     "LIDAR_RANGE",
+    "LOWER_FD",
     "MOTORS_TORQUE",
     "SCALE",
     "SPEED_HIP",
@@ -87,6 +105,15 @@ __all__ = [
     "BipedalWalker",
     "BipedalWalkerHardcore",
     "BipedalWalkerHeuristics",
+    "ContactDetector",
+    "DependencyNotInstalled",
+    "EzPickle",
+    "circleShape",
+    "contactListener",
+    "edgeShape",
+    "fixtureDef",
+    "polygonShape",
+    "revoluteJointDef",
 ]
 
 _FINISH_X = (TERRAIN_LENGTH - TERRAIN_GRASS) * TERRAIN_STEP  # the episode ends past this x
@@ -146,12 +173,18 @@ _RESET_COMMANDS = [0.0] * 8  # the reference's reset takes one step with a zero 
 _Episode = EpisodeRecord["array.array[float]"]
 
 
-class BipedalWalker(ReplayCopyable, WindowOwner, Env[np.ndarray, np.ndarray]):
+class BipedalWalker(ReplayCopyable, WindowOwner, Env[np.ndarray, np.ndarray], EzPickle):
     """Walk a two-legged robot to the end of a randomly generated track.
 
     Observation: ``(24,)`` float32 (hull angle, angular speed, x/y speed; per leg: hip angle
     and speed, knee angle and speed, ground contact; ten lidar fractions). Action: ``(4,)``
     float32 in ``[-1, 1]`` (hip and knee motor of each leg). See ``docs/envs/bipedal_walker.md``.
+
+    The Box2D objects are the reference's attributes, live: ``hull``, ``legs`` (upper 1, lower
+    1, upper 2, lower 2; lower legs carry ``ground_contact``), ``joints`` (hip 1, knee 1, hip 2,
+    knee 2), ``terrain`` (the static bodies, ground edges first), ``terrain_x`` /
+    ``terrain_y`` (the ground profile), ``terrain_poly`` and ``cloud_poly`` (drawing data),
+    ``drawlist`` and ``lidar`` (ten ray callbacks with ``p1``, ``p2`` and ``fraction``).
 
     Args:
         render_mode: ``None``, ``"human"`` or ``"rgb_array"`` (600x400 frames).
@@ -161,6 +194,7 @@ class BipedalWalker(ReplayCopyable, WindowOwner, Env[np.ndarray, np.ndarray]):
     metadata: dict[str, Any] = {"render_modes": ["human", "rgb_array"], "render_fps": FPS}
 
     def __init__(self, render_mode: str | None = None, hardcore: bool = False) -> None:
+        EzPickle.__init__(self, render_mode, hardcore)
         self.render_mode = render_mode
         self.hardcore = hardcore
         self.action_space = spaces.Box(-1.0, 1.0, (4,), np.float32)
@@ -168,15 +202,23 @@ class BipedalWalker(ReplayCopyable, WindowOwner, Env[np.ndarray, np.ndarray]):
             np.array(_OBS_LOW, dtype=np.float32), np.array(_OBS_HIGH, dtype=np.float32)
         )
         self.world = Box2D.b2World()
-        self.terrain: Terrain | None = None
-        self.walker: Walker | None = None
-        self.lidar = [LidarRay() for _ in range(10)]
+        self.fd_polygon, self.fd_edge = new_fixture_defs()
+        self.terrain: list[Any] = []
+        self.terrain_x: list[float] = []
+        self.terrain_y: list[Any] = []
+        self.terrain_poly: list[tuple[list[tuple[Any, Any]], tuple[int, int, int]]] = []
+        self.cloud_poly: list[tuple[list[tuple[float, float]], float, float]] = []
+        self.hull: Any = None
+        self.legs: list[Any] = []
+        self.joints: list[Any] = []
+        self.drawlist: list[Any] = []
+        self.lidar = [LidarCallback() for _ in range(10)]
         self.game_over = False
-        self.prev_shaping: float | None = None
+        self.prev_shaping: Any = None
         self.scroll = 0.0
         self.lidar_render = 0
+        self.surf: Any = None
         self._history: list[_Episode] = []
-        self._renderer: WalkerRenderer | None = None
         self._window = PygameWindow((VIEWPORT_W, VIEWPORT_H))
 
     # -- episode ------------------------------------------------------------------------------
@@ -217,7 +259,7 @@ class BipedalWalker(ReplayCopyable, WindowOwner, Env[np.ndarray, np.ndarray]):
             IndexError: For an action with fewer than 4 entries.
             TypeError: For an action that is not a 1-d sequence of numbers.
         """
-        assert self.walker is not None, "Call reset() before step()."
+        assert self.hull is not None, "Call reset() before step()."
         commands, magnitudes = _motor_commands(action)
         return self._step_commands(commands, magnitudes)
 
@@ -226,58 +268,59 @@ class BipedalWalker(ReplayCopyable, WindowOwner, Env[np.ndarray, np.ndarray]):
         rng = self.np_random
         self._history.append(EpisodeRecord(capture_rng_state(rng), array.array("d")))
         self._destroy()
-        self.world.contactListener = None
-        self.terrain = TerrainBuilder(self.world, rng, self.hardcore).build()
-        self.terrain.clouds = draw_clouds(rng)
-        self.walker = build_walker(self.world, rng)
-        # A new listener per episode; it is set before the walker exists in the reference too,
-        # which makes no difference as callbacks only fire inside world.Step.
-        self._contacts = WalkerContacts(self.walker)
-        self.world.contactListener = self._contacts
+        # A new listener per episode, kept alive by the world as in the reference; it is set
+        # before the walker exists, which makes no difference as callbacks fire in world.Step.
+        self.world.contactListener_bug_workaround = ContactDetector(self)
+        self.world.contactListener = self.world.contactListener_bug_workaround
         self.game_over = False
         self.prev_shaping = None
         self.scroll = 0.0
         self.lidar_render = 0
-        self.lidar = [LidarRay() for _ in range(10)]
+        terrain = TerrainBuilder(
+            self.world, rng, self.hardcore, self.fd_polygon, self.fd_edge
+        ).build()
+        # The reference keeps its terrain reversed (ground edges first, last one first); that
+        # is also the order bodies are destroyed and drawn in.
+        terrain.bodies.reverse()
+        self.terrain = terrain.bodies
+        self.terrain_x, self.terrain_y, self.terrain_poly = terrain.xs, terrain.ys, terrain.polys
+        self.cloud_poly = draw_clouds(rng)
+        self.hull, self.legs, self.joints = build_walker(self.world, rng)
+        self.drawlist = [*self.terrain, *self.legs, self.hull]
+        self.lidar = [LidarCallback() for _ in range(10)]
 
     def _destroy(self) -> None:
         """Remove the previous episode's bodies in the reference's order (ground edges first)."""
-        if self.terrain is None or self.walker is None:
+        if not self.terrain:
             return
         self.world.contactListener = None
-        # The reference keeps its terrain list reversed (edges first) and destroys in that order;
-        # the order decides which Box2D proxy ids the next episode gets.
-        destroy_bodies(self.world, reversed(self.terrain.bodies))
-        destroy_bodies(self.world, (self.walker.hull, *self.walker.legs))
-        self.terrain = None
-        self.walker = None
+        # The order decides which Box2D proxy ids the next episode gets.
+        destroy_bodies(self.world, self.terrain)
+        self.terrain = []
+        destroy_bodies(self.world, (self.hull, *self.legs))
+        self.hull = None
+        self.legs = []
+        self.joints = []
 
     def _advance(self, commands: list[float]) -> None:
         """Set the motors, step the world and log the commands for replays."""
-        walker = self.walker
-        assert walker is not None
-        for j, joint in enumerate(walker.joints):
+        for j, joint in enumerate(self.joints):
             joint.motorSpeed = commands[2 * j]
             joint.maxMotorTorque = commands[2 * j + 1]
         self.world.Step(_DT, VELOCITY_ITERATIONS, POSITION_ITERATIONS)
         self._history[-1].steps.extend(commands)
-        if self._contacts.hull_touched:
-            self.game_over = True
 
     def _sense(self) -> list[float]:
         """Cast the lidar and read the 24 observations (as Python floats)."""
-        walker = self.walker
-        assert walker is not None
-        hull, joints = walker.hull, walker.joints
+        hull, joints, legs = self.hull, self.joints, self.legs
         origin = hull.position
         velocity = hull.linearVelocity
         px, py = origin[0], origin[1]
         for ray, (dx, dy) in zip(self.lidar, LIDAR_OFFSETS, strict=True):
             ray.fraction = 1.0
-            ray.start = origin
-            ray.end = (px + dx, py - dy)
-            self.world.RayCast(ray, ray.start, ray.end)
-        contact_1, contact_2 = walker.contacts
+            ray.p1 = origin
+            ray.p2 = (px + dx, py - dy)
+            self.world.RayCast(ray, ray.p1, ray.p2)
         obs = [
             hull.angle,
             2.0 * hull.angularVelocity / FPS,
@@ -287,12 +330,12 @@ class BipedalWalker(ReplayCopyable, WindowOwner, Env[np.ndarray, np.ndarray]):
             joints[0].speed / SPEED_HIP,
             joints[1].angle + 1.0,
             joints[1].speed / SPEED_KNEE,
-            1.0 if contact_1 else 0.0,
+            1.0 if legs[1].ground_contact else 0.0,
             joints[2].angle,
             joints[2].speed / SPEED_HIP,
             joints[3].angle + 1.0,
             joints[3].speed / SPEED_KNEE,
-            1.0 if contact_2 else 0.0,
+            1.0 if legs[3].ground_contact else 0.0,
         ]
         obs += [ray.fraction for ray in self.lidar]
         self.scroll = px - VIEWPORT_W / SCALE / 5
@@ -303,7 +346,7 @@ class BipedalWalker(ReplayCopyable, WindowOwner, Env[np.ndarray, np.ndarray]):
     ) -> tuple[np.ndarray, SupportsFloat, bool, bool, dict[str, Any]]:
         self._advance(commands)
         obs = self._sense()
-        x = self.walker.hull.position[0]  # type: ignore[union-attr]
+        x = self.hull.position[0]
         # Progress (130 for the whole track) minus a penalty for a tilted hull.
         shaping = 130 * x / SCALE - 5.0 * abs(obs[0])
         reward: Any = 0 if self.prev_shaping is None else shaping - self.prev_shaping
@@ -323,6 +366,9 @@ class BipedalWalker(ReplayCopyable, WindowOwner, Env[np.ndarray, np.ndarray]):
     def _constructor_kwargs(self) -> dict[str, Any]:
         return {"render_mode": self.render_mode, "hardcore": self.hardcore}
 
+    def _rebuild(self, kwargs: dict[str, Any]) -> None:
+        self.__init__(**kwargs)  # type: ignore[misc]
+
     def _replay_record(self) -> tuple[list[_Episode], int]:
         """Every episode of the env's life, and the lidar drawing's sweep position.
 
@@ -341,9 +387,9 @@ class BipedalWalker(ReplayCopyable, WindowOwner, Env[np.ndarray, np.ndarray]):
             commands = episode.steps
             for start in range(0, len(commands), 8):
                 self._advance(list(commands[start : start + 8]))
-        if self.walker is not None:
+        if self.hull is not None:
             obs = self._sense()
-            x = self.walker.hull.position[0]
+            x = self.hull.position[0]
             self.prev_shaping = 130 * x / SCALE - 5.0 * abs(obs[0])
         self.lidar_render = lidar_render
 
@@ -354,18 +400,26 @@ class BipedalWalker(ReplayCopyable, WindowOwner, Env[np.ndarray, np.ndarray]):
         if self.render_mode is None:
             warn_no_render_mode(self, "BipedalWalker-v3")
             return None
-        if self._renderer is None:
-            self._renderer = WalkerRenderer()
-        frame = self._renderer.draw(self)
+        self._window.ensure_clock()
+        # One lidar ray per frame, sweeping out and back, so the lidar does not flicker.
+        self.lidar_render = (self.lidar_render + 1) % 100
+        sweep, count = self.lidar_render, len(self.lidar)
+        ray = None
+        if sweep < 2 * count:
+            ray = self.lidar[sweep if sweep < count else count - sweep - 1]
+        self.surf, origin = draw_walker_scene(
+            self.scroll, self.cloud_poly, self.terrain_poly, ray, self.drawlist
+        )
         if self.render_mode == "human":
-            self._window.show(frame, FPS)
+            # Where the reference puts its whole-track surface in the window.
+            offset = (origin - self.scroll * SCALE, 0)
+            self._window.show(self.surf, FPS, offset, clear=False)
             return None
-        return frame_array(frame)
+        return frame_array(self.surf)[:, -VIEWPORT_W:]
 
     def close(self) -> None:
         """Close the window, if one is open (safe to call more than once)."""
         self._window.close()
-        self._renderer = None
 
 
 class BipedalWalkerHardcore:

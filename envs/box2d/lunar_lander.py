@@ -54,7 +54,7 @@ from ._lander_world import (
     SIDE_ENGINE_POWER,
     VIEWPORT_H,
     VIEWPORT_W,
-    LanderContacts,
+    ContactDetector,
     age_particles,
     build_hull,
     build_leg,
@@ -177,13 +177,11 @@ class LunarLander(ReplayCopyable, WindowOwner, Env[NDArray[np.float32], Any], Ez
         self.drawlist: list[Any] = []
         self.sky_polys: list[list[tuple[float, float]]] = []
         self.game_over = False
-        self.prev_shaping: float | None = None
+        self.prev_shaping: np.float64 | None = None
         self.prev_reward: float | None = None
         self.wind_idx = 0
         self.torque_idx = 0
         self.helipad_x1 = self.helipad_x2 = self.helipad_y = 0.0
-        self._leg_contact = [False, False]
-        self._watcher: LanderContacts | None = None
         # Replay record of the current episode: generator state at its start, log since.
         self._episode: EpisodeRecord[list[Any]] | None = None
         self._log: list[Any] = []
@@ -254,7 +252,8 @@ class LunarLander(ReplayCopyable, WindowOwner, Env[NDArray[np.float32], Any], Ez
 
     def _blow_wind(self) -> None:
         """Push and twist the lander with the episode's wind, while it is airborne."""
-        if not self.enable_wind or self._leg_contact[0] or self._leg_contact[1]:
+        legs = self.legs
+        if not self.enable_wind or legs[0].ground_contact or legs[1].ground_contact:
             return
         wind = wind_strength(self.wind_idx, self.wind_power)
         self.wind_idx += 1
@@ -330,8 +329,8 @@ class LunarLander(ReplayCopyable, WindowOwner, Env[NDArray[np.float32], Any], Ez
         vy = vel.y * _HALF_H / FPS
         angle = lander.angle
         spin = 20.0 * lander.angularVelocity / FPS
-        leg0 = 1.0 if self._leg_contact[0] else 0.0
-        leg1 = 1.0 if self._leg_contact[1] else 0.0
+        leg0 = 1.0 if self.legs[0].ground_contact else 0.0
+        leg1 = 1.0 if self.legs[1].ground_contact else 0.0
 
         # Closer, slower and more level is better; ten points per leg touching the ground,
         # so losing contact after landing costs them back.
@@ -342,8 +341,8 @@ class LunarLander(ReplayCopyable, WindowOwner, Env[NDArray[np.float32], Any], Ez
             + 10 * leg0
             + 10 * leg1
         )
-        progress = 0.0 if self.prev_shaping is None else shaping - self.prev_shaping
-        self.prev_shaping = shaping
+        progress = 0.0 if self.prev_shaping is None else shaping - float(self.prev_shaping)
+        self.prev_shaping = np.float64(shaping)  # the reference's type (its sqrt is numpy's)
         # Fuel: -0.3 per full-power main-engine frame, -0.03 per side-engine frame.
         reward: SupportsFloat = np.float64(progress - m_power * 0.30 - s_power * 0.03)
 
@@ -363,11 +362,11 @@ class LunarLander(ReplayCopyable, WindowOwner, Env[NDArray[np.float32], Any], Ez
         self._teardown()
         # A new world every episode: reusing one leaks state between episodes.
         self.world = Box2D.b2World(gravity=(0, self.gravity))
-        self._watcher = LanderContacts(self)
-        self.world.contactListener = self._watcher
+        # The world keeps the listener alive, under the reference's attribute name.
+        self.world.contactListener_keepref = ContactDetector(self)
+        self.world.contactListener = self.world.contactListener_keepref
         self.game_over = False
         self.prev_shaping = None
-        self._leg_contact = [False, False]
         terrain = build_terrain(self.world, self.np_random)
         self.moon, self.sky_polys = terrain.moon, terrain.sky_polys
         self.helipad_x1, self.helipad_x2 = terrain.helipad_x1, terrain.helipad_x2
@@ -380,10 +379,6 @@ class LunarLander(ReplayCopyable, WindowOwner, Env[NDArray[np.float32], Any], Ez
             self.torque_idx = int(self.np_random.integers(-9999, 9999))
         self.legs = [build_leg(self.world, self.lander, side, start_x, start_y) for side in (-1, 1)]
         self.drawlist = [self.lander, *self.legs]
-
-    def _set_leg_contact(self, index: int, touching: bool) -> None:
-        self._leg_contact[index] = touching
-        self.legs[index].ground_contact = touching
 
     def _teardown(self) -> None:
         """Destroy the bodies of the previous episode, if any."""
@@ -441,9 +436,15 @@ class LunarLander(ReplayCopyable, WindowOwner, Env[NDArray[np.float32], Any], Ez
             return None
         if self.lander is None:
             raise error.ResetNeeded("LunarLander: call reset() before render().")
+        self._window.ensure_clock()
         self._log.append(_RENDER)
         age_particles(self.world, self.particles)
-        self.surf = draw_lander_scene(self)
+        self.surf = draw_lander_scene(
+            self.sky_polys,
+            [*self.particles, *self.drawlist],
+            (self.helipad_x1, self.helipad_x2),
+            self.helipad_y,
+        )
         if self.render_mode != "human":
             return frame_array(self.surf)
         self._window.show(self.surf, self.metadata["render_fps"])

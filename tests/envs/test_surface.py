@@ -47,11 +47,7 @@ _KNOWN_GAPS: dict[str, str] = {
     "tabular/CliffWalking-v0": "state type differs",
     #
     # Box2D
-    "BipedalWalker-v3": "bodies, joints and terrain lists missing",
-    "BipedalWalkerHardcore-v3": "bodies, joints and terrain lists missing",
     "CarRacing-v3": "contact listener and fixture attributes missing",
-    "LunarLander-v3": "prev_shaping is a float",
-    "LunarLanderContinuous-v3": "prev_shaping is a float",
     #
     # MuJoCo
     "Ant-v4": "the v4 terminated property is missing",

@@ -127,8 +127,8 @@ def test_hardcore__terrain_has_obstacles_and_normal_has_none() -> None:
     normal.reset(seed=0)
     hardcore.reset(seed=0)
     edges = our_module.TERRAIN_LENGTH - 1
-    assert len(normal.terrain.bodies) == edges
-    assert len(hardcore.terrain.bodies) > edges + 5
+    assert len(normal.terrain) == edges
+    assert len(hardcore.terrain) > edges + 5
 
 
 def test_hardcore_class__cannot_be_instantiated_like_reference() -> None:
@@ -236,13 +236,13 @@ def test_heuristic__walks_forward_on_the_normal_track() -> None:
     env = our_module.BipedalWalker()
     gait = our_module.BipedalWalkerHeuristics()
     obs, _ = env.reset(seed=0)
-    start = env.walker.hull.position.x
+    start = env.hull.position.x
     total = 0.0
     for _ in range(500):
         obs, reward, terminated, _, _ = env.step(gait.step_heuristic(obs))
         total += float(reward)
         assert not terminated, "the gait fell within 500 steps"
-    assert env.walker.hull.position.x - start > 5.0  # metres
+    assert env.hull.position.x - start > 5.0  # metres
     assert total > 20.0
 
 
