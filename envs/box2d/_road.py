@@ -28,6 +28,9 @@ BORDER_COLORS: Final = ((255, 255, 255), (255, 0, 0))  # even, odd tiles
 class Tile:
     """A road tile: a sensor body that remembers whether the car has driven over it.
 
+    Other attributes are looked up on the Box2D body, so ``tile.position`` or ``tile.fixtures``
+    read the body as they do on Gymnasium's tiles (which are bodies).
+
     Attributes:
         body: The static Box2D body.
         color: RGB colour, a float array shared with the drawing list (a contact resets it).
@@ -45,6 +48,15 @@ class Tile:
         self.idx = idx
         self.road_visited = False
         self.road_friction = 1.0
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "body":  # not set yet: avoid recursing
+            raise AttributeError(name)
+        return getattr(self.body, name)
+
+    def __dir__(self) -> list[str]:
+        """Own attributes and the body's, as attribute lookup sees them."""
+        return sorted(set(super().__dir__()) | set(dir(self.body)))
 
 
 class FrictionDetector(BodyContactListener):

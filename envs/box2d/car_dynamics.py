@@ -135,6 +135,10 @@ class Wheel:
             raise AttributeError(name)
         return getattr(self.body, name)
 
+    def __dir__(self) -> list[str]:
+        """Own attributes and the body's, as attribute lookup sees them."""
+        return sorted(set(super().__dir__()) | set(dir(self.body)))
+
 
 class Car:
     """The racing car in a Box2D world.

@@ -25,18 +25,21 @@ import numpy as np
 
 from gymnasium_core import spaces
 from gymnasium_core.core import Env
-from gymnasium_core.error import InvalidAction
+from gymnasium_core.error import DependencyNotInstalled, InvalidAction
+from gymnasium_core.utils.ezpickle import EzPickle
 
 from ._actions import discrete_index
 from ._box2d import (
     POSITION_ITERATIONS,
     VELOCITY_ITERATIONS,
     Box2D,
+    contactListener,
     destroy_bodies,
     fixtureDef,
     polygonShape,
 )
 from ._car_racing_render import (
+    GRASS_DIM,
     MAX_SHAPE_DIM,
     STATE_H,
     STATE_W,
@@ -75,6 +78,7 @@ __all__ = [
     "BORDER_MIN_COUNT",
     "CHECKPOINTS",
     "FPS",
+    "GRASS_DIM",
     "MAX_SHAPE_DIM",
     "PLAYFIELD",
     "POSITION_ITERATIONS",
@@ -94,9 +98,16 @@ __all__ = [
     "WINDOW_W",
     "ZOOM",
     "ZOOM_FOLLOW",
+    "Car",
     "CarRacing",
+    "DependencyNotInstalled",
+    "EzPickle",
     "FrictionDetector",
+    "InvalidAction",
     "Tile",
+    "contactListener",
+    "fixtureDef",
+    "polygonShape",
 ]
 
 FPS: Final[int] = 50
@@ -118,7 +129,7 @@ _DISCRETE_CONTROLS: Final = (
 )
 
 
-class CarRacing(ReplayCopyable, WindowOwner, Env[np.ndarray, Any]):
+class CarRacing(ReplayCopyable, WindowOwner, Env[np.ndarray, Any], EzPickle):
     """A top-down racing car on a random track, observed through 96x96 RGB frames.
 
     Args:
@@ -144,6 +155,9 @@ class CarRacing(ReplayCopyable, WindowOwner, Env[np.ndarray, Any]):
         domain_randomize: bool = False,
         continuous: bool = True,
     ) -> None:
+        EzPickle.__init__(
+            self, render_mode, verbose, lap_complete_percent, domain_randomize, continuous
+        )
         self.render_mode = render_mode
         self.verbose = verbose
         self.lap_complete_percent = lap_complete_percent
@@ -155,13 +169,15 @@ class CarRacing(ReplayCopyable, WindowOwner, Env[np.ndarray, Any]):
         if domain_randomize:
             self._draw_colors()
 
-        self._listener = FrictionDetector(self, lap_complete_percent)
-        self.world = Box2D.b2World((0, 0), contactListener=self._listener)
+        self.contactListener_keepref = FrictionDetector(self, lap_complete_percent)
+        self.world = Box2D.b2World((0, 0), contactListener=self.contactListener_keepref)
         # One fixture definition serves every tile: only its vertices change.
-        self._tile_fixture = fixtureDef(
-            shape=polygonShape(vertices=[(0, 0), (1, 0), (1, -1), (0, -1)])
-        )
-        self.road: list[Tile] = []
+        self.fd_tile = fixtureDef(shape=polygonShape(vertices=[(0, 0), (1, 0), (1, -1), (0, -1)]))
+        self.surf: Any = None  # the last full-size frame drawn
+        # Kept for the reference's surface; frames are drawn off-screen without windows.
+        self.invisible_state_window: Any = None
+        self.invisible_video_window: Any = None
+        self.road: list[Tile] | None = None
         self.road_poly: list[tuple[list[tuple[float, float]], Any]] = []
         self._road_corners = np.zeros((0, 4, 2))
         self.track: list[TrackPoint] = []
@@ -216,6 +232,11 @@ class CarRacing(ReplayCopyable, WindowOwner, Env[np.ndarray, Any]):
 
     def _start_episode(self, randomize: Any) -> None:
         self._destroy()
+        # A fresh listener per episode, kept alive by the world as in the reference.
+        self.world.contactListener_bug_workaround = FrictionDetector(
+            self, self.lap_complete_percent
+        )
+        self.world.contactListener = self.world.contactListener_bug_workaround
         self.reward = self.prev_reward = self.t = 0.0
         self.tile_visited_count, self.new_lap, self.road_poly = 0, False, []
         if self.domain_randomize and randomize:
@@ -255,7 +276,7 @@ class CarRacing(ReplayCopyable, WindowOwner, Env[np.ndarray, Any]):
             return False
         if self.verbose:
             print(f"CarRacing: generated a track of {len(track)} tiles")
-        road = build_road(self.world, self._tile_fixture, track, self.road_color)
+        road = build_road(self.world, self.fd_tile, track, self.road_color)
         self.road, self.road_poly, self._road_corners = road.tiles, road.polys, road.corners
         self.track = track
         return True
@@ -351,9 +372,11 @@ class CarRacing(ReplayCopyable, WindowOwner, Env[np.ndarray, Any]):
             )
         if mode == "human":
             self._window.open()
+        self._window.ensure_clock()
         if self.car is None:
             return None  # nothing to draw before the first reset
         surface = self._view.draw(self, with_skid_marks=mode != "state_pixels")
+        self.surf = surface
         if mode == "human":
             self._window.show(surface, self.metadata["render_fps"])
             return None

@@ -47,7 +47,6 @@ _KNOWN_GAPS: dict[str, str] = {
     "tabular/CliffWalking-v0": "state type differs",
     #
     # Box2D
-    "CarRacing-v3": "contact listener and fixture attributes missing",
     #
     # MuJoCo
     "Ant-v4": "the v4 terminated property is missing",
