@@ -118,6 +118,7 @@ def build_terrain(world: Any, rng: np.random.Generator) -> LanderTerrain:
     smooth_y = [0.33 * (height[i - 1] + height[i + 0] + height[i + 1]) for i in range(chunks)]
 
     moon = world.CreateStaticBody(shapes=edgeShape(vertices=[(0, 0), (WORLD_W, 0)]))
+    moon.color1 = moon.color2 = (0.0, 0.0, 0.0)
     sky_polys = []
     # One definition reused for every segment: Box2D copies the shape into each fixture.
     segment = edgeShape()

@@ -13,8 +13,11 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
+
+from gymnasium_core.error import DependencyNotInstalled
 
 from ._box2d import Box2D, fixtureDef, polygonShape, revoluteJointDef
 from ._numeric import sign
@@ -25,6 +28,7 @@ __all__ = [
     "SIZE",
     "WHEEL_MOMENT_OF_INERTIA",
     "Car",
+    "DependencyNotInstalled",
     "Particle",
     "Wheel",
 ]
@@ -48,10 +52,11 @@ MAX_PARTICLES: Final[int] = 30
 
 WHEEL_R: Final[int] = 27
 WHEEL_W: Final[int] = 14
-WHEELPOS: Final[tuple[tuple[int, int], ...]] = ((-55, +80), (+55, +80), (-55, -82), (+55, -82))
-HULL_POLY1: Final = ((-60, +130), (+60, +130), (+60, +110), (-60, +110))
-HULL_POLY2: Final = ((-15, +120), (+15, +120), (+20, +20), (-20, 20))
-HULL_POLY3: Final = (
+# Lists, as in the reference (the car copies them at construction; editing them changes later cars).
+WHEELPOS: list[tuple[int, int]] = [(-55, +80), (+55, +80), (-55, -82), (+55, -82)]
+HULL_POLY1: list[tuple[int, int]] = [(-60, +130), (+60, +130), (+60, +110), (-60, +110)]
+HULL_POLY2: list[tuple[int, int]] = [(-15, +120), (+15, +120), (+20, +20), (-20, 20)]
+HULL_POLY3: list[tuple[int, int]] = [
     (+25, +20),
     (+50, -10),
     (+50, -40),
@@ -60,8 +65,8 @@ HULL_POLY3: Final = (
     (-50, -40),
     (-50, -10),
     (-25, +20),
-)
-HULL_POLY4: Final = ((-50, -120), (+50, -120), (+50, -90), (-50, -90))
+]
+HULL_POLY4: list[tuple[int, int]] = [(-50, -120), (+50, -120), (+50, -90), (-50, -90)]
 WHEEL_POLY: Final = tuple(
     (side_x * WHEEL_W, side_y * WHEEL_R) for side_x, side_y in ((-1, 1), (1, 1), (1, -1), (-1, -1))
 )
@@ -88,7 +93,7 @@ class Particle:
     ttl: int = 1
 
 
-def _scaled(points: tuple[tuple[int, int], ...]) -> list[tuple[float, float]]:
+def _scaled(points: Sequence[tuple[int, int]]) -> list[tuple[float, float]]:
     return [(px * SIZE, py * SIZE) for px, py in points]
 
 

@@ -30,10 +30,23 @@ from numpy.typing import NDArray
 
 from gymnasium_core import error, logger, spaces
 from gymnasium_core.core import Env
+from gymnasium_core.error import DependencyNotInstalled
 from gymnasium_core.utils.ezpickle import EzPickle
+from gymnasium_core.utils.step_api_compatibility import step_api_compatibility
 
 from ._actions import discrete_index
-from ._box2d import POSITION_ITERATIONS, VELOCITY_ITERATIONS, Box2D, destroy_bodies
+from ._box2d import (
+    POSITION_ITERATIONS,
+    VELOCITY_ITERATIONS,
+    Box2D,
+    circleShape,
+    contactListener,
+    destroy_bodies,
+    edgeShape,
+    fixtureDef,
+    polygonShape,
+    revoluteJointDef,
+)
 from ._lander_controls import DISCRETE_COMMANDS, Command, throttle_command
 from ._lander_pilot import demo_heuristic_lander, heuristic
 from ._lander_render import draw_lander_scene
@@ -83,10 +96,20 @@ __all__ = [
     "SIDE_ENGINE_POWER",
     "VIEWPORT_H",
     "VIEWPORT_W",
+    "ContactDetector",
+    "DependencyNotInstalled",
+    "EzPickle",
     "LunarLander",
     "LunarLanderContinuous",
+    "circleShape",
+    "contactListener",
     "demo_heuristic_lander",
+    "edgeShape",
+    "fixtureDef",
     "heuristic",
+    "polygonShape",
+    "revoluteJointDef",
+    "step_api_compatibility",
 ]
 
 # Observation scales, each computed with the reference's order of operations.
@@ -462,7 +485,7 @@ class LunarLanderContinuous:
         gymnasium_core.error.Error: Always, on construction (as the reference).
     """
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self) -> None:
         raise error.Error(
             "LunarLanderContinuous cannot be constructed directly. Use "
             'gymnasium_core.make("LunarLanderContinuous-v3") or '

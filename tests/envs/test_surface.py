@@ -46,7 +46,7 @@ _KNOWN_GAPS: dict[str, str] = {
     "tabular/Blackjack-v0": "state type differs",
     "tabular/CliffWalking-v0": "state type differs",
     #
-    # Box2D
+    # Box2D: none
     #
     # MuJoCo
     "Ant-v4": "the v4 terminated property is missing",
