@@ -8,6 +8,7 @@ test compares with the reference in the same state.
 
 from __future__ import annotations
 
+import ast
 import copy
 import importlib
 import inspect
@@ -140,12 +141,27 @@ def _signature_problems(ours: Any, theirs: Any) -> list[str]:
     return problems
 
 
+def _bound_names(body: list[ast.stmt]) -> set[str]:
+    """Names a module's source binds itself (definitions and assignments, not imports)."""
+    names: set[str] = set()
+    for node in body:
+        if isinstance(node, ast.FunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+        elif isinstance(node, ast.Try):
+            names |= _bound_names(node.body)
+        elif isinstance(node, ast.If) and ast.unparse(node.test) != "TYPE_CHECKING":
+            names |= _bound_names(node.body) | _bound_names(node.orelse)
+    return names
+
+
 def _public_names(module: Any) -> list[str]:
-    return sorted(
-        name
-        for name, value in vars(module).items()
-        if not name.startswith("_") and not inspect.ismodule(value) and name not in _NOT_API
-    )
+    """The reference module's ``__all__`` and the public names its source binds."""
+    bound = _bound_names(ast.parse(inspect.getsource(module)).body)
+    names = set(getattr(module, "__all__", ())) | {n for n in bound if n in vars(module)}
+    return sorted(n for n in names if not n.startswith("_") and n not in _NOT_API)
 
 
 @pytest.mark.parametrize("suffix", MODULES, ids=lambda s: s.lstrip(".") or "box2d")

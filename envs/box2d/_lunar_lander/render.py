@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ._box2d import circleShape
-from ._lander_world import SCALE, VIEWPORT_H, VIEWPORT_W
-from ._pygame_view import import_pygame
+from .._shared import circleShape, import_pygame
+from .world import SCALE, VIEWPORT_H, VIEWPORT_W
 
 __all__ = ["draw_lander_scene"]
 

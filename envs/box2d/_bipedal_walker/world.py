@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from ._box2d import (
+from .._shared import (
     BodyContactListener,
     fixtureDef,
     polygonShape,

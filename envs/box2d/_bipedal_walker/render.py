@@ -14,9 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ._box2d import circleShape
-from ._pygame_view import import_pygame
-from ._walker_world import SCALE, TERRAIN_HEIGHT, TERRAIN_STEP, VIEWPORT_H, VIEWPORT_W
+from .._shared import circleShape, import_pygame
+from .world import SCALE, TERRAIN_HEIGHT, TERRAIN_STEP, VIEWPORT_H, VIEWPORT_W
 
 __all__ = ["draw_walker_scene"]
 

@@ -7,17 +7,13 @@ contact listener pays for each tile the first time a wheel touches it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, Protocol
 
 import numpy as np
 
-from ._box2d import BodyContactListener
-from ._numeric import sign
-from ._track import BORDER, TRACK_WIDTH, TrackPoint, border_flags, edge
-from .car_dynamics import Wheel
-
-if TYPE_CHECKING:
-    from .car_racing import CarRacing
+from .._shared import BodyContactListener
+from .car import Wheel, sign
+from .track import BORDER, TRACK_WIDTH, TrackPoint, border_flags, edge
 
 __all__ = ["BORDER_COLORS", "TILE_REWARD_TOTAL", "FrictionDetector", "Road", "Tile", "build_road"]
 
@@ -59,6 +55,16 @@ class Tile:
         return sorted(set(super().__dir__()) | set(dir(self.body)))
 
 
+class RaceScore(Protocol):
+    """What :class:`FrictionDetector` reads and updates: the track, the colours and the score."""
+
+    road_color: np.ndarray
+    track: list[Any]
+    reward: float
+    tile_visited_count: int
+    new_lap: bool
+
+
 class FrictionDetector(BodyContactListener):
     """Box2D contact listener: tracks which tiles each wheel stands on and pays for new ones.
 
@@ -67,7 +73,7 @@ class FrictionDetector(BodyContactListener):
         lap_complete_percent: Fraction of tiles after which touching tile 0 ends the lap.
     """
 
-    def __init__(self, env: CarRacing, lap_complete_percent: float) -> None:
+    def __init__(self, env: RaceScore, lap_complete_percent: float) -> None:
         super().__init__()
         self.env = env
         self.lap_complete_percent = lap_complete_percent

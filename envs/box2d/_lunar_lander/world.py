@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 
-from ._box2d import (
+from .._shared import (
     BodyContactListener,
     circleShape,
     edgeShape,
@@ -22,8 +22,37 @@ from ._box2d import (
     revoluteJointDef,
 )
 
-if TYPE_CHECKING:
-    from .lunar_lander import LunarLander
+__all__ = [
+    "DISCRETE_COMMANDS",
+    "FPS",
+    "INITIAL_RANDOM",
+    "LANDER_POLY",
+    "LEG_AWAY",
+    "LEG_DOWN",
+    "LEG_H",
+    "LEG_SPRING_TORQUE",
+    "LEG_W",
+    "MAIN_ENGINE_POWER",
+    "MAIN_ENGINE_Y_LOCATION",
+    "SCALE",
+    "SIDE_ENGINE_AWAY",
+    "SIDE_ENGINE_HEIGHT",
+    "SIDE_ENGINE_POWER",
+    "VIEWPORT_H",
+    "VIEWPORT_W",
+    "Command",
+    "ContactDetector",
+    "LanderTerrain",
+    "age_particles",
+    "build_hull",
+    "build_leg",
+    "build_terrain",
+    "clip_unit",
+    "drop_particles",
+    "spawn_particle",
+    "throttle_command",
+    "wind_strength",
+]
 
 # Physical and screen constants (the reference's numbers; world units are pixels / SCALE).
 FPS: int = 50
@@ -58,6 +87,14 @@ _PARTICLE_RADIUS = 2 / SCALE
 _PARTICLE_DECAY = 0.15  # life lost by every particle at each rendered frame
 
 
+class LanderBodies(Protocol):
+    """What :class:`ContactDetector` reads and writes: the lander's bodies and its crash flag."""
+
+    lander: Any
+    legs: list[Any]
+    game_over: bool
+
+
 class ContactDetector(BodyContactListener):
     """Marks the episode lost when the hull touches ground, and keeps each leg's ``ground_contact``.
 
@@ -65,7 +102,7 @@ class ContactDetector(BodyContactListener):
         env: The lander env whose ``lander``, ``legs`` and ``game_over`` the contacts update.
     """
 
-    def __init__(self, env: LunarLander) -> None:
+    def __init__(self, env: LanderBodies) -> None:
         super().__init__()
         self.env = env
 
@@ -281,3 +318,69 @@ def age_particles(world: Any, particles: list[Any]) -> None:
         )
         particle.color1 = particle.color2 = shade
     drop_particles(world, particles, everything=False)
+
+
+# -- engine commands -----------------------------------------------------------------------------
+
+# An engine command: (main throttle, side throttle, side direction).
+Command = tuple[float, float, float]
+
+# The discrete actions: nothing, left engine, main engine, right engine.
+DISCRETE_COMMANDS: tuple[Command, ...] = (
+    (0.0, 0.0, 0),
+    (0.0, 1.0, -1),
+    (1.0, 0.0, 0),
+    (0.0, 1.0, 1),
+)
+
+
+def throttle_command(action: Any) -> Command:
+    """The engine command for a continuous action ``[main, lateral]``.
+
+    Both values are clipped to ``[-1, 1]``. The main engine is off at or below 0 and runs from
+    50% to 100% power above; the side engines are off within ``[-0.5, 0.5]`` and run from 50% to
+    100% beyond, on the side of the sign.
+
+    Args:
+        action: Two numbers (an array, list or tuple).
+
+    Returns:
+        ``(main throttle, side throttle, side direction)``.
+
+    Raises:
+        IndexError: For a scalar (the reference indexes the action, which fails the same way).
+        ValueError: For an array that is not 1-d.
+    """
+    if action.__class__ is np.ndarray and action.shape == (2,):
+        main, lateral = action.tolist()
+    else:
+        values = np.asarray(action, dtype=np.float64)
+        if values.ndim == 0:
+            raise IndexError("LunarLander: a continuous action holds two values, got a scalar.")
+        if values.ndim != 1:
+            raise ValueError(
+                "LunarLander: a continuous action is a 1-d array [main, lateral], got "
+                f"shape {values.shape}."
+            )
+        main, lateral = float(values[0]), float(values[1])
+    main, lateral = clip_unit(main), clip_unit(lateral)
+    m_power = (main + 1.0) * 0.5 if main > 0.0 else 0.0
+    if abs(lateral) > 0.5:
+        return m_power, abs(lateral), 1.0 if lateral > 0.0 else -1.0
+    return m_power, 0.0, 0.0
+
+
+def clip_unit(value: float) -> float:
+    """``value`` clipped to ``[-1, 1]``; NaN stays NaN (as ``np.clip``).
+
+    Args:
+        value: A float.
+
+    Returns:
+        The clipped float.
+    """
+    if value > 1.0:
+        return 1.0
+    if value < -1.0:
+        return -1.0
+    return value

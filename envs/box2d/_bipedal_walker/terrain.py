@@ -11,8 +11,8 @@ from typing import Any
 
 import numpy as np
 
-from ._box2d import Box2D, edgeShape, fixtureDef, polygonShape
-from ._walker_world import (
+from .._shared import Box2D, edgeShape, fixtureDef, polygonShape
+from .world import (
     FRICTION,
     GROUND_CATEGORY,
     SCALE,
