@@ -182,14 +182,14 @@ def import_pygame() -> Any:
     return pygame
 
 
-def warn_no_render_mode(env: Any, default_id: str) -> None:
+def warn_no_render_mode(spec: Any, default_id: str) -> None:
     """Warn that ``render()`` was called on an env made without a render mode.
 
     Args:
-        env: The environment (its ``spec.id`` names it in the message, if it has a spec).
+        spec: The env's ``spec`` (its ``id`` names the env in the message), or ``None``.
         default_id: The id named when the env has no spec.
     """
-    env_id = env.spec.id if env.spec is not None else default_id
+    env_id = spec.id if spec is not None else default_id
     logger.warn(
         "render() does nothing without a render_mode; choose one when making the env, "
         f'e.g. gymnasium_core.make("{env_id}", render_mode="rgb_array").'

@@ -17,7 +17,7 @@ keep that on purpose so that long runs match the reference too.
 
 Unlike the reference, pickling and deep copying keep the episode: the env records the random
 state at every reset and the motor commands of every step, and a copy rebuilds its world by
-replaying them (see :mod:`._replay`).
+replaying them (see :mod:`._shared`).
 """
 
 import numpy as np

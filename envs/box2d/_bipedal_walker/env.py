@@ -297,9 +297,6 @@ class BipedalWalker(ReplayCopyable, WindowOwner, Env[np.ndarray, np.ndarray], Ez
     def _constructor_kwargs(self) -> dict[str, Any]:
         return {"render_mode": self.render_mode, "hardcore": self.hardcore}
 
-    def _rebuild(self, kwargs: dict[str, Any]) -> None:
-        self.__init__(**kwargs)  # type: ignore[misc]
-
     def _replay_record(self) -> tuple[list[_Episode], int]:
         """Every episode of the env's life, and the lidar drawing's sweep position.
 
@@ -329,7 +326,7 @@ class BipedalWalker(ReplayCopyable, WindowOwner, Env[np.ndarray, np.ndarray], Ez
     def render(self) -> np.ndarray | None:
         """Draw the scene: a ``(400, 600, 3)`` uint8 frame, or ``None`` in ``"human"`` mode."""
         if self.render_mode is None:
-            warn_no_render_mode(self, "BipedalWalker-v3")
+            warn_no_render_mode(self.spec, "BipedalWalker-v3")
             return None
         self._window.ensure_clock()
         # One lidar ray per frame, sweeping out and back, so the lidar does not flicker.

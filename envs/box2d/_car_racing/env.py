@@ -301,7 +301,7 @@ class CarRacing(ReplayCopyable, WindowOwner, Env[np.ndarray, Any], EzPickle):
             (96x96); ``None`` for ``"human"`` or without a render mode.
         """
         if self.render_mode is None:
-            warn_no_render_mode(self, "CarRacing-v3")
+            warn_no_render_mode(self.spec, "CarRacing-v3")
             return None
         return self._render_frame(self.render_mode)
 

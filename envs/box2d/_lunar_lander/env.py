@@ -397,7 +397,7 @@ class LunarLander(ReplayCopyable, WindowOwner, Env[NDArray[np.float32], Any], Ez
             The frame in ``"rgb_array"`` mode, else ``None``.
         """
         if self.render_mode is None:
-            warn_no_render_mode(self, "LunarLander-v3")
+            warn_no_render_mode(self.spec, "LunarLander-v3")
             return None
         if self.lander is None:
             raise error.ResetNeeded("LunarLander: call reset() before render().")

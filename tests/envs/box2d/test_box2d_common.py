@@ -190,15 +190,10 @@ def test_warn_no_render_mode__names_the_spec_id_or_the_default() -> None:
     class _Spec:
         id = "Mine-v1"
 
-    class _Env:
-        spec: Any = None
-
-    env = _Env()
     with pytest.warns(GymnasiumCoreWarning, match='make\\("Default-v0", render_mode'):
-        _shared.warn_no_render_mode(env, "Default-v0")
-    env.spec = _Spec()
+        _shared.warn_no_render_mode(None, "Default-v0")
     with pytest.warns(GymnasiumCoreWarning, match="Mine-v1"):
-        _shared.warn_no_render_mode(env, "Default-v0")
+        _shared.warn_no_render_mode(_Spec(), "Default-v0")
 
 
 def test_frame_array__rows_first_rgb_copy() -> None:
