@@ -28,7 +28,6 @@ from ._car_racing.car import (
     WHEELPOS,
     Car,
     Particle,
-    Wheel,
 )
 from ._shared import Box2D, fixtureDef, polygonShape, revoluteJointDef
 
@@ -51,7 +50,6 @@ __all__ = [
     "Car",
     "DependencyNotInstalled",
     "Particle",
-    "Wheel",
     "fixtureDef",
     "polygonShape",
     "revoluteJointDef",

@@ -33,7 +33,7 @@ from ._car_racing.render import (
     ZOOM,
     ZOOM_FOLLOW,
 )
-from ._car_racing.road import BORDER_COLORS, TILE_REWARD_TOTAL, FrictionDetector, Tile
+from ._car_racing.road import BORDER_COLORS, TILE_REWARD_TOTAL, FrictionDetector
 from ._car_racing.track import (
     BORDER,
     BORDER_MIN_COUNT,
@@ -86,7 +86,6 @@ __all__ = [
     "EzPickle",
     "FrictionDetector",
     "InvalidAction",
-    "Tile",
     "contactListener",
     "fixtureDef",
     "polygonShape",

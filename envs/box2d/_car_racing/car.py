@@ -20,7 +20,6 @@ __all__ = [
     "Car",
     "DependencyNotInstalled",
     "Particle",
-    "Wheel",
     "sign",
 ]
 
@@ -105,54 +104,6 @@ def _scaled(points: Sequence[tuple[int, int]]) -> list[tuple[float, float]]:
     return [(px * SIZE, py * SIZE) for px, py in points]
 
 
-class Wheel:
-    """One wheel: its Box2D body and joint plus the controls and spin the car model tracks.
-
-    Unknown attributes are looked up on the Box2D body, so ``wheel.position`` or
-    ``wheel.linearVelocity`` read the body as they do on Gymnasium's wheels (which are bodies).
-
-    Attributes:
-        body: The wheel's Box2D body.
-        joint: The revolute joint to the hull (steering for the front wheels).
-        wheel_rad: Wheel radius in metres.
-        gas: Current throttle in [0, 1] (rear wheels only).
-        brake: Current brake in [0, 1].
-        steer: Target steering angle for the joint motor (front wheels only).
-        phase: Rotation angle of the wheel about its axle, for drawing.
-        omega: Spin rate about the axle, in rad/s.
-        tiles: The road tiles the wheel touches now.
-    """
-
-    def __init__(self, body: Any, wheel_rad: float) -> None:
-        """Wrap a freshly created wheel body.
-
-        Args:
-            body: The Box2D body.
-            wheel_rad: Wheel radius in metres.
-        """
-        self.body = body
-        self.wheel_rad = wheel_rad
-        self.color: tuple[float, float, float] | tuple[int, int, int] = WHEEL_COLOR
-        self.joint: Any = None
-        self.gas = 0.0
-        self.brake = 0.0
-        self.steer = 0.0
-        self.phase = 0.0
-        self.omega = 0.0
-        self.skid_start: Any = None
-        self.skid_particle: Particle | None = None
-        self.tiles: set[Any] = set()
-
-    def __getattr__(self, name: str) -> Any:
-        if name == "body":  # not set yet (e.g. during unpickling): avoid recursion
-            raise AttributeError(name)
-        return getattr(self.body, name)
-
-    def __dir__(self) -> list[str]:
-        """Own attributes and the body's, as attribute lookup sees them."""
-        return sorted(set(super().__dir__()) | set(dir(self.body)))
-
-
 class Car:
     """The racing car in a Box2D world.
 
@@ -176,13 +127,17 @@ class Car:
         )
         self.hull.color = HULL_COLOR
         self.fuel_spent = 0.0
-        self.wheels: list[Wheel] = []
+        # The wheels are Box2D bodies carrying the car model's state as attributes, as in the
+        # reference: ``wheel_rad``, ``color``, ``gas``, ``brake``, ``steer``, ``phase`` (rotation
+        # about the axle, for drawing), ``omega`` (spin, rad/s), ``skid_start``,
+        # ``skid_particle``, ``joint`` (to the hull) and ``tiles`` (the road tiles touched now).
+        self.wheels: list[Any] = []
         for local_x, local_y in WHEELPOS:
             self.wheels.append(self._attach_wheel(init_angle, init_x, init_y, local_x, local_y))
         self.drawlist: list[Any] = [*self.wheels, self.hull]
         self.particles: deque[Particle] = deque(maxlen=MAX_PARTICLES)
 
-    def _attach_wheel(self, angle: float, x: float, y: float, local_x: int, local_y: int) -> Wheel:
+    def _attach_wheel(self, angle: float, x: float, y: float, local_x: int, local_y: int) -> Any:
         # Wheels only touch category 1 (the ground tiles), never each other; the joint keeps
         # them from colliding with the hull.
         body = self.world.CreateDynamicBody(
@@ -196,7 +151,15 @@ class Car:
                 restitution=0.0,
             ),
         )
-        wheel = Wheel(body, WHEEL_R * SIZE)
+        body.wheel_rad = WHEEL_R * SIZE
+        body.color = WHEEL_COLOR
+        body.gas = 0.0
+        body.brake = 0.0
+        body.steer = 0.0
+        body.phase = 0.0
+        body.omega = 0.0
+        body.skid_start = None
+        body.skid_particle = None
         joint_def = revoluteJointDef(
             bodyA=self.hull,
             bodyB=body,
@@ -209,9 +172,10 @@ class Car:
             lowerAngle=-0.4,
             upperAngle=+0.4,
         )
-        wheel.joint = self.world.CreateJoint(joint_def)
-        body.userData = wheel
-        return wheel
+        body.joint = self.world.CreateJoint(joint_def)
+        body.tiles = set()
+        body.userData = body
+        return body
 
     def gas(self, gas: float) -> None:
         """Press the accelerator of the rear-wheel drive.
@@ -251,7 +215,7 @@ class Car:
         for wheel in self.wheels:
             self._update_wheel(wheel, dt)
 
-    def _update_wheel(self, wheel: Wheel, dt: float) -> None:
+    def _update_wheel(self, wheel: Any, dt: float) -> None:
         joint = wheel.joint
         steer_error = wheel.steer - joint.angle
         joint.motorSpeed = sign(steer_error) * min(
@@ -261,7 +225,7 @@ class Car:
         on_grass = not wheel.tiles
         grip = FRICTION_LIMIT * GRASS_GRIP if on_grass else FRICTION_LIMIT
 
-        body = wheel.body
+        body = wheel
         forward = body.GetWorldVector((0, 1))
         sideways = body.GetWorldVector((1, 0))
         velocity = body.linearVelocity
@@ -297,7 +261,7 @@ class Car:
         )
 
     @staticmethod
-    def _apply_brake(wheel: Wheel) -> None:
+    def _apply_brake(wheel: Any) -> None:
         if wheel.brake >= 0.9:
             wheel.omega = 0
         elif wheel.brake > 0:
@@ -305,21 +269,21 @@ class Car:
             reduction = min(BRAKE_FORCE * wheel.brake, abs(wheel.omega))
             wheel.omega += -sign(wheel.omega) * reduction
 
-    def _leave_skid_mark(self, wheel: Wheel, is_skidding: bool, on_grass: bool) -> None:
+    def _leave_skid_mark(self, wheel: Any, is_skidding: bool, on_grass: bool) -> None:
         if not is_skidding:
             wheel.skid_start = None
             wheel.skid_particle = None
             return
         mark = wheel.skid_particle
         if mark is not None and mark.grass == on_grass and len(mark.poly) < MAX_SKID_POINTS:
-            position = wheel.body.position
+            position = wheel.position
             mark.poly.append((position[0], position[1]))
         elif wheel.skid_start is None:
             wheel.skid_start = True
         else:
             # The reference stores a live view of the wheel position as the start point, so
             # both ends of a new mark are the wheel's position now; we keep that on purpose.
-            position = wheel.body.position
+            position = wheel.position
             start = (position[0], position[1])
             wheel.skid_particle = Particle(
                 color=MUD_COLOR if on_grass else WHEEL_COLOR,
@@ -355,5 +319,5 @@ class Car:
         self.world.DestroyBody(self.hull)
         self.hull = None
         for wheel in self.wheels:
-            self.world.DestroyBody(wheel.body)
+            self.world.DestroyBody(wheel)
         self.wheels = []

@@ -39,7 +39,7 @@ from .render import (
     WINDOW_W,
     CarRacingView,
 )
-from .road import FrictionDetector, Tile, build_road
+from .road import FrictionDetector, build_road
 from .track import (
     CHECKPOINTS,
     PLAYFIELD,
@@ -118,7 +118,7 @@ class CarRacing(ReplayCopyable, WindowOwner, Env[np.ndarray, Any], EzPickle):
         # Kept for the reference's surface; frames are drawn off-screen without windows.
         self.invisible_state_window: Any = None
         self.invisible_video_window: Any = None
-        self.road: list[Tile] | None = None
+        self.road: list[Any] | None = None  # the tiles: sensor bodies, in track order
         self.road_poly: list[tuple[list[tuple[float, float]], Any]] = []
         self._road_corners = np.zeros((0, 4, 2))
         self.track: list[TrackPoint] = []
@@ -203,7 +203,7 @@ class CarRacing(ReplayCopyable, WindowOwner, Env[np.ndarray, Any], EzPickle):
         # which lives across episodes, evolves identically.
         if not self.road:
             return
-        destroy_bodies(self.world, [tile.body for tile in self.road])
+        destroy_bodies(self.world, self.road)
         self.road = []
         if self.car is not None:
             self.car.destroy()

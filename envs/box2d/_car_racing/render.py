@@ -11,7 +11,7 @@ from typing import Any, Final
 
 import numpy as np
 
-from .car import SIZE, WHEEL_R, WHEEL_W, WHEEL_WHITE, Car, Wheel, sign
+from .car import SIZE, WHEEL_R, WHEEL_W, WHEEL_WHITE, Car, sign
 from .track import PLAYFIELD, SCALE, TRACK_DETAIL_STEP, TRACK_WIDTH
 
 STATE_W: Final[int] = 96
@@ -105,8 +105,8 @@ def draw_car(
                 surface, color=mark.color, points=to_screen(mark.poly), width=2, closed=False
             )
     for part in car.drawlist:
-        is_wheel = isinstance(part, Wheel)
-        body = part.body if is_wheel else part
+        is_wheel = part is not car.hull
+        body = part
         color = [int(channel * 255) for channel in part.color]
         for fixture in body.fixtures:
             transform = fixture.body.transform
@@ -116,7 +116,7 @@ def draw_car(
                 _draw_tread(surface, part, transform, to_screen)
 
 
-def _draw_tread(surface: Any, wheel: Wheel, transform: Any, to_screen: ScreenMap) -> None:
+def _draw_tread(surface: Any, wheel: Any, transform: Any, to_screen: ScreenMap) -> None:
     """Draw the light band on the visible half of a spinning wheel."""
     import pygame.draw
 

@@ -37,12 +37,10 @@ MODULES = ["", ".bipedal_walker", ".car_dynamics", ".car_racing", ".lunar_lander
 
 # Names of the reference's modules that are not API: a typing flag.
 _NOT_API = {"TYPE_CHECKING"}
-# Wheels and tiles are bodies in the reference; ours wrap the body (which is their userData).
-_WRAPPED_BODY_IGNORE = frozenset({"userData"})
 # A wheel's spin, phase and throttle are Python floats here; the reference's turn into
 # numpy.float64 (a float subclass, equal values) once np.clip or np.sqrt touched them, which
 # depends on the path the episode took.
-_WHEEL_IGNORE = _WRAPPED_BODY_IGNORE | {"omega", "phase", "gas", "brake", "steer"}
+_WHEEL_IGNORE = frozenset({"omega", "phase", "gas", "brake", "steer"})
 
 
 def _make_pair(env_id: str, **kwargs: Any) -> tuple[Any, Any]:
@@ -88,7 +86,7 @@ def _nested(env: Any, env_id: str) -> dict[str, tuple[Any, frozenset[str]]]:
         "car.hull": (env.car.hull, none),
         "car.wheels[0]": (env.car.wheels[0], _WHEEL_IGNORE),
         "car.wheels[3]": (env.car.wheels[3], _WHEEL_IGNORE),
-        "road[0]": (env.road[0], _WRAPPED_BODY_IGNORE),
+        "road[0]": (env.road[0], none),
         "contactListener_keepref": (env.contactListener_keepref, none),
         "world.contactListener_bug_workaround": (
             env.world.contactListener_bug_workaround,
@@ -314,6 +312,19 @@ def test_unwrapped__live_box2d_objects_hold_the_reference_state(env_id: str) -> 
                 )
             if terminated or truncated:
                 break
+
+
+def test_unwrapped__car_racing_tiles_and_wheels_are_box2d_bodies_as_in_the_reference() -> None:
+    import Box2D
+
+    ours, reference = _make_pair("CarRacing-v3")
+    ours.reset(seed=0)
+    reference.reset(seed=0)
+    for env in (ours.unwrapped, reference.unwrapped):
+        assert all(isinstance(tile, Box2D.b2Body) and tile.userData is tile for tile in env.road)
+        assert all(isinstance(wheel, Box2D.b2Body) for wheel in env.car.wheels)
+        assert [w.userData is w for w in env.car.wheels] == [True] * 4
+    assert [t.idx for t in ours.unwrapped.road] == [t.idx for t in reference.unwrapped.road]
 
 
 def test_unwrapped__lunar_lander_prev_shaping_is_a_numpy_float() -> None:
