@@ -27,25 +27,6 @@ from tests import _conformance
 _ALLOWED: dict[str, str] = {}
 
 _PENDING: dict[str, str] = {
-    # --- box2d ---
-    "gymnasium.envs.box2d.bipedal_walker:BipedalWalkerHeuristics.a": ("missing"),
-    "gymnasium.envs.box2d.bipedal_walker:BipedalWalkerHeuristics.moving_leg": ("missing"),
-    "gymnasium.envs.box2d.bipedal_walker:BipedalWalkerHeuristics.state": ("missing"),
-    "gymnasium.envs.box2d.bipedal_walker:BipedalWalkerHeuristics.supporting_knee_angle": (
-        "missing"
-    ),
-    "gymnasium.envs.box2d.bipedal_walker:BipedalWalkerHeuristics.supporting_leg": ("missing"),
-    "gymnasium.envs.box2d.bipedal_walker:ContactDetector": "missing class",
-    "gymnasium.envs.box2d.bipedal_walker:HULL_FD": "missing value",
-    "gymnasium.envs.box2d.bipedal_walker:LEG_FD": "missing value",
-    "gymnasium.envs.box2d.bipedal_walker:LOWER_FD": "missing value",
-    "gymnasium.envs.box2d.car_dynamics:HULL_POLY1": ("list in the reference, tuple here"),
-    "gymnasium.envs.box2d.car_dynamics:HULL_POLY2": ("list in the reference, tuple here"),
-    "gymnasium.envs.box2d.car_dynamics:HULL_POLY3": ("list in the reference, tuple here"),
-    "gymnasium.envs.box2d.car_dynamics:HULL_POLY4": ("list in the reference, tuple here"),
-    "gymnasium.envs.box2d.car_dynamics:WHEELPOS": ("list in the reference, tuple here"),
-    "gymnasium.envs.box2d.car_racing:GRASS_DIM": "missing value",
-    "gymnasium.envs.box2d.lunar_lander:ContactDetector": "missing class",
     # --- classic_control ---
     "gymnasium.envs.phys2d.pendulum:PendulumJaxVectorEnv.metadata": "render_fps 30, reference 50",
     "gymnasium.envs.classic_control.acrobot:AcrobotEnv.AVAIL_TORQUE": ("missing"),

@@ -36,12 +36,9 @@ _KNOWN_GAPS: dict[str, str] = {
     "phys2d/CartPole-v1": "state is a record, not a jax.Array",
     "phys2d/Pendulum-v0": "state is a record, not a jax.Array",
     #
-    # Box2D
-    "BipedalWalker-v3": "bodies, joints and terrain lists missing",
-    "BipedalWalkerHardcore-v3": "bodies, joints and terrain lists missing",
-    "CarRacing-v3": "contact listener and fixture attributes missing",
-    "LunarLander-v3": "prev_shaping is a float",
-    "LunarLanderContinuous-v3": "prev_shaping is a float",
+    # toy text: none
+    #
+    # Box2D: none
     #
     # MuJoCo
     "Ant-v4": "the v4 terminated property is missing",

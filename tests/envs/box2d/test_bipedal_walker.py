@@ -127,8 +127,8 @@ def test_hardcore__terrain_has_obstacles_and_normal_has_none() -> None:
     normal.reset(seed=0)
     hardcore.reset(seed=0)
     edges = our_module.TERRAIN_LENGTH - 1
-    assert len(normal.terrain.bodies) == edges
-    assert len(hardcore.terrain.bodies) > edges + 5
+    assert len(normal.terrain) == edges
+    assert len(hardcore.terrain) > edges + 5
 
 
 def test_hardcore_class__cannot_be_instantiated_like_reference() -> None:
@@ -236,13 +236,13 @@ def test_heuristic__walks_forward_on_the_normal_track() -> None:
     env = our_module.BipedalWalker()
     gait = our_module.BipedalWalkerHeuristics()
     obs, _ = env.reset(seed=0)
-    start = env.walker.hull.position.x
+    start = env.hull.position.x
     total = 0.0
     for _ in range(500):
         obs, reward, terminated, _, _ = env.step(gait.step_heuristic(obs))
         total += float(reward)
         assert not terminated, "the gait fell within 500 steps"
-    assert env.walker.hull.position.x - start > 5.0  # metres
+    assert env.hull.position.x - start > 5.0  # metres
     assert total > 20.0
 
 
@@ -258,7 +258,7 @@ def test_heuristic__instances_do_not_share_state() -> None:
 # -- rendering and imports ------------------------------------------------------------------------
 
 
-def test_render__rgb_array_frames_match_reference_size_and_look() -> None:
+def test_render__rgb_array_frames_equal_the_reference() -> None:
     pytest.importorskip("pygame")
     ours = gymnasium_core.make("BipedalWalkerHardcore-v3", render_mode="rgb_array")
     ref = gymnasium.make("BipedalWalkerHardcore-v3", render_mode="rgb_array")
@@ -266,6 +266,7 @@ def test_render__rgb_array_frames_match_reference_size_and_look() -> None:
     ours.reset(seed=3)
     ref.reset(seed=3)
     first = ours.render()
+    ref.render()  # the lidar ray drawn moves on with every frame
     for _ in range(40):
         ours.step(policy_a(None))
         ref.step(policy_b(None))
@@ -273,10 +274,7 @@ def test_render__rgb_array_frames_match_reference_size_and_look() -> None:
     assert frame.shape == ref_frame.shape == (400, 600, 3)
     assert frame.dtype == np.uint8
     assert not np.array_equal(first, frame)
-    # Same scene and colours; our frames are not meant to be pixel-identical (the reference
-    # crops a wider surface whose width rounds the scroll), so only most pixels must agree.
-    differs = np.any(frame != ref_frame, axis=-1).mean()
-    assert differs < 0.05
+    np.testing.assert_array_equal(frame, ref_frame)
     ours.close()
     ours.close()
 

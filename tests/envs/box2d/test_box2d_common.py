@@ -1,4 +1,4 @@
-"""The Box2D family's shared modules: replay copies, the pygame window, contacts, action checks."""
+"""The Box2D family's shared module: replay copies, the pygame window, contacts, action checks."""
 
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ from gymnasium_core.logger import GymnasiumCoreWarning
 
 pytest.importorskip("Box2D")
 
-from gymnasium_core.envs.box2d import _actions, _box2d, _numeric, _replay
+from gymnasium_core.envs.box2d import _shared
+from gymnasium_core.envs.box2d._car_racing.car import sign
 
 
 # ------------------------------------------------------------------ generators
@@ -23,23 +24,23 @@ from gymnasium_core.envs.box2d import _actions, _box2d, _numeric, _replay
 def test_generator_from_state__continues_the_captured_stream(kind: str) -> None:
     rng = np.random.Generator(getattr(np.random, kind)(7))
     rng.random(5)
-    state = _replay.capture_rng_state(rng)
+    state = _shared.capture_rng_state(rng)
     expected = rng.random(10)
-    restored = _replay.generator_from_state(state)
+    restored = _shared.generator_from_state(state)
     assert type(restored.bit_generator).__name__ == kind
     np.testing.assert_array_equal(restored.random(10), expected)
 
 
 def test_capture_rng_state__is_not_changed_by_later_draws() -> None:
     rng = np.random.Generator(np.random.MT19937(3))  # its state holds an array
-    state = _replay.capture_rng_state(rng)
+    state = _shared.capture_rng_state(rng)
     first = rng.integers(0, 1000, 20)
     rng.random(100)
-    np.testing.assert_array_equal(_replay.generator_from_state(state).integers(0, 1000, 20), first)
+    np.testing.assert_array_equal(_shared.generator_from_state(state).integers(0, 1000, 20), first)
 
 
 # ------------------------------------------------------------------ replay copies
-class _Walk(_replay.ReplayCopyable):
+class _Walk(_shared.ReplayCopyable):
     """A random walk replayed from its seed state: the smallest env the mixin can copy."""
 
     spec: Any = None
@@ -50,12 +51,12 @@ class _Walk(_replay.ReplayCopyable):
         self.step_size = step_size
         self.position = 0.0
         self.rebuilt_with: dict[str, Any] | None = None
-        self._episode: _replay.EpisodeRecord[list[int]] | None = None
+        self._episode: _shared.EpisodeRecord[list[int]] | None = None
 
     def reset(self, seed: int) -> None:
         self._np_random = np.random.default_rng(seed)
         self._np_random_seed = seed
-        self._episode = _replay.EpisodeRecord(_replay.capture_rng_state(self._np_random))
+        self._episode = _shared.EpisodeRecord(_shared.capture_rng_state(self._np_random))
         self.position = 0.0
 
     def step(self, action: int) -> float:
@@ -74,9 +75,9 @@ class _Walk(_replay.ReplayCopyable):
     def _replay_record(self) -> Any:
         return self._episode
 
-    def _replay(self, record: _replay.EpisodeRecord[list[int]]) -> None:
-        self._np_random = _replay.generator_from_state(record.rng_state)
-        self._episode = _replay.EpisodeRecord(record.rng_state)
+    def _replay(self, record: _shared.EpisodeRecord[list[int]]) -> None:
+        self._np_random = _shared.generator_from_state(record.rng_state)
+        self._episode = _shared.EpisodeRecord(record.rng_state)
         for action in record.steps:
             self.step(action)
 
@@ -109,13 +110,13 @@ def test_replay_copyable__deepcopy_records_the_clone_in_the_memo() -> None:
 
 
 def test_episode_record__steps_default_to_a_fresh_list() -> None:
-    first, second = _replay.EpisodeRecord({"a": 1}), _replay.EpisodeRecord({"a": 1})
+    first, second = _shared.EpisodeRecord({"a": 1}), _shared.EpisodeRecord({"a": 1})
     first.steps.append(1)
     assert second.steps == [] and first.context is None
 
 
 # ------------------------------------------------------------------ Box2D plumbing
-class _Recorder(_box2d.BodyContactListener):
+class _Recorder(_shared.BodyContactListener):
     def __init__(self) -> None:
         super().__init__()
         self.events: list[tuple[str, str, bool]] = []
@@ -126,11 +127,11 @@ class _Recorder(_box2d.BodyContactListener):
 
 def _drop_box() -> tuple[Any, Any, _Recorder]:
     recorder = _Recorder()
-    world = _box2d.Box2D.b2World(gravity=(0, -10), contactListener=recorder)
-    ground = world.CreateStaticBody(shapes=_box2d.edgeShape(vertices=[(-5, 0), (5, 0)]))
+    world = _shared.Box2D.b2World(gravity=(0, -10), contactListener=recorder)
+    ground = world.CreateStaticBody(shapes=_shared.edgeShape(vertices=[(-5, 0), (5, 0)]))
     ground.userData = "ground"
     box = world.CreateDynamicBody(
-        position=(0, 1), fixtures=_box2d.fixtureDef(shape=_box2d.polygonShape(box=(0.5, 0.5)))
+        position=(0, 1), fixtures=_shared.fixtureDef(shape=_shared.polygonShape(box=(0.5, 0.5)))
     )
     box.userData = "box"
     return world, box, recorder
@@ -139,31 +140,31 @@ def _drop_box() -> tuple[Any, Any, _Recorder]:
 def test_body_contact_listener__reports_begin_and_end_as_body_pairs() -> None:
     world, box, recorder = _drop_box()
     for _ in range(60):
-        world.Step(1 / 50, _box2d.VELOCITY_ITERATIONS, _box2d.POSITION_ITERATIONS)
+        world.Step(1 / 50, _shared.VELOCITY_ITERATIONS, _shared.POSITION_ITERATIONS)
     assert len(recorder.events) == 1
     assert {recorder.events[0][0], recorder.events[0][1]} == {"ground", "box"}
     assert recorder.events[0][2] is True
     # Destroying a touching body ends its contacts through the listener.
-    _box2d.destroy_bodies(world, [box])
+    _shared.destroy_bodies(world, [box])
     assert recorder.events[-1][2] is False and len(recorder.events) == 2
     assert len(world.bodies) == 1
 
 
 def test_destroy_bodies__destroys_in_the_given_order() -> None:
-    world = _box2d.Box2D.b2World()
+    world = _shared.Box2D.b2World()
     bodies = [world.CreateStaticBody(position=(i, 0)) for i in range(4)]
-    _box2d.destroy_bodies(world, reversed(bodies[1:]))
+    _shared.destroy_bodies(world, reversed(bodies[1:]))
     assert [tuple(body.position) for body in world.bodies] == [(0.0, 0.0)]
 
 
 def test_box2d__step_iterations_are_the_references() -> None:
-    assert (_box2d.VELOCITY_ITERATIONS, _box2d.POSITION_ITERATIONS) == (180, 60)
+    assert (_shared.VELOCITY_ITERATIONS, _shared.POSITION_ITERATIONS) == (180, 60)
 
 
 # ------------------------------------------------------------------ actions and numbers
 @pytest.mark.parametrize("action", [0, 3, np.int64(2), np.array(1)])
 def test_discrete_index__accepts_members_of_the_space(action: Any) -> None:
-    index = _actions.discrete_index(action, spaces.Discrete(4), AssertionError, "Test")
+    index = _shared.discrete_index(action, spaces.Discrete(4), AssertionError, "Test")
     assert index == int(action) and type(index) is int
 
 
@@ -173,41 +174,36 @@ def test_discrete_index__rejects_others_with_the_given_error(
     action: Any, error_type: type[Exception]
 ) -> None:
     with pytest.raises(error_type, match=r"Test: .* 0\.\.3"):
-        _actions.discrete_index(action, spaces.Discrete(4), error_type, "Test")
+        _shared.discrete_index(action, spaces.Discrete(4), error_type, "Test")
 
 
 @pytest.mark.parametrize("value", [2.5, -0.1, 0.0, -0.0, math.inf, -math.inf, math.nan])
 def test_sign__equals_numpy_sign(value: float) -> None:
-    ours, expected = _numeric.sign(value), float(np.sign(value))
+    ours, expected = sign(value), float(np.sign(value))
     assert (math.isnan(ours) and math.isnan(expected)) or ours == expected
 
 
 # ------------------------------------------------------------------ pygame view
 def test_warn_no_render_mode__names_the_spec_id_or_the_default() -> None:
-    from gymnasium_core.envs.box2d import _pygame_view
+    from gymnasium_core.envs.box2d import _shared
 
     class _Spec:
         id = "Mine-v1"
 
-    class _Env:
-        spec: Any = None
-
-    env = _Env()
     with pytest.warns(GymnasiumCoreWarning, match='make\\("Default-v0", render_mode'):
-        _pygame_view.warn_no_render_mode(env, "Default-v0")
-    env.spec = _Spec()
+        _shared.warn_no_render_mode(None, "Default-v0")
     with pytest.warns(GymnasiumCoreWarning, match="Mine-v1"):
-        _pygame_view.warn_no_render_mode(env, "Default-v0")
+        _shared.warn_no_render_mode(_Spec(), "Default-v0")
 
 
 def test_frame_array__rows_first_rgb_copy() -> None:
     pygame = pytest.importorskip("pygame")
-    from gymnasium_core.envs.box2d import _pygame_view
+    from gymnasium_core.envs.box2d import _shared
 
     surface = pygame.Surface((5, 3))
     surface.fill((10, 20, 30))
     surface.set_at((4, 0), (255, 0, 0))
-    frame = _pygame_view.frame_array(surface)
+    frame = _shared.frame_array(surface)
     assert frame.shape == (3, 5, 3) and frame.dtype == np.uint8
     assert tuple(frame[0, 4]) == (255, 0, 0) and tuple(frame[2, 0]) == (10, 20, 30)
     surface.fill((0, 0, 0))
@@ -216,11 +212,11 @@ def test_frame_array__rows_first_rgb_copy() -> None:
 
 def test_pygame_window__opens_on_show_and_closes_twice() -> None:
     pygame = pytest.importorskip("pygame")
-    from gymnasium_core.envs.box2d import _pygame_view
+    from gymnasium_core.envs.box2d import _shared
 
-    class _Owner(_pygame_view.WindowOwner):
+    class _Owner(_shared.WindowOwner):
         def __init__(self) -> None:
-            self._window = _pygame_view.PygameWindow((40, 30))
+            self._window = _shared.PygameWindow((40, 30))
 
     owner = _Owner()
     assert owner.screen is None and owner.clock is None and owner.isopen

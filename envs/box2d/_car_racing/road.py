@@ -7,44 +7,28 @@ contact listener pays for each tile the first time a wheel touches it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, Protocol
 
 import numpy as np
 
-from ._box2d import BodyContactListener
-from ._numeric import sign
-from ._track import BORDER, TRACK_WIDTH, TrackPoint, border_flags, edge
-from .car_dynamics import Wheel
+from .._shared import BodyContactListener
+from .car import sign
+from .track import BORDER, TRACK_WIDTH, TrackPoint, border_flags, edge
 
-if TYPE_CHECKING:
-    from .car_racing import CarRacing
-
-__all__ = ["BORDER_COLORS", "TILE_REWARD_TOTAL", "FrictionDetector", "Road", "Tile", "build_road"]
+__all__ = ["BORDER_COLORS", "TILE_REWARD_TOTAL", "FrictionDetector", "Road", "build_road"]
 
 TILE_REWARD_TOTAL: Final[float] = 1000.0  # shared by all the tiles of a track
 BORDER_COLORS: Final = ((255, 255, 255), (255, 0, 0))  # even, odd tiles
 
 
-class Tile:
-    """A road tile: a sensor body that remembers whether the car has driven over it.
+class RaceScore(Protocol):
+    """What :class:`FrictionDetector` reads and updates: the track, the colours and the score."""
 
-    Attributes:
-        body: The static Box2D body.
-        color: RGB colour, a float array shared with the drawing list (a contact resets it).
-        idx: Position of the tile along the track.
-        road_visited: Whether a wheel has touched the tile.
-        road_friction: Grip of the tile relative to the car's friction limit.
-    """
-
-    __slots__ = ("body", "color", "idx", "road_friction", "road_visited")
-
-    def __init__(self, body: Any, color: np.ndarray, idx: int) -> None:
-        """Describe the tile ``idx`` with its body and colour."""
-        self.body = body
-        self.color = color
-        self.idx = idx
-        self.road_visited = False
-        self.road_friction = 1.0
+    road_color: np.ndarray
+    track: list[Any]
+    reward: float
+    tile_visited_count: int
+    new_lap: bool
 
 
 class FrictionDetector(BodyContactListener):
@@ -55,18 +39,20 @@ class FrictionDetector(BodyContactListener):
         lap_complete_percent: Fraction of tiles after which touching tile 0 ends the lap.
     """
 
-    def __init__(self, env: CarRacing, lap_complete_percent: float) -> None:
+    def __init__(self, env: RaceScore, lap_complete_percent: float) -> None:
         super().__init__()
         self.env = env
         self.lap_complete_percent = lap_complete_percent
 
     def on_contact(self, body_a: Any, body_b: Any, touching: bool) -> None:
         """Repaint a touched tile; pay for a wheel's first touch and note a finished lap."""
+        # Tiles and wheels are their own userData; a tile is told by its ``road_friction``, a
+        # wheel by its ``tiles`` (the hull has no userData).
         first = body_a.userData
         second = body_b.userData
-        if isinstance(second, Tile):
+        if second is not None and "road_friction" in second.__dict__:
             tile, other = second, first
-        elif isinstance(first, Tile):
+        elif first is not None and "road_friction" in first.__dict__:
             tile, other = first, second
         else:
             return
@@ -74,7 +60,7 @@ class FrictionDetector(BodyContactListener):
         # Any touch (hull included) repaints the tile in the plain road colour, which removes
         # its stripe; Gymnasium does the same.
         tile.color[:] = env.road_color
-        if not isinstance(other, Wheel):
+        if other is None or "tiles" not in other.__dict__:
             return
         if not touching:
             other.tiles.discard(tile)
@@ -99,7 +85,7 @@ class Road:
         corners: The same corners as an array, ``(len(polys), 4, 2)``.
     """
 
-    tiles: list[Tile]
+    tiles: list[Any]
     polys: list[tuple[list[tuple[float, float]], Any]]
     corners: np.ndarray
 
@@ -118,7 +104,7 @@ def build_road(
     Returns:
         The road.
     """
-    tiles: list[Tile] = []
+    tiles: list[Any] = []
     polys: list[tuple[list[tuple[float, float]], Any]] = []
     for index, flag in enumerate(border_flags(track)):
         _, beta1, x1, y1 = track[index]
@@ -130,10 +116,16 @@ def build_road(
             edge(x2, y2, beta2, -TRACK_WIDTH),
         ]
         tile_fixture.shape.vertices = quad
-        body = world.CreateStaticBody(fixtures=tile_fixture)
-        tile = Tile(body, road_color + 0.01 * (index % 3) * 255, index)
-        body.userData = tile
-        body.fixtures[0].sensor = True
+        # A tile is a sensor body carrying its state, as in the reference: ``color`` (a float
+        # array shared with the drawing list; a contact resets it), ``road_visited``,
+        # ``road_friction`` (grip relative to the car's friction limit) and ``idx``.
+        tile = world.CreateStaticBody(fixtures=tile_fixture)
+        tile.userData = tile
+        tile.color = road_color + 0.01 * (index % 3) * 255
+        tile.road_visited = False
+        tile.road_friction = 1.0
+        tile.idx = index
+        tile.fixtures[0].sensor = True
         tiles.append(tile)
         polys.append((quad, tile.color))
         if flag:

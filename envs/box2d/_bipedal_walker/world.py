@@ -8,12 +8,11 @@ BipedalWalker. The public constants are re-exported by
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from ._box2d import (
+from .._shared import (
     BodyContactListener,
     fixtureDef,
     polygonShape,
@@ -56,93 +55,110 @@ LIDAR_OFFSETS = [
 ]
 
 
-def _hull_fixture() -> Any:
-    return fixtureDef(
-        shape=polygonShape(vertices=[(x / SCALE, y / SCALE) for x, y in HULL_POLY]),
-        density=5.0,
-        friction=0.1,
-        categoryBits=WALKER_CATEGORY,
-        maskBits=GROUND_CATEGORY,
-        restitution=0.0,
-    )
+HULL_FD = fixtureDef(
+    shape=polygonShape(vertices=[(x / SCALE, y / SCALE) for x, y in HULL_POLY]),
+    density=5.0,
+    friction=0.1,
+    categoryBits=WALKER_CATEGORY,
+    maskBits=GROUND_CATEGORY,
+    restitution=0.0,
+)
+LEG_FD = fixtureDef(
+    shape=polygonShape(box=(LEG_W / 2, LEG_H / 2)),
+    density=1.0,
+    restitution=0.0,
+    categoryBits=WALKER_CATEGORY,
+    maskBits=GROUND_CATEGORY,
+)
+LOWER_FD = fixtureDef(
+    shape=polygonShape(box=(0.8 * LEG_W / 2, LEG_H / 2)),
+    density=1.0,
+    restitution=0.0,
+    categoryBits=WALKER_CATEGORY,
+    maskBits=GROUND_CATEGORY,
+)
+
+HULL_COLORS = ((127, 51, 229), (76, 76, 127))  # fill, outline
 
 
-def _leg_fixture(width: float) -> Any:
-    return fixtureDef(
-        shape=polygonShape(box=(width / 2, LEG_H / 2)),
-        density=1.0,
-        restitution=0.0,
-        categoryBits=WALKER_CATEGORY,
-        maskBits=GROUND_CATEGORY,
-    )
+def leg_colors(side: int) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """Fill and outline of the legs on ``side`` (-1: the first pair, +1: the second)."""
+    shade = side * 25
+    return (153 - shade, 76 - shade, 127 - shade), (102 - shade, 51 - shade, 76 - shade)
 
 
-class WalkerContacts(BodyContactListener):
-    """Notes the hull touching the ground (the fall) and lower legs landing or lifting off."""
+class ContactDetector(BodyContactListener):
+    """Ends the episode when the hull touches ground; keeps the lower legs' ``ground_contact``.
 
-    def __init__(self, walker: Walker) -> None:
-        """Track the contacts of ``walker``."""
+    Args:
+        env: The walker env whose ``hull``, ``legs`` and ``game_over`` the contacts update.
+    """
+
+    def __init__(self, env: Any) -> None:
         super().__init__()
-        self.walker = walker
-        self.hull_touched = False
+        self.env = env
 
     def on_contact(self, body_a: Any, body_b: Any, touching: bool) -> None:
-        """Update the fall flag and the lower legs' contact flags."""
+        """Flag the fall, and set the touching lower leg's ``ground_contact``."""
+        env = self.env
         bodies = (body_a, body_b)
-        walker = self.walker
-        if touching and walker.hull in bodies:
-            self.hull_touched = True
-        for index in (0, 1):
-            if walker.lower_legs[index] in bodies:
-                walker.contacts[index] = touching
+        if touching and env.hull in bodies:
+            env.game_over = True
+        legs = env.legs
+        for leg in (legs[1], legs[3]):
+            if leg in bodies:
+                leg.ground_contact = touching
 
 
-class LidarRay(rayCastCallback):  # type: ignore[misc]
-    """Keeps the closest ground hit along a ray (walker parts are not seen)."""
+class LidarCallback(rayCastCallback):  # type: ignore[misc]
+    """One lidar ray: keeps the closest ground hit (walker parts are not seen).
+
+    Attributes:
+        fraction: Where along the ray the closest hit lies (1.0: no hit).
+        p1: The ray's start, set by the env before each cast.
+        p2: The ray's end, moved to the hit point when something is hit.
+    """
+
+    p1: Any
+    p2: Any
 
     def __init__(self) -> None:
         rayCastCallback.__init__(self)
         self.fraction = 1.0
-        self.start: Any = (0.0, 0.0)  # ray start and end (the hit point once it hits)
-        self.end: Any = (0.0, 0.0)
 
     def ReportFixture(self, fixture: Any, point: Any, normal: Any, fraction: float) -> float:
         """Clip the ray at a ground hit; ignore anything else (returning -1)."""
         if (fixture.filterData.categoryBits & GROUND_CATEGORY) == 0:
             return -1
-        self.end, self.fraction = point, fraction
+        self.p2, self.fraction = point, fraction
         return fraction  # later hits must be closer
 
 
-@dataclass
-class Walker:
-    """The walker's bodies and joints, and the contact flags of its lower legs."""
+def build_walker(world: Any, rng: np.random.Generator) -> tuple[Any, list[Any], list[Any]]:
+    """Create the hull, give it its random push, then the legs and joints (reference order).
 
-    hull: Any
-    legs: list[Any]  # upper 1, lower 1, upper 2, lower 2
-    joints: list[Any]  # hip 1, knee 1, hip 2, knee 2
-    contacts: list[bool] = field(default_factory=lambda: [False, False])
+    Args:
+        world: The Box2D world.
+        rng: The env's generator (one draw: the push).
 
-    @property
-    def lower_legs(self) -> tuple[Any, Any]:
-        """The two lower legs, whose ground contacts are observed."""
-        return self.legs[1], self.legs[3]
-
-
-def build_walker(world: Any, rng: np.random.Generator) -> Walker:
-    """Create the hull, give it its random push, then the legs and joints (reference order)."""
+    Returns:
+        ``(hull, legs, joints)``: legs are upper 1, lower 1, upper 2, lower 2 and the joints hip
+        1, knee 1, hip 2, knee 2. Bodies carry their drawing colours (``color1``, ``color2``),
+        lower legs a ``ground_contact`` flag.
+    """
     x0 = TERRAIN_STEP * TERRAIN_STARTPAD / 2
     y0 = TERRAIN_HEIGHT + 2 * LEG_H
-    hull = world.CreateDynamicBody(position=(x0, y0), fixtures=_hull_fixture())
+    hull = world.CreateDynamicBody(position=(x0, y0), fixtures=HULL_FD)
+    hull.color1, hull.color2 = HULL_COLORS
     hull.ApplyForceToCenter((rng.uniform(-INITIAL_RANDOM, INITIAL_RANDOM), 0), True)
     legs: list[Any] = []
     joints: list[Any] = []
     for side in (-1, +1):
+        colors = leg_colors(side)
         upper = world.CreateDynamicBody(
-            position=(x0, y0 - LEG_H / 2 - LEG_DOWN),
-            angle=side * 0.05,
-            fixtures=_leg_fixture(LEG_W),
+            position=(x0, y0 - LEG_H / 2 - LEG_DOWN), angle=side * 0.05, fixtures=LEG_FD
         )
+        upper.color1, upper.color2 = colors
         hip = revoluteJointDef(
             bodyA=hull,
             bodyB=upper,
@@ -158,10 +174,10 @@ def build_walker(world: Any, rng: np.random.Generator) -> Walker:
         legs.append(upper)
         joints.append(world.CreateJoint(hip))
         lower = world.CreateDynamicBody(
-            position=(x0, y0 - LEG_H * 3 / 2 - LEG_DOWN),
-            angle=side * 0.05,
-            fixtures=_leg_fixture(0.8 * LEG_W),
+            position=(x0, y0 - LEG_H * 3 / 2 - LEG_DOWN), angle=side * 0.05, fixtures=LOWER_FD
         )
+        lower.color1, lower.color2 = colors
+        lower.ground_contact = False
         knee = revoluteJointDef(
             bodyA=upper,
             bodyB=lower,
@@ -176,4 +192,4 @@ def build_walker(world: Any, rng: np.random.Generator) -> Walker:
         )
         legs.append(lower)
         joints.append(world.CreateJoint(knee))
-    return Walker(hull, legs, joints)
+    return hull, legs, joints

@@ -27,9 +27,16 @@ class BipedalWalkerHeuristics:
     STAY_ON_ONE_LEG, PUT_OTHER_DOWN, PUSH_OFF = 1, 2, 3
     SPEED = 0.29  # faster than this and the walker tips forward
     SUPPORT_KNEE_ANGLE = +0.1
+    # Class-level starting values, where the reference keeps them; each instance gets its own
+    # copies in ``__init__`` (the reference's instances share ``a`` until their first step).
+    state = STAY_ON_ONE_LEG
+    moving_leg = 0
+    supporting_leg = 1 - moving_leg
+    supporting_knee_angle = SUPPORT_KNEE_ANGLE
+    a = np.array([0.0, 0.0, 0.0, 0.0])
 
     def __init__(self) -> None:
-        self.state: int = self.STAY_ON_ONE_LEG
+        self.state = self.STAY_ON_ONE_LEG
         self.moving_leg = 0
         self.supporting_leg = 1
         self.supporting_knee_angle = self.SUPPORT_KNEE_ANGLE

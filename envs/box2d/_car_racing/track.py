@@ -12,7 +12,7 @@ from typing import Final
 
 import numpy as np
 
-from ._numeric import sign
+from .car import sign
 
 SCALE: Final[float] = 6.0  # world units per track unit
 TRACK_RAD: Final[float] = 900 / SCALE  # radius of the circle the track is bent from

@@ -7,16 +7,12 @@ The arithmetic that places shapes on screen repeats pygame's own rotations (see
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import numpy as np
 
-from ._numeric import sign
-from ._track import PLAYFIELD, SCALE, TRACK_DETAIL_STEP, TRACK_WIDTH
-from .car_dynamics import SIZE, WHEEL_R, WHEEL_W, WHEEL_WHITE, Car, Wheel
-
-if TYPE_CHECKING:
-    from .car_racing import CarRacing
+from .car import SIZE, WHEEL_R, WHEEL_W, WHEEL_WHITE, Car, sign
+from .track import PLAYFIELD, SCALE, TRACK_DETAIL_STEP, TRACK_WIDTH
 
 STATE_W: Final[int] = 96
 STATE_H: Final[int] = 96
@@ -109,8 +105,8 @@ def draw_car(
                 surface, color=mark.color, points=to_screen(mark.poly), width=2, closed=False
             )
     for part in car.drawlist:
-        is_wheel = isinstance(part, Wheel)
-        body = part.body if is_wheel else part
+        is_wheel = part is not car.hull
+        body = part
         color = [int(channel * 255) for channel in part.color]
         for fixture in body.fixtures:
             transform = fixture.body.transform
@@ -120,7 +116,7 @@ def draw_car(
                 _draw_tread(surface, part, transform, to_screen)
 
 
-def _draw_tread(surface: Any, wheel: Wheel, transform: Any, to_screen: ScreenMap) -> None:
+def _draw_tread(surface: Any, wheel: Any, transform: Any, to_screen: ScreenMap) -> None:
     """Draw the light band on the visible half of a spinning wheel."""
     import pygame.draw
 
@@ -143,6 +139,34 @@ def _draw_tread(surface: Any, wheel: Wheel, transform: Any, to_screen: ScreenMap
     pygame.draw.polygon(surface, color=WHEEL_WHITE, points=to_screen(corners))
 
 
+class _CornerMap:
+    """Rotate, zoom and shift arrays of world corners ``(..., 2)`` into pixel coordinates."""
+
+    __slots__ = ("cos", "sin", "tx", "ty", "zoom")
+
+    def __init__(
+        self, rotation: tuple[float, float], zoom: float, translation: tuple[float, float]
+    ) -> None:
+        self.cos, self.sin = rotation
+        self.zoom = zoom
+        self.tx, self.ty = translation
+
+    def __call__(self, corners: np.ndarray) -> np.ndarray:
+        xs, ys = corners[..., 0], corners[..., 1]
+        screen = np.empty_like(corners)
+        screen[..., 0] = (self.cos * xs - self.sin * ys) * self.zoom + self.tx
+        screen[..., 1] = (self.sin * xs + self.cos * ys) * self.zoom + self.ty
+        return screen
+
+
+def _visible(screen: np.ndarray) -> np.ndarray:
+    """Indices of the shapes with a corner within ``MAX_SHAPE_DIM`` of the window."""
+    xs, ys = screen[..., 0], screen[..., 1]
+    inside = (-MAX_SHAPE_DIM <= xs) & (xs <= WINDOW_W + MAX_SHAPE_DIM)
+    inside &= (-MAX_SHAPE_DIM <= ys) & (ys <= WINDOW_H + MAX_SHAPE_DIM)
+    return np.flatnonzero(inside.any(axis=1))
+
+
 class CarRacingView:
     """Draws a :class:`CarRacing` scene; keeps the rendered score text between frames."""
 
@@ -151,28 +175,50 @@ class CarRacingView:
         self._text_cache: tuple[str, Any] | None = None
         self._last_frame: Any = None
 
-    def draw(self, env: CarRacing, with_skid_marks: bool) -> Any:
-        """The full-size window image of ``env``: track, car, then the dashboard and score."""
+    def draw(
+        self,
+        car: Car,
+        *,
+        t: float,
+        reward: float,
+        bg_color: Any,
+        grass_color: Any,
+        road_corners: np.ndarray,
+        road_poly: list[tuple[Any, Any]],
+        with_skid_marks: bool,
+    ) -> Any:
+        """The full-size window image: ground, track, car, then the dashboard and score.
+
+        Args:
+            car: The car (the camera follows its hull).
+            t: Seconds since the reset (the camera zooms in during the first one).
+            reward: The score shown at the bottom left.
+            bg_color: RGB of the field.
+            grass_color: RGB of the grass squares.
+            road_corners: ``(len(road_poly), 4, 2)`` world corners of the tiles and kerbs.
+            road_poly: ``(corners, colour)`` of each tile and kerb, in drawing order.
+            with_skid_marks: Draw the car's skid marks.
+
+        Returns:
+            The ``WINDOW_W`` x ``WINDOW_H`` pygame surface, in screen orientation.
+        """
         import pygame
 
-        car = env.car
-        assert car is not None
         hull = car.hull
         angle = -hull.angle
-        # The camera zooms in during the first second of the episode.
-        warm_up, warmed = max(1 - env.t, 0), min(env.t, 1)
+        warm_up, warmed = max(1 - t, 0), min(t, 1)
         zoom = 0.1 * SCALE * warm_up + ZOOM * SCALE * warmed
         position = hull.position
         scroll = pygame.math.Vector2((-position[0] * zoom, -position[1] * zoom)).rotate_rad(angle)
         translation = (WINDOW_W / 2 + scroll[0], WINDOW_H / 4 + scroll[1])
 
         surface = pygame.Surface((WINDOW_W, WINDOW_H))
-        rotation = screen_rotation(angle)
-        self._draw_ground(env, surface, rotation, zoom, translation)
+        to_screen = _CornerMap(screen_rotation(angle), zoom, translation)
+        self._draw_ground(surface, to_screen, bg_color, grass_color, road_corners, road_poly)
         draw_car(car, surface, zoom, translation, angle, with_skid_marks)
         surface = pygame.transform.flip(surface, False, True)
         self._draw_dashboard(surface, car)
-        self._draw_score(env, surface)
+        self._draw_score(reward, surface)
         # Holding the frame until the next one keeps the allocator from handing the two large
         # canvases back to the system after every frame and faulting them in again (about 1 ms).
         self._last_frame = surface
@@ -180,41 +226,28 @@ class CarRacingView:
 
     def _draw_ground(
         self,
-        env: CarRacing,
         surface: Any,
-        rotation: tuple[float, float],
-        zoom: float,
-        translation: tuple[float, float],
+        to_screen: _CornerMap,
+        bg_color: Any,
+        grass_color: Any,
+        road_corners: np.ndarray,
+        road_poly: list[tuple[Any, Any]],
     ) -> None:
         from pygame import gfxdraw
-
-        def to_screen(corners: np.ndarray) -> np.ndarray:
-            cos_a, sin_a = rotation
-            xs, ys = corners[..., 0], corners[..., 1]
-            screen = np.empty_like(corners)
-            screen[..., 0] = (cos_a * xs - sin_a * ys) * zoom + translation[0]
-            screen[..., 1] = (sin_a * xs + cos_a * ys) * zoom + translation[1]
-            return screen
-
-        def visible(screen: np.ndarray) -> np.ndarray:
-            xs, ys = screen[..., 0], screen[..., 1]
-            inside = (-MAX_SHAPE_DIM <= xs) & (xs <= WINDOW_W + MAX_SHAPE_DIM)
-            inside &= (-MAX_SHAPE_DIM <= ys) & (ys <= WINDOW_H + MAX_SHAPE_DIM)
-            return np.flatnonzero(inside.any(axis=1))
 
         def fill(points: np.ndarray, color: Any) -> None:
             corners = points.tolist()
             gfxdraw.aapolygon(surface, corners, color)
             gfxdraw.filled_polygon(surface, corners, color)
 
-        fill(to_screen(_FIELD)[0], env.bg_color)  # the background is never culled
+        fill(to_screen(_FIELD)[0], bg_color)  # the background is never culled
         grass = to_screen(_GRASS)
-        for index in visible(grass):
-            fill(grass[index], env.grass_color)
-        if len(env._road_corners):
-            road = to_screen(env._road_corners)
-            for index in visible(road):
-                fill(road[index], [int(channel) for channel in env.road_poly[index][1]])
+        for index in _visible(grass):
+            fill(grass[index], grass_color)
+        if len(road_corners):
+            road = to_screen(road_corners)
+            for index in _visible(road):
+                fill(road[index], [int(channel) for channel in road_poly[index][1]])
 
     def _draw_dashboard(self, surface: Any, car: Car) -> None:
         """The black strip at the bottom with the speed, wheel, steering and yaw bars."""
@@ -265,11 +298,11 @@ class CarRacingView:
             if abs(value) > 1e-4:  # a bar of zero length would still leave a line
                 pygame.draw.polygon(surface, points=points, color=color)
 
-    def _draw_score(self, env: CarRacing, surface: Any) -> None:
+    def _draw_score(self, reward: float, surface: Any) -> None:
         """The score at the bottom left; its text image is kept while the score is unchanged."""
         import pygame
 
-        text = f"{env.reward:04.0f}"
+        text = f"{reward:04.0f}"
         if self._text_cache is None or self._text_cache[0] != text:
             pygame.font.init()
             font = pygame.font.Font(pygame.font.get_default_font(), 42)

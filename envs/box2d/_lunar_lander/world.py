@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 
-from ._box2d import (
+from .._shared import (
     BodyContactListener,
     circleShape,
     edgeShape,
@@ -22,8 +22,37 @@ from ._box2d import (
     revoluteJointDef,
 )
 
-if TYPE_CHECKING:
-    from .lunar_lander import LunarLander
+__all__ = [
+    "DISCRETE_COMMANDS",
+    "FPS",
+    "INITIAL_RANDOM",
+    "LANDER_POLY",
+    "LEG_AWAY",
+    "LEG_DOWN",
+    "LEG_H",
+    "LEG_SPRING_TORQUE",
+    "LEG_W",
+    "MAIN_ENGINE_POWER",
+    "MAIN_ENGINE_Y_LOCATION",
+    "SCALE",
+    "SIDE_ENGINE_AWAY",
+    "SIDE_ENGINE_HEIGHT",
+    "SIDE_ENGINE_POWER",
+    "VIEWPORT_H",
+    "VIEWPORT_W",
+    "Command",
+    "ContactDetector",
+    "LanderTerrain",
+    "age_particles",
+    "build_hull",
+    "build_leg",
+    "build_terrain",
+    "clip_unit",
+    "drop_particles",
+    "spawn_particle",
+    "throttle_command",
+    "wind_strength",
+]
 
 # Physical and screen constants (the reference's numbers; world units are pixels / SCALE).
 FPS: int = 50
@@ -47,6 +76,8 @@ TERRAIN_CHUNKS = 11
 WORLD_W = VIEWPORT_W / SCALE
 WORLD_H = VIEWPORT_H / SCALE
 
+BODY_COLORS = ((128, 102, 230), (77, 77, 128))  # fill and outline of the lander and its legs
+
 # Collision filtering: hull, legs and particles each touch the ground only.
 _GROUND_BITS = 0x1
 _HULL_BITS = 0x10
@@ -56,26 +87,34 @@ _PARTICLE_RADIUS = 2 / SCALE
 _PARTICLE_DECAY = 0.15  # life lost by every particle at each rendered frame
 
 
-class LanderContacts(BodyContactListener):
-    """Marks the episode lost when the hull touches ground, and tracks leg contacts.
+class LanderBodies(Protocol):
+    """What :class:`ContactDetector` reads and writes: the lander's bodies and its crash flag."""
 
-    Bodies are told apart by their ``userData``: ``"hull"`` for the lander, the leg's index
-    (0 or 1) for a leg, ``None`` for the ground and particles.
+    lander: Any
+    legs: list[Any]
+    game_over: bool
+
+
+class ContactDetector(BodyContactListener):
+    """Marks the episode lost when the hull touches ground, and keeps each leg's ``ground_contact``.
+
+    Args:
+        env: The lander env whose ``lander``, ``legs`` and ``game_over`` the contacts update.
     """
 
-    def __init__(self, env: LunarLander) -> None:
-        """Report contacts to ``env``."""
+    def __init__(self, env: LanderBodies) -> None:
         super().__init__()
         self.env = env
 
     def on_contact(self, body_a: Any, body_b: Any, touching: bool) -> None:
-        """Flag a crash when the hull lands, and update the touching leg's contact flag."""
-        for tag in (body_a.userData, body_b.userData):
-            if tag == "hull":
-                if touching:
-                    self.env.game_over = True
-            elif tag is not None and tag.__class__ is int:
-                self.env._set_leg_contact(tag, touching)
+        """Flag a crash when the hull lands, and set the touching leg's ``ground_contact``."""
+        env = self.env
+        bodies = (body_a, body_b)
+        if touching and env.lander in bodies:
+            env.game_over = True
+        for leg in env.legs:
+            if leg in bodies:
+                leg.ground_contact = touching
 
 
 @dataclass
@@ -116,6 +155,7 @@ def build_terrain(world: Any, rng: np.random.Generator) -> LanderTerrain:
     smooth_y = [0.33 * (height[i - 1] + height[i + 0] + height[i + 1]) for i in range(chunks)]
 
     moon = world.CreateStaticBody(shapes=edgeShape(vertices=[(0, 0), (WORLD_W, 0)]))
+    moon.color1 = moon.color2 = (0.0, 0.0, 0.0)
     sky_polys = []
     # One definition reused for every segment: Box2D copies the shape into each fixture.
     segment = edgeShape()
@@ -141,7 +181,7 @@ def build_hull(world: Any, rng: np.random.Generator, start_x: float, start_y: fl
         start_y: Initial y.
 
     Returns:
-        The hull body (``userData`` ``"hull"``).
+        The hull body.
     """
     hull = fixtureDef(
         shape=polygonShape(vertices=[(px / SCALE, py / SCALE) for px, py in LANDER_POLY]),
@@ -152,7 +192,7 @@ def build_hull(world: Any, rng: np.random.Generator, start_x: float, start_y: fl
         restitution=0.0,
     )
     body = world.CreateDynamicBody(position=(start_x, start_y), angle=0.0, fixtures=hull)
-    body.userData = "hull"
+    body.color1, body.color2 = BODY_COLORS
     push_x = rng.uniform(-INITIAL_RANDOM, INITIAL_RANDOM)
     push_y = rng.uniform(-INITIAL_RANDOM, INITIAL_RANDOM)
     body.ApplyForceToCenter((push_x, push_y), True)
@@ -183,8 +223,8 @@ def build_leg(world: Any, lander: Any, side: int, start_x: float, start_y: float
             maskBits=_GROUND_BITS,
         ),
     )
-    leg.userData = 0 if side < 0 else 1
     leg.ground_contact = False
+    leg.color1, leg.color2 = BODY_COLORS
     joint = revoluteJointDef(
         bodyA=lander,
         bodyB=leg,
@@ -262,7 +302,7 @@ def drop_particles(world: Any, particles: list[Any], everything: bool) -> None:
 
 
 def age_particles(world: Any, particles: list[Any]) -> None:
-    """Shorten every particle's life by one frame's worth, then drop the expired ones.
+    """Shorten every particle's life by one frame's worth, recolour it, drop the expired ones.
 
     Args:
         world: The Box2D world.
@@ -270,4 +310,77 @@ def age_particles(world: Any, particles: list[Any]) -> None:
     """
     for particle in particles:
         particle.ttl -= _PARTICLE_DECAY
+        # Hot white-red when fresh, fading to grey as the particle ages.
+        shade = (
+            int(max(0.2, 0.15 + particle.ttl) * 255),
+            int(max(0.2, 0.5 * particle.ttl) * 255),
+            int(max(0.2, 0.5 * particle.ttl) * 255),
+        )
+        particle.color1 = particle.color2 = shade
     drop_particles(world, particles, everything=False)
+
+
+# -- engine commands -----------------------------------------------------------------------------
+
+# An engine command: (main throttle, side throttle, side direction).
+Command = tuple[float, float, float]
+
+# The discrete actions: nothing, left engine, main engine, right engine.
+DISCRETE_COMMANDS: tuple[Command, ...] = (
+    (0.0, 0.0, 0),
+    (0.0, 1.0, -1),
+    (1.0, 0.0, 0),
+    (0.0, 1.0, 1),
+)
+
+
+def throttle_command(action: Any) -> Command:
+    """The engine command for a continuous action ``[main, lateral]``.
+
+    Both values are clipped to ``[-1, 1]``. The main engine is off at or below 0 and runs from
+    50% to 100% power above; the side engines are off within ``[-0.5, 0.5]`` and run from 50% to
+    100% beyond, on the side of the sign.
+
+    Args:
+        action: Two numbers (an array, list or tuple).
+
+    Returns:
+        ``(main throttle, side throttle, side direction)``.
+
+    Raises:
+        IndexError: For a scalar (the reference indexes the action, which fails the same way).
+        ValueError: For an array that is not 1-d.
+    """
+    if action.__class__ is np.ndarray and action.shape == (2,):
+        main, lateral = action.tolist()
+    else:
+        values = np.asarray(action, dtype=np.float64)
+        if values.ndim == 0:
+            raise IndexError("LunarLander: a continuous action holds two values, got a scalar.")
+        if values.ndim != 1:
+            raise ValueError(
+                "LunarLander: a continuous action is a 1-d array [main, lateral], got "
+                f"shape {values.shape}."
+            )
+        main, lateral = float(values[0]), float(values[1])
+    main, lateral = clip_unit(main), clip_unit(lateral)
+    m_power = (main + 1.0) * 0.5 if main > 0.0 else 0.0
+    if abs(lateral) > 0.5:
+        return m_power, abs(lateral), 1.0 if lateral > 0.0 else -1.0
+    return m_power, 0.0, 0.0
+
+
+def clip_unit(value: float) -> float:
+    """``value`` clipped to ``[-1, 1]``; NaN stays NaN (as ``np.clip``).
+
+    Args:
+        value: A float.
+
+    Returns:
+        The clipped float.
+    """
+    if value > 1.0:
+        return 1.0
+    if value < -1.0:
+        return -1.0
+    return value

@@ -11,8 +11,8 @@ from typing import Any
 
 import numpy as np
 
-from ._box2d import Box2D, edgeShape, fixtureDef, polygonShape
-from ._walker_world import (
+from .._shared import Box2D, edgeShape, fixtureDef, polygonShape
+from .world import (
     FRICTION,
     GROUND_CATEGORY,
     SCALE,
@@ -30,21 +30,42 @@ _NUM_CLOUDS = TERRAIN_LENGTH // 20
 _GRASS, _STUMP, _STAIRS, _PIT, _NUM_KINDS = range(5)
 OBSTACLE_COLORS = ((255, 255, 255), (153, 153, 153))  # fill, outline
 
-__all__ = ["Terrain", "TerrainBuilder", "draw_clouds"]
+__all__ = ["EARTH_COLOR", "Terrain", "TerrainBuilder", "draw_clouds", "new_fixture_defs"]
+
+
+EARTH_COLOR = (102, 153, 76)
 
 
 @dataclass
 class Terrain:
-    """The generated track: its static bodies, the ground profile and the drawing data."""
+    """The generated track: its static bodies and the ground profile.
 
-    bodies: list[Any] = field(default_factory=list)  # creation order, obstacles first
-    xs: list[float] = field(default_factory=list)  # (TERRAIN_LENGTH,) metres
-    ys: list[Any] = field(default_factory=list)  # (TERRAIN_LENGTH,) metres
-    drawn: list[tuple[Any, tuple[int, int, int], tuple[int, int, int]]] = field(
-        default_factory=list
-    )  # (body, fill, outline)
-    earth: list[list[tuple[float, float]]] = field(default_factory=list)  # filled ground polys
-    clouds: list[tuple[list[tuple[float, float]], float, float]] = field(default_factory=list)
+    Attributes:
+        bodies: The static bodies in creation order (obstacles as met, then the ground edges);
+            each carries its drawing colours as ``color1`` (fill) and ``color2`` (outline).
+        xs: ``(TERRAIN_LENGTH,)`` x of each profile point, in metres.
+        ys: ``(TERRAIN_LENGTH,)`` height of each profile point, in metres.
+        polys: ``(quad, colour)`` of the filled earth under each ground segment.
+    """
+
+    bodies: list[Any] = field(default_factory=list)
+    xs: list[float] = field(default_factory=list)
+    ys: list[Any] = field(default_factory=list)
+    polys: list[tuple[list[tuple[Any, Any]], tuple[int, int, int]]] = field(default_factory=list)
+
+
+def new_fixture_defs() -> tuple[Any, Any]:
+    """The obstacle and ground-edge fixture definitions (``fd_polygon``, ``fd_edge``).
+
+    The builder rewrites their vertices for each body; Box2D copies them into each fixture.
+    """
+    fd_polygon = fixtureDef(
+        shape=polygonShape(vertices=[(0, 0), (1, 0), (1, -1), (0, -1)]), friction=FRICTION
+    )
+    fd_edge = fixtureDef(
+        shape=edgeShape(vertices=[(0, 0), (1, 1)]), friction=FRICTION, categoryBits=GROUND_CATEGORY
+    )
+    return fd_polygon, fd_edge
 
 
 class TerrainBuilder:
@@ -52,31 +73,34 @@ class TerrainBuilder:
 
     The draws, the bodies and their creation order follow the reference exactly: the terrain
     decides the Box2D proxy order, and so the simulation's arithmetic.
+
+    Args:
+        world: The Box2D world.
+        rng: The env's generator.
+        hardcore: Add stumps, stairs and pits.
+        fd_polygon: The fixture definition reused for every obstacle.
+        fd_edge: The fixture definition reused for every ground edge.
     """
 
-    def __init__(self, world: Any, rng: np.random.Generator, hardcore: bool) -> None:
+    def __init__(
+        self, world: Any, rng: np.random.Generator, hardcore: bool, fd_polygon: Any, fd_edge: Any
+    ) -> None:
         self.world, self.rng, self.hardcore = world, rng, hardcore
         self.terrain = Terrain()
-        # One static body definition and one fixture definition per shape kind, whose vertices
-        # are rewritten for each body: Box2D copies them, and it saves building ~200 per track.
         self.body_def = Box2D.b2BodyDef()
-        self.box_fixture = fixtureDef(shape=polygonShape(box=(1, 1)), friction=FRICTION)
-        self.edge_fixture = fixtureDef(
-            shape=edgeShape(vertices=[(0, 0), (1, 1)]),
-            friction=FRICTION,
-            categoryBits=GROUND_CATEGORY,
-        )
+        self.box_fixture = fd_polygon
+        self.edge_fixture = fd_edge
 
-    def _static_body(self, fixture: Any) -> Any:
+    def _static_body(self, fixture: Any, fill: Any, outline: Any) -> Any:
         body = self.world.CreateBody(self.body_def)
         body.CreateFixture(fixture)
+        body.color1, body.color2 = fill, outline
         self.terrain.bodies.append(body)
         return body
 
     def _obstacle(self, poly: list[tuple[Any, Any]]) -> None:
         self.box_fixture.shape.vertices = poly
-        body = self._static_body(self.box_fixture)
-        self.terrain.drawn.append((body, *OBSTACLE_COLORS))
+        self._static_body(self.box_fixture, *OBSTACLE_COLORS)
 
     def build(self) -> Terrain:
         """Generate the profile and obstacles, point by point, then the ground edges."""
@@ -147,10 +171,9 @@ class TerrainBuilder:
         for k in range(TERRAIN_LENGTH - 1):
             segment = [(xs[k], ys[k]), (xs[k + 1], ys[k + 1])]
             self.edge_fixture.shape.vertices = segment
-            body = self._static_body(self.edge_fixture)
             grass = (76, 204 if k % 2 else 255, 76)
-            terrain.drawn.append((body, grass, grass))
-            terrain.earth.append([*segment, (segment[1][0], 0), (segment[0][0], 0)])
+            self._static_body(self.edge_fixture, grass, grass)
+            terrain.polys.append(([*segment, (segment[1][0], 0), (segment[0][0], 0)], EARTH_COLOR))
 
 
 def draw_clouds(rng: np.random.Generator) -> list[tuple[list[tuple[float, float]], float, float]]:

@@ -1,0 +1,1 @@
+"""BipedalWalker: the env class and its pieces, re-exported by the public module."""

@@ -1,0 +1,1 @@
+"""CarRacing: the env class and its pieces, re-exported by the public module."""

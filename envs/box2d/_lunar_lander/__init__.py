@@ -1,0 +1,1 @@
+"""LunarLander: the env class and its pieces, re-exported by the public module."""
