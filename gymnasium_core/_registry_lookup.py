@@ -415,6 +415,7 @@ def register(
     vector_entry_point: Callable[..., Any] | str | None = None,
     kwargs: dict[str, Any] | None = None,
     jax_vector_entry_point: Callable[..., Any] | str | None = None,
+    vector_entry_point_opt_in: bool = False,
 ) -> None:
     """Add an environment to the :data:`registry` so :func:`make` can build it by id.
 
@@ -432,6 +433,9 @@ def register(
         kwargs: Keyword arguments for the entry point.
         jax_vector_entry_point: Entry point of a JAX vector environment for the same task
             (gymnasium_core only; used by ``make_vec(..., vectorization_mode="jax")``).
+        vector_entry_point_opt_in: Keep ``make_vec``'s default at ``"sync"`` although
+            ``vector_entry_point`` is given; the vector entry point is then built only with
+            ``vectorization_mode="vector_entry_point"`` (gymnasium_core only).
 
     Raises:
         ValueError: If neither ``entry_point`` nor ``vector_entry_point`` is given.
@@ -464,6 +468,7 @@ def register(
         additional_wrappers,
         vector_entry_point,
         jax_vector_entry_point,
+        vector_entry_point_opt_in,
     )
     _check_can_register(new)
     if new.id in registry:

@@ -20,7 +20,13 @@ if TYPE_CHECKING:
     from gymnasium_core.core import Env, Wrapper
     from gymnasium_core.vector import VectorEnv
 
-__all__ = ["JAX_NATIVE_NAMESPACES", "VectorizeMode", "make", "make_vec"]
+__all__ = [
+    "JAX_NATIVE_NAMESPACES",
+    "VectorizeMode",
+    "default_vectorize_mode",
+    "make",
+    "make_vec",
+]
 
 # Ids in these namespaces are functional JAX environments: their own vector entry point is
 # already a JAX vector environment, so `vectorization_mode="jax"` uses it.
@@ -250,14 +256,31 @@ def _apply_additional_wrappers(env: Env[Any, Any], specs: Iterable[Any]) -> Env[
 
 def _parse_mode(mode: VectorizeMode | str | None, env_spec: EnvSpec) -> VectorizeMode:
     if mode is None:
-        has_native = env_spec.vector_entry_point is not None
-        return VectorizeMode.VECTOR_ENTRY_POINT if has_native else VectorizeMode.SYNC
+        return default_vectorize_mode(env_spec)
     try:
         return VectorizeMode(mode)
     except ValueError as exc:
         raise ValueError(
             f"Invalid vectorization mode: {mode!r}, valid modes: {[m.value for m in VectorizeMode]}"
         ) from exc
+
+
+def default_vectorize_mode(env_spec: EnvSpec) -> VectorizeMode:
+    """The mode :func:`make_vec` uses for ``env_spec`` when none is given.
+
+    As in Gymnasium, a spec's ``vector_entry_point`` is the default; a spec that marks it
+    ``vector_entry_point_opt_in`` (the built-in ids whose Gymnasium registration has no vector
+    entry point) gets ``"sync"`` instead.
+
+    Args:
+        env_spec: The spec.
+
+    Returns:
+        :attr:`VectorizeMode.VECTOR_ENTRY_POINT` or :attr:`VectorizeMode.SYNC`.
+    """
+    if env_spec.vector_entry_point is not None and not env_spec.vector_entry_point_opt_in:
+        return VectorizeMode.VECTOR_ENTRY_POINT
+    return VectorizeMode.SYNC
 
 
 def jax_vector_entry_point(env_spec: EnvSpec) -> Callable[..., Any] | str | None:
@@ -289,7 +312,8 @@ def make_vec(
         num_envs: The number of copies.
         vectorization_mode: ``"sync"``, ``"async"``, ``"vector_entry_point"`` or ``"jax"``
             (or a :class:`VectorizeMode`). ``None`` picks ``"vector_entry_point"`` when the spec
-            has one, else ``"sync"``. ``"jax"`` builds the task's JAX vector environment (see
+            has one that is not ``vector_entry_point_opt_in``, else ``"sync"`` (see
+            :func:`default_vectorize_mode`). ``"jax"`` builds the task's JAX vector environment (see
             :func:`jax_vector_entry_point`).
         vector_kwargs: Keyword arguments for ``SyncVectorEnv`` / ``AsyncVectorEnv``; only
             allowed in those two modes.
