@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import numbers
 from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
 from typing import TYPE_CHECKING, Any
@@ -325,7 +326,8 @@ def make_vec(
 
     Raises:
         Error: If the id is unknown, or the mode cannot be used for this spec and arguments.
-        ValueError: If ``vectorization_mode`` is not a known mode.
+        TypeError: If ``num_envs`` is not an integer (``True`` included).
+        ValueError: If ``vectorization_mode`` is not a known mode, or ``num_envs`` is below 1.
     """
     if isinstance(id, EnvSpec):
         registered = id
@@ -339,7 +341,7 @@ def make_vec(
     # Per-copy kwargs travel through `make(spec, **kwargs)`; a spec saved by an earlier
     # make_vec also carries its own vectorisation settings, which win over the arguments.
     env_spec.kwargs = {}
-    num_envs = env_kwargs.pop("num_envs", num_envs)
+    num_envs = _checked_num_envs(env_kwargs.pop("num_envs", num_envs))
     mode = _parse_mode(env_kwargs.pop("vectorization_mode", vectorization_mode), env_spec)
     vector_kwargs = env_kwargs.pop("vector_kwargs", vector_kwargs) or {}
     wrappers = env_kwargs.pop("wrappers", wrappers) or []
@@ -362,6 +364,15 @@ def make_vec(
     env.unwrapped.spec = saved
     _check_autoreset_metadata(env)
     return env
+
+
+def _checked_num_envs(num_envs: Any) -> int:
+    # `True` is an int to Python but no count; 0 or less would fail later with an IndexError.
+    if isinstance(num_envs, bool) or not isinstance(num_envs, numbers.Integral):
+        raise TypeError(f"num_envs must be an integer, got {num_envs!r}.")
+    if num_envs < 1:
+        raise ValueError(f"num_envs must be at least 1, got {num_envs!r}.")
+    return int(num_envs)
 
 
 def _make_copies(

@@ -24,13 +24,97 @@ def _make_mesh(devices: Any, mesh: Any, axis: str) -> tuple[Any, str]:
     if mesh is not None and devices is not None:
         raise ValueError("Give `devices` or `mesh`, not both.")
     if mesh is not None:
+        from jax.sharding import Mesh
+
+        if not isinstance(mesh, Mesh):
+            raise TypeError(f"`mesh` must be a jax.sharding.Mesh, got {type(mesh).__name__}.")
         name = axis if axis in mesh.axis_names else mesh.axis_names[0]
         return mesh, name
     if devices is None:
         return None, axis
     from jax.sharding import Mesh
 
-    return Mesh(np.asarray(list(devices)), (axis,)), axis
+    return Mesh(np.asarray(_device_list(devices), dtype=object), (axis,)), axis
+
+
+def _device_list(devices: Any) -> list[Any]:
+    """``devices`` as a non-empty list of :class:`jax.Device`; one device counts as a list."""
+    if isinstance(devices, jax.Device):
+        return [devices]
+    if isinstance(devices, str):
+        raise TypeError(
+            f"`devices` must be JAX devices, got the string {devices!r}; pass "
+            f"`jax.devices({devices!r})` (or a part of it) to use that platform's devices."
+        )
+    try:
+        listed = list(devices)
+    except TypeError:
+        raise TypeError(
+            f"`devices` must be a sequence of JAX devices, got {type(devices).__name__}."
+        ) from None
+    if not listed:
+        raise ValueError("`devices` is empty: give at least one JAX device, or None.")
+    strays = [d for d in listed if not isinstance(d, jax.Device)]
+    if strays:
+        raise TypeError(
+            "`devices` must hold JAX devices (from `jax.devices()`), got "
+            f"{type(strays[0]).__name__} {strays[0]!r}."
+        )
+    if len({id(d) for d in listed}) != len(listed):
+        raise ValueError(f"`devices` names a device twice: {listed}.")
+    return listed
+
+
+def _without_placement(spec: Any) -> Any:
+    """``spec`` without the ``devices`` / ``mesh`` kwargs (device handles do not pickle)."""
+    kwargs = getattr(spec, "kwargs", None)
+    if not isinstance(kwargs, dict) or not {"devices", "mesh"} & kwargs.keys():
+        return spec
+    import dataclasses
+
+    kept = {k: v for k, v in kwargs.items() if k not in ("devices", "mesh")}
+    return dataclasses.replace(spec, kwargs=kept)
+
+
+def _canonical_dtype(value: Any) -> Any:
+    """The dtype JAX gives ``value`` (an array's own, a Python number's default)."""
+    dtype = value.dtype if hasattr(value, "dtype") else np.result_type(value)
+    return jax.dtypes.canonicalize_dtype(dtype)
+
+
+def _dispatch_leaf(leaf: Any, default: Any) -> jax.Array:
+    """``leaf`` as the array the jitted step receives, typed as its ``default`` leaf traces.
+
+    A leaf whose default is a Python number is a weakly typed scalar in the default params, so
+    a scalar given for it (``0.5``, ``np.float32(0.5)``, a 0-d array) is dispatched weakly
+    typed too; every other leaf gets the default's canonical dtype. A leaf of another kind than
+    its default (a float where the default is an integer) keeps its own dtype: casting it would
+    change its value.
+    """
+    own = _canonical_dtype(leaf)
+    if default is None:
+        return jnp.asarray(leaf, dtype=own)
+    target = _canonical_dtype(default)
+    if own.kind != target.kind:
+        return jnp.asarray(leaf, dtype=own)
+    python_number = type(default) in (int, float)
+    if python_number and np.ndim(leaf) == 0:
+        as_python = float(leaf) if target.kind == "f" else int(leaf)
+        return jnp.asarray(as_python)
+    return jnp.asarray(leaf, dtype=target)
+
+
+def _dispatch_params(params: Any, defaults: Any) -> Any:
+    """Every leaf of ``params`` through :func:`_dispatch_leaf`, against the default params."""
+    if params is None:
+        return None
+    leaves, treedef = jax.tree_util.tree_flatten(params)
+    default_leaves = jax.tree_util.tree_leaves(defaults) if defaults is not None else []
+    if len(default_leaves) != len(leaves):
+        default_leaves = [None] * len(leaves)
+    return jax.tree_util.tree_unflatten(
+        treedef, [_dispatch_leaf(p, d) for p, d in zip(leaves, default_leaves, strict=True)]
+    )
 
 
 def _vector_programs(f: Any, options: tuple[Any, ...]) -> tuple[Any, Any, Any]:
@@ -71,8 +155,9 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
       selected sub-envs.
 
     Params may be shared or per sub-env (leaves with a leading ``(num_envs,)`` axis), e.g. for
-    domain randomisation. With ``devices`` or ``mesh`` the batch is split over devices; results
-    equal the unsharded run.
+    domain randomisation. With ``devices`` or ``mesh`` the batch is split over devices. XLA
+    compiles the partitioned program on its own, so results agree with the unsharded run to
+    float rounding (a few float32 ulps per step on CPU), not bit for bit.
 
     Attributes:
         func_env: The functional env (moved to ``jax.numpy`` if it is one of ours).
@@ -110,19 +195,25 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
             params: Shared params, or params whose leaves have a leading ``(num_envs,)`` axis.
             autoreset_mode: The autoreset mode; ``metadata["autoreset_mode"]`` or
                 ``NEXT_STEP`` if ``None``.
-            devices: Devices to split the batch over (``num_envs`` must divide evenly).
+            devices: JAX devices to split the batch over (a sequence, or one device;
+                ``num_envs`` must divide evenly).
             mesh: A :class:`jax.sharding.Mesh` to split the batch over (instead of
                 ``devices``), along ``mesh_axis`` or its first axis.
             mesh_axis: The mesh axis name of the batch.
             render_all: ``render`` returns a frame per sub-env instead of sub-env 0's frame.
 
         Raises:
-            TypeError: If ``func_env`` lacks a required function.
-            ValueError: For a bad ``num_envs``, params batch size, mode or device count.
+            TypeError: If ``func_env`` lacks a required function, ``num_envs`` is not an integer
+                (``True`` is not a count), or ``devices`` / ``mesh`` are not JAX devices / a
+                mesh.
+            ValueError: For a ``num_envs`` below 1, a wrong params batch size, an unknown mode,
+                no devices, a device named twice, or a batch that does not split evenly.
         """
         super().__init__()
         check_func_env(func_env)
-        if not isinstance(num_envs, int | np.integer) or num_envs < 1:
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int | np.integer):
+            raise TypeError(f"num_envs must be an integer, got {num_envs!r}.")
+        if num_envs < 1:
             raise ValueError(f"num_envs must be a positive integer, got {num_envs!r}.")
         from gymnasium_core.vector.utils import batch_space
 
@@ -177,23 +268,27 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
     def _set_params(self, params: Any) -> None:
         """Validate ``params`` against ``num_envs`` (before any compile) and place them."""
         self._param_axes = _params.batch_axes(params, self._defaults, self.num_envs)
+        # Dispatched as device arrays: Python-number leaves would be copied to the device on
+        # every call. Each leaf takes the type the default leaf traces with (see
+        # `_dispatch_leaf`), so the jitted step sees the same input types for 0.5,
+        # np.float32(0.5) or np.float64(0.5) and `set_params` never recompiles for that.
+        dispatched = _dispatch_params(params, self._defaults)
         if self.mesh is not None and params is not None:
             from jax.sharding import NamedSharding, PartitionSpec
 
             batch = NamedSharding(self.mesh, PartitionSpec(self.mesh_axis))  # type: ignore[no-untyped-call]
             shared = NamedSharding(self.mesh, PartitionSpec())  # type: ignore[no-untyped-call]
-            # Python scalars become (weakly typed) arrays first: in a multi-process run JAX
-            # checks a placed value is equal on every process, and that check misreads scalars.
-            params = jax.tree_util.tree_map(
-                lambda p, a: jax.device_put(jnp.asarray(p), shared if a is None else batch),
-                params,
+            # Placed as arrays, never as Python scalars: in a multi-process run JAX checks a
+            # placed value is equal on every process, and that check misreads scalars.
+            dispatched = jax.tree_util.tree_map(
+                lambda p, a: jax.device_put(p, shared if a is None else batch),
+                dispatched,
                 self._param_axes,
                 is_leaf=lambda x: x is None,
             )
+            params = dispatched
         self.params = params
-        # Dispatched as device arrays: Python-number leaves would be copied to the device on
-        # every call. Values and (weak) dtypes are those the jitted step traced anyway.
-        self._device_params = jax.tree_util.tree_map(jnp.asarray, params)
+        self._device_params = dispatched
 
     def _build(self) -> None:
         """Fetch (or create) the jitted reset, masked reset and step for this configuration."""
@@ -218,13 +313,42 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
         )
 
     def __getstate__(self) -> dict[str, Any]:
-        # Compiled functions and meshes do not pickle: the env is rebuilt unsharded on load.
+        # Compiled functions, meshes and device handles do not pickle: the env is rebuilt
+        # unsharded on load, and its spec says so (no `devices` / `mesh` kwargs).
         state = dict(self.__dict__)
         for name in ("_reset_fn", "_reset_masked_fn", "_step_fn", "_batch_sharding"):
             state.pop(name, None)
         state["mesh"] = None
         state["render_state"] = None
+        state["spec"] = _without_placement(state.get("spec"))
         return state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> FunctionalJaxVectorEnv:
+        """A copy on the same devices: the mesh, devices and compiled programs are shared."""
+        import copy
+
+        clone = type(self).__new__(type(self))
+        memo[id(self)] = clone
+        shared: list[Any] = [self.mesh, self._batch_sharding]
+        if self.mesh is not None:
+            shared.extend(self.mesh.devices.flat)
+        spec_kwargs = getattr(self.spec, "kwargs", None) or {}
+        shared.append(spec_kwargs.get("mesh"))
+        shared.extend(d for d in spec_kwargs.get("devices") or () if isinstance(d, jax.Device))
+        for obj in shared:
+            if obj is not None:
+                memo.setdefault(id(obj), obj)
+        compiled = ("_reset_fn", "_reset_masked_fn", "_step_fn")
+        for name, value in self.__dict__.items():
+            if name in compiled:
+                clone.__dict__[name] = value
+            elif name == "render_state":
+                clone.__dict__[name] = None
+            else:
+                clone.__dict__[name] = copy.deepcopy(value, memo)
+        if clone.render_mode:
+            clone.render_state = clone.func_env.render_init(*clone._render_args)
+        return clone
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
@@ -303,8 +427,10 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
     def set_params(self, params: Any) -> None:
         """Replace the params (e.g. new domain-randomisation values).
 
-        Params of the same structure and shapes reuse the compiled step; a new structure
-        recompiles.
+        Params of the same structure and leaf shapes reuse the compiled step, whatever the
+        scalar types of their leaves (a Python float, ``np.float32`` or ``np.float64`` leaf is
+        dispatched as ``float32`` alike); a new structure, a leaf shape that changes, or a leaf
+        whose kind changes (an integer where a float was) recompiles.
 
         Raises:
             ValueError: If the params' batch size is not ``num_envs``.

@@ -81,11 +81,14 @@ class FunctionalNumpyVectorEnv(VectorEnv[Any, Any, Any]):
             metadata: The env's metadata; ``autoreset_mode`` is set in it.
 
         Raises:
-            TypeError: If ``func_env`` lacks a required function.
-            ValueError: For a bad ``num_envs``, params batch size or autoreset mode.
+            TypeError: If ``func_env`` lacks a required function, or ``num_envs`` is not an
+                integer (``True`` is not a count).
+            ValueError: For a ``num_envs`` below 1, a wrong params batch size or autoreset mode.
         """
         check_func_env(func_env)
-        if not isinstance(num_envs, int | np.integer) or num_envs < 1:
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int | np.integer):
+            raise TypeError(f"num_envs must be an integer, got {num_envs!r}.")
+        if num_envs < 1:
             raise ValueError(f"num_envs must be a positive integer, got {num_envs!r}.")
         from gymnasium_core.vector.utils import batch_space
 

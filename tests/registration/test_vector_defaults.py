@@ -205,3 +205,15 @@ def test_env_spec_json__registered_and_made_specs_round_trip() -> None:
     assert env.spec is not None
     assert registration.EnvSpec.from_json(env.spec.to_json()) == env.spec
     env.close()
+
+
+@pytest.mark.parametrize("mode", ["sync", "async", "vector_entry_point", None])
+@pytest.mark.parametrize(
+    ("num_envs", "error"),
+    [(True, TypeError), (2.0, TypeError), ("2", TypeError), (0, ValueError), (-1, ValueError)],
+)
+def test_make_vec__num_envs_must_be_a_positive_integer(
+    mode: str | None, num_envs: Any, error: type
+) -> None:
+    with pytest.raises(error, match="num_envs"):
+        gymnasium_core.make_vec("CartPole-v1", num_envs, vectorization_mode=mode)
