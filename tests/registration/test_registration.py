@@ -178,6 +178,35 @@ def test_register__versioned_and_unversioned_conflict(lib: types.ModuleType) -> 
         lib.register("test/Plain-v1", entry_point=_env_class(lib))
 
 
+@pytest.mark.parametrize(
+    "ids",
+    [
+        ("test/TestEnv-v5", "test/TestEnv"),
+        ("test/TestEnv", "test/TestEnv-v5"),
+        ("TestEnvRoot-v0", "TestEnvRoot"),
+        ("test/TestEnv-v5", "other/TestEnv"),
+        ("test/TestEnv-v5", "test/TestEnv-v6"),
+        ("test/TestEnv", "test/TestEnv"),
+    ],
+)
+def test_register__versioned_and_unversioned_orders_as_reference(ids: tuple[str, str]) -> None:
+    outcomes = []
+    for lib in LIBS.values():
+        before = set(lib.registry)
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                for env_id in ids:
+                    lib.register(env_id, entry_point="some.module:Env")
+            outcomes.append("ok")
+        except Exception as exc:
+            outcomes.append(type(exc).__name__)
+        finally:
+            for env_id in set(lib.registry) - before:
+                del lib.registry[env_id]
+    assert outcomes[0] == outcomes[1]
+
+
 def test_register__needs_an_entry_point(lib: types.ModuleType) -> None:
     with pytest.raises(ValueError):
         lib.register("test/Nothing-v0")
