@@ -9,6 +9,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from gymnasium_core import logger
 from gymnasium_core.error import ResetNeeded
 from gymnasium_core.functional import _compile_cache, _jax_core, _params
 from gymnasium_core.functional._checks import check_func_env, default_params, is_ours
@@ -190,7 +191,8 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
             num_envs: The number of sub-envs.
             max_episode_steps: Truncate episodes after this many steps (0: never).
             metadata: The env's metadata; ``autoreset_mode`` is set in it.
-            render_mode: ``None`` or ``"rgb_array"``.
+            render_mode: ``None`` or ``"rgb_array"``; another mode is warned about (and
+                ``render`` raises in it), as Gymnasium builds its JAX vector env with any mode.
             spec: The :class:`~gymnasium_core.registration.EnvSpec` that made it, if any.
             params: Shared params, or params whose leaves have a leading ``(num_envs,)`` axis.
             autoreset_mode: The autoreset mode; ``metadata["autoreset_mode"]`` or
@@ -229,7 +231,11 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
         metadata.setdefault("jax", True)
         self.metadata = metadata
         if render_mode not in (None, "rgb_array"):
-            raise ValueError(f"Render mode {render_mode!r} is not supported; use 'rgb_array'.")
+            # Built anyway, as Gymnasium's JAX vector env is; `render` then raises.
+            logger.warn(
+                f"The JAX vector environment renders only 'rgb_array' frames; with "
+                f"render_mode={render_mode!r} `render()` raises NotImplementedError."
+            )
         self.render_mode = render_mode
         self.render_all = render_all
         self.spec = spec
@@ -258,7 +264,8 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
         self._set_params(self._defaults if params is None else params)
 
         self._render_args = () if self.params is None or not is_ours(func_env) else (self.params,)
-        self.render_state = func_env.render_init(*self._render_args) if render_mode else None
+        rendering = render_mode == "rgb_array"
+        self.render_state = func_env.render_init(*self._render_args) if rendering else None
         self.rng = random_key()
         self.carry: _jax_core.VectorCarry | None = None
         self._build()
@@ -346,14 +353,14 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
                 clone.__dict__[name] = None
             else:
                 clone.__dict__[name] = copy.deepcopy(value, memo)
-        if clone.render_mode:
+        if clone.render_mode == "rgb_array":
             clone.render_state = clone.func_env.render_init(*clone._render_args)
         return clone
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self._build()
-        if self.render_mode:
+        if self.render_mode == "rgb_array":
             self.render_state = self.func_env.render_init(*self._render_args)
 
     # -- API ----------------------------------------------------------------------------------
@@ -441,9 +448,22 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
             self._build()
 
     def render(self) -> Any:
-        """Sub-env 0's frame, or a tuple of every sub-env's frame with ``render_all``."""
-        if self.render_mode != "rgb_array":
+        """Sub-env 0's frame, or a tuple of every sub-env's frame with ``render_all``.
+
+        Returns:
+            The frame(s) in ``"rgb_array"`` mode; ``None`` without a render mode.
+
+        Raises:
+            NotImplementedError: For any other render mode (as Gymnasium's JAX vector env).
+            ResetNeeded: Before the first ``reset``.
+        """
+        if self.render_mode is None:
             return None
+        if self.render_mode != "rgb_array":
+            raise NotImplementedError(
+                f"The JAX vector environment cannot render in {self.render_mode!r} mode; make "
+                "it with render_mode='rgb_array'."
+            )
         if self.carry is None:
             raise ResetNeeded("Call `reset` before `render`.")
         indices = range(self.num_envs) if self.render_all else range(1)

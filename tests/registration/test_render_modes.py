@@ -167,3 +167,17 @@ def test_numpy_vector_env__other_render_modes_warn_and_draw_frames() -> None:
     frames = envs.render()
     assert frames is not None and len(frames) == 2 and frames[0].shape == (500, 500, 3)
     envs.close()
+
+
+def test_jax_vector_env__undeclared_render_mode_builds_and_render_raises_as_reference() -> None:
+    pytest.importorskip("jax")
+    outcomes = []
+    for lib in LIBS.values():
+        with warnings.catch_warnings(record=True):
+            warnings.simplefilter("always")
+            envs = lib.make_vec("phys2d/CartPole-v1", 2, render_mode="human")
+        with pytest.raises(NotImplementedError):
+            envs.render()
+        outcomes.append(type(envs).__name__)
+        envs.close()
+    assert outcomes[0] == outcomes[1]
