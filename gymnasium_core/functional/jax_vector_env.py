@@ -385,7 +385,8 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
         super().reset(seed=seed)
         if seed is not None:
             self.rng = jax.random.PRNGKey(seed)
-        mask = None if options is None else options.get("reset_mask")
+        # Options that are not a dict are ignored, as Gymnasium's vector envs ignore them.
+        mask = options.get("reset_mask") if isinstance(options, dict) else None
         if mask is not None:
             if np.shape(mask) != (self.num_envs,) or np.asarray(mask).dtype != np.bool_:
                 raise ValueError(

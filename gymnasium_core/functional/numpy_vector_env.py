@@ -164,7 +164,8 @@ class FunctionalNumpyVectorEnv(VectorEnv[Any, Any, Any]):
             ``(observations, info)``, batched.
         """
         super().reset(seed=seed)
-        mask = None if options is None else options.get("reset_mask")
+        # Options that are not a dict are ignored, as Gymnasium's vector envs ignore them.
+        mask = options.get("reset_mask") if isinstance(options, dict) else None
         if mask is not None:
             mask = np.asarray(mask)
             if mask.shape != (self.num_envs,) or mask.dtype != np.bool_:

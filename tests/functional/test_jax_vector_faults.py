@@ -102,3 +102,12 @@ def test_set_params__the_dispatched_values_step_as_the_given_ones() -> None:
     for _ in range(3):
         a, b = (np.asarray(e.step(np.ones(2, np.int32))[0]) for e in (ours, other))
         np.testing.assert_array_equal(a, b)
+
+
+@pytest.mark.parametrize("vector_cls", [FunctionalJaxVectorEnv, FunctionalNumpyVectorEnv])
+@pytest.mark.parametrize("options", ["x", 3, ["reset_mask"]])
+def test_reset__options_that_are_not_a_dict_are_ignored(vector_cls: type, options: Any) -> None:
+    env = vector_cls(Walk(), 2)
+    plain, _ = env.reset(seed=4)
+    again, _ = env.reset(seed=4, options=options)
+    np.testing.assert_array_equal(np.asarray(plain), np.asarray(again))
