@@ -149,6 +149,23 @@ OBS_CASES: dict[str, Case] = {
         lambda: {"a": (1, 2)}, lambda s: s.Dict(a=s.Tuple([s.Discrete(2)]))
     ),
     "text_int": _obs_case(lambda: 5, lambda s: s.Text(3)),
+    "discrete_bool": _obs_case(lambda: True, lambda s: s.Discrete(2)),
+    "discrete_int32": _obs_case(lambda: np.int32(1), lambda s: s.Discrete(2)),
+    "discrete_array": _obs_case(lambda: np.array(1), lambda s: s.Discrete(2)),
+    "box_scalar_space_numpy": _obs_case(lambda: np.float32(0.5), lambda s: s.Box(0, 1, ())),
+    "box_wrong_shape": _obs_case(lambda: np.zeros(3, np.float32), lambda s: s.Box(0, 1, (2,))),
+    "multi_discrete_tuple": _obs_case(lambda: (0, 1), lambda s: s.MultiDiscrete([2, 2])),
+    "multi_discrete_outside": _obs_case(
+        lambda: np.array([5, 0]), lambda s: s.MultiDiscrete([2, 2])
+    ),
+    "sequence_list": _obs_case(lambda: [0, 1], lambda s: s.Sequence(s.Discrete(2))),
+    "dict_inside_tuple": _obs_case(
+        lambda: ({"a": np.int64(0)},), lambda s: s.Tuple([s.Dict(a=s.Discrete(1))])
+    ),
+    "tuple_inside_dict_short": _obs_case(
+        lambda: {"a": (0,)}, lambda s: s.Dict(a=s.Tuple([s.Discrete(1), s.Discrete(1)]))
+    ),
+    "dict_of_plain_dict_obs": _obs_case(lambda: {"a": 0}, lambda s: s.Dict(a=s.Discrete(1))),
 }
 
 
@@ -282,6 +299,12 @@ RENDER_CASES: dict[str, Case] = {
     "list_mode_not_list": _render_case(
         {"render_modes": ["rgb_array_list"], "render_fps": 4}, "rgb_array_list", 3
     ),
+    "modes_tuple": _render_case({"render_modes": ("rgb_array",), "render_fps": 4}),
+    "fps_bool": _render_case({"render_modes": ["rgb_array"], "render_fps": True}),
+    "fps_numpy": _render_case({"render_modes": ["rgb_array"], "render_fps": np.float32(30)}),
+    "no_mode_declared_modes": _render_case(render_mode=None),
+    "no_mode_modes_missing": _render_case({}, render_mode=None),
+    "ascii_returns_str": _render_case({"render_modes": ["ascii"], "render_fps": 4}, "ascii", "x"),
     "list_mode_bad_items": _render_case(
         {"render_modes": ["rgb_array_list"], "render_fps": 4}, "rgb_array_list", [3]
     ),
