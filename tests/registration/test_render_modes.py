@@ -16,11 +16,15 @@ import gymnasium_core
 LIBS = {"core": gymnasium_core, "reference": gymnasium}
 
 
-def _custom_env(lib: types.ModuleType, modes: list[str]) -> type:
+def _custom_env(lib: types.ModuleType, modes: list[str], on_instance: bool = False) -> type:
     class Custom(lib.Env):  # type: ignore[misc, name-defined]
-        metadata = {"render_modes": modes, "render_fps": 4}
+        if not on_instance:
+            metadata = {"render_modes": modes, "render_fps": 4}
 
         def __init__(self, render_mode: str | None = None) -> None:
+            if on_instance:
+                # Only the instance declares its modes: `make` sees the base class's.
+                self.metadata = {"render_modes": modes, "render_fps": 4}
             self.render_mode = render_mode
             self.observation_space = lib.spaces.Box(0.0, 1.0, (2,), np.float32)
             self.action_space = lib.spaces.Discrete(2)
@@ -77,6 +81,7 @@ def _outcome(lib: types.ModuleType, env_id: str, render_mode: str, steps: int = 
     return (type(env).__name__, made_warned, outcome)
 
 
+@pytest.mark.parametrize("on_instance", [False, True], ids=["class_metadata", "instance_metadata"])
 @pytest.mark.parametrize(
     ("modes", "render_mode"),
     [
@@ -89,11 +94,11 @@ def _outcome(lib: types.ModuleType, env_id: str, render_mode: str, steps: int = 
     ],
 )
 def test_make__render_modes_of_a_custom_env_as_reference(
-    modes: list[str], render_mode: str, cleanup: None
+    modes: list[str], render_mode: str, on_instance: bool, cleanup: None
 ) -> None:
     outcomes = []
     for lib in LIBS.values():
-        lib.register("test/Render-v0", entry_point=_custom_env(lib, modes))
+        lib.register("test/Render-v0", entry_point=_custom_env(lib, modes, on_instance))
         outcomes.append(_outcome(lib, "test/Render-v0", render_mode))
     assert outcomes[0] == outcomes[1]
 
