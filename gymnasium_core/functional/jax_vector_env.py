@@ -141,6 +141,36 @@ def _vector_programs(f: Any, options: tuple[Any, ...]) -> tuple[Any, Any, Any]:
     return jax.jit(reset_fn), jax.jit(reset_masked_fn), jax.jit(step_fn)
 
 
+def _fit_leaf(
+    old: Any, new: Any, axis: int | None, base: tuple[int, ...], n: int, mask: Any
+) -> Any:
+    """The leaf a reset option sets: ``new`` for the sub-envs reset, in ``old``'s layout.
+
+    ``old`` is per sub-env when ``axis`` is 0; ``base`` is the field's own shape. ``new`` is
+    either of that shape (one value for every sub-env) or ``(n, *base)``. The result keeps
+    ``old``'s layout (so nothing recompiles) unless the sub-envs come to differ on a shared
+    field; a value of any other shape is passed on for :meth:`set_params` to reject.
+    """
+    if new is old:
+        return old
+    shape = np.shape(new)
+    if shape != base and shape != (n, *base):
+        return new
+    if np.shape(old) == shape and np.array_equal(np.asarray(old), np.asarray(new)):
+        return old
+    if axis is None and mask is None:
+        return new
+    # Filled into an array: in a dtype that holds both, so an integer given for a float field
+    # stays a float leaf (the compiled programs are kept).
+    dtype = np.result_type(np.asarray(old).dtype, np.asarray(new).dtype)
+    batch = (n, *base)
+    if mask is None:
+        return np.broadcast_to(np.asarray(new, dtype=dtype), batch)
+    selected = mask.reshape((n,) + (1,) * len(base))
+    old_batch, new_batch = np.broadcast_to(old, batch), np.broadcast_to(new, batch)
+    return np.where(selected, new_batch, old_batch).astype(dtype)
+
+
 class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
     """A batch of a functional env on JAX: ``reset`` and ``step`` are single jitted calls.
 
@@ -373,19 +403,47 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Any, dict[str, Any]]:
-        """Reset every sub-env, or those ``options["reset_mask"]`` selects.
+        """Reset every sub-env, or those ``options["reset_mask"]`` selects, maybe with new params.
+
+        Every other key of ``options`` sets params of the sub-envs this call resets, as
+        :meth:`FunctionalJaxEnv.reset <gymnasium_core.functional.FunctionalJaxEnv.reset>` does
+        for one env: a key naming a params field replaces that field, ``{"params": p}``
+        replaces the params as a whole. A value of the field's own shape is broadcast to those
+        sub-envs; a value with a leading ``(num_envs,)`` axis gives each sub-env its own (with
+        a mask, only the selected entries are used). Sub-envs a mask leaves out keep their
+        values. The values are used from this reset on, also by later autoresets.
+
+        A field that is already per sub-env stays per sub-env, and a shared field stays shared
+        while all sub-envs agree on it, so the compiled programs are reused. A shared field
+        that comes to differ between sub-envs (per-env values, or a new value under a mask)
+        changes the params layout: that compiles once per layout (and the programs are kept).
+        Keys that are not params fields, and ``options`` that is not a dict, are ignored with
+        a warning, as by the single env.
 
         Args:
             seed: Sets :attr:`rng` to ``PRNGKey(seed)``.
-            options: ``{"reset_mask": (num_envs,) bool array}`` resets only those sub-envs.
+            options: ``{"reset_mask": (num_envs,) bool array}`` resets only those sub-envs;
+                other keys set params fields, ``"params"`` the whole params.
 
         Returns:
             ``(observations, info)``, batched JAX arrays.
+
+        Raises:
+            ValueError: For a malformed mask, or a params value whose shape is neither the
+                field's nor ``(num_envs, *field_shape)``.
+            ResetNeeded: For a masked reset before the first reset.
+
+        Example:
+            >>> import gymnasium_core as gym
+            >>> mode = "vector_entry_point"
+            >>> envs = gym.make_vec("phys2d/CartPole-v1", 4, vectorization_mode=mode)
+            >>> _ = envs.reset(seed=0, options={"gravity": [9.0, 9.5, 10.0, 10.5]})
+            >>> envs.params.gravity.tolist()
+            [9.0, 9.5, 10.0, 10.5]
         """
         super().reset(seed=seed)
         if seed is not None:
             self.rng = jax.random.PRNGKey(seed)
-        # Options that are not a dict are ignored, as Gymnasium's vector envs ignore them.
         mask = options.get("reset_mask") if isinstance(options, dict) else None
         if mask is not None:
             if np.shape(mask) != (self.num_envs,) or np.asarray(mask).dtype != np.bool_:
@@ -394,6 +452,10 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
                 )
             if self.carry is None:
                 raise ResetNeeded("Reset every sub-env once before resetting with a mask.")
+        if options is not None:
+            self._params_from_options(options, None if mask is None else np.asarray(mask))
+        if mask is not None:
+            assert self.carry is not None
             carry = self.carry._replace(rng=self.rng)
             carry, obs, info = self._reset_masked_fn(carry, jnp.asarray(mask), self._device_params)
         else:
@@ -401,6 +463,31 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
         self.rng = carry.rng
         self.carry = carry
         return obs, info
+
+    def _params_from_options(self, options: Any, mask: np.ndarray | None) -> None:
+        """Set the params ``reset(options=...)`` asks for (see :meth:`reset`)."""
+        if isinstance(options, dict):
+            # A list of per-env values is one leaf, not a subtree.
+            options = {
+                k: np.asarray(v) if type(v) in (list, tuple) else v for k, v in options.items()
+            }
+        updated = _params.params_with_options(
+            self.params, options, owner=type(self).__name__, ignore=frozenset({"reset_mask"})
+        )
+        if updated is self.params:
+            return
+        old_leaves, treedef = jax.tree_util.tree_flatten(self.params)
+        new_leaves, new_def = jax.tree_util.tree_flatten(updated)
+        if self._defaults is None or new_def != treedef:  # type: ignore[operator]
+            self.set_params(updated)  # a new structure: validated (and compiled) as given
+            return
+        axes = jax.tree_util.tree_leaves(self._param_axes, is_leaf=lambda x: x is None)
+        defaults = jax.tree_util.tree_leaves(self._defaults)
+        fitted = [
+            _fit_leaf(old, new, axis, np.shape(default), self.num_envs, mask)
+            for old, new, axis, default in zip(old_leaves, new_leaves, axes, defaults, strict=True)
+        ]
+        self.set_params(jax.tree_util.tree_unflatten(treedef, fitted))
 
     def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
         """Step every sub-env, resetting finished ones as :attr:`autoreset_mode` says.
