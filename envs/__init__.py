@@ -60,14 +60,19 @@ def _register_functional(
 ) -> None:
     """Register functional JAX ids: ``(id, module, class stem, register kwargs)``.
 
+    The vector entry point of each is a JAX vector environment, so it is declared as the id's
+    ``jax_vector_entry_point`` too (``make_vec(..., vectorization_mode="jax")``).
+
     ``vector_entry_point_opt_in`` is true for a family whose Gymnasium registration has no
     vector entry point (``tabular``): ``make_vec`` then defaults to ``SyncVectorEnv`` there too.
     """
     for env_id, module, stem, options in entries:
+        vector = f"{_PKG}.{family}.{module}:{stem}JaxVectorEnv"
         register(
             id=f"{family}/{env_id}",
             entry_point=f"{_PKG}.{family}.{module}:{stem}JaxEnv",
-            vector_entry_point=f"{_PKG}.{family}.{module}:{stem}JaxVectorEnv",
+            vector_entry_point=vector,
+            jax_vector_entry_point=vector,  # its own batch is already the JAX vector env
             disable_env_checker=True,
             vector_entry_point_opt_in=vector_entry_point_opt_in,
             **options,

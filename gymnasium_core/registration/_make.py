@@ -14,24 +14,19 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from gymnasium_core import error, logger
-from gymnasium_core._registry_lookup import find_spec, load_env_creator
-from gymnasium_core._registry_spec import EnvSpec
+from gymnasium_core.registration._lookup import find_spec, load_env_creator
+from gymnasium_core.registration._spec import EnvSpec, set_builder
 
 if TYPE_CHECKING:
     from gymnasium_core.core import Env, Wrapper
     from gymnasium_core.vector import VectorEnv
 
 __all__ = [
-    "JAX_NATIVE_NAMESPACES",
     "VectorizeMode",
     "default_vectorize_mode",
     "make",
     "make_vec",
 ]
-
-# Ids in these namespaces are functional JAX environments: their own vector entry point is
-# already a JAX vector environment, so `vectorization_mode="jax"` uses it.
-JAX_NATIVE_NAMESPACES = frozenset({"phys2d", "tabular"})
 
 
 class VectorizeMode(Enum):
@@ -287,15 +282,12 @@ def default_vectorize_mode(env_spec: EnvSpec) -> VectorizeMode:
 def jax_vector_entry_point(env_spec: EnvSpec) -> Callable[..., Any] | str | None:
     """The entry point ``make_vec(..., vectorization_mode="jax")`` uses for ``env_spec``.
 
-    It is ``env_spec.jax_vector_entry_point`` when set; for ids in the functional namespaces
-    (``phys2d``, ``tabular``) whose vector entry point is already a JAX vector environment, it
-    falls back to ``env_spec.vector_entry_point``.
+    It is ``env_spec.jax_vector_entry_point``, which the family declares when it registers
+    the id (a functional JAX id names its own vector entry point there). The registry knows
+    no family: an id registered without one has no JAX vector environment.
     """
-    if env_spec.jax_vector_entry_point is not None:
-        return env_spec.jax_vector_entry_point
-    if env_spec.namespace in JAX_NATIVE_NAMESPACES:
-        return env_spec.vector_entry_point
-    return None
+    found: Callable[..., Any] | str | None = getattr(env_spec, "jax_vector_entry_point", None)
+    return found
 
 
 def make_vec(
@@ -452,3 +444,6 @@ def _check_autoreset_metadata(env: VectorEnv[Any, Any, Any]) -> None:
             f"The VectorEnv ({env}) metadata['autoreset_mode'] is not an instance of "
             f"AutoresetMode, {type(metadata['autoreset_mode'])}."
         )
+
+
+set_builder(make)

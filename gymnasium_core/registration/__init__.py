@@ -8,6 +8,17 @@ entry point strings) and the ids of installed packages that declare an entry poi
 group ``gymnasium_core.envs`` are registered the first time :data:`registry` is read, e.g. by
 :func:`make`, :func:`make_vec`, :func:`spec` or :func:`pprint_registry`; never at import.
 
+The package's modules depend in one direction, each only on those before it:
+
+* ``_spec``: the id grammar, :class:`EnvSpec` and :class:`WrapperSpec` (what
+  :mod:`gymnasium_core.core` uses, and all it uses of the registry);
+* ``_lookup``: the :data:`registry` dict, namespaces, :func:`register` and finding specs;
+* ``_plugins``: the ids installed packages declare (entry point group :data:`PLUGIN_GROUP`);
+* ``_make``: :func:`make` and :func:`make_vec`.
+
+The registry knows no environment family: each declares, when it registers an id, what
+``make_vec`` may build for it (``vector_entry_point``, ``jax_vector_entry_point``).
+
 Example:
     >>> import gymnasium_core as gym
     >>> gym.spec("CartPole-v1").max_episode_steps
@@ -19,7 +30,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from gymnasium_core._registry_lookup import (
+from gymnasium_core.registration._lookup import (
     find_highest_version,
     find_spec,
     get_current_namespace,
@@ -30,15 +41,15 @@ from gymnasium_core._registry_lookup import (
     register_envs,
     registry,
 )
-from gymnasium_core._registry_make import (
+from gymnasium_core.registration._make import (
     VectorizeMode,
     default_vectorize_mode,
     jax_vector_entry_point,
     make,
     make_vec,
 )
-from gymnasium_core._registry_plugins import PLUGIN_GROUP, load_plugin_envs
-from gymnasium_core._registry_spec import (
+from gymnasium_core.registration._plugins import PLUGIN_GROUP, load_plugin_envs
+from gymnasium_core.registration._spec import (
     ENV_ID_RE,
     EnvCreator,
     EnvSpec,

@@ -161,9 +161,9 @@ class EnvSpec:
 
     def make(self, **kwargs: Any) -> Env[Any, Any]:
         """Build the environment described by this spec; same as ``make(self, **kwargs)``."""
-        from gymnasium_core._registry_make import make
-
-        return make(self, **kwargs)
+        if _builder is None:  # pragma: no cover - the registration package loads the builder
+            raise error.Error("gymnasium_core.registration is not loaded; import it to make.")
+        return _builder(self, **kwargs)
 
     def to_json(self) -> str:
         """Serialise the spec to a JSON string (the parsed id parts are left out).
@@ -263,6 +263,18 @@ class EnvSpec:
             where = f", entry_point={wrapper.entry_point}" if include_entry_points else ""
             rows.append(f"\n\tname={wrapper.name}{where}, kwargs={wrapper.kwargs}")
         return f"additional_wrappers=[{','.join(rows)}\n]"
+
+
+# What `EnvSpec.make` calls: `make`, set by the module that defines it when it loads. The
+# registry's modules depend in one direction (spec -> lookup -> make), so this module never
+# imports the make module; the registration package loads both.
+_builder: Callable[..., Env[Any, Any]] | None = None
+
+
+def set_builder(builder: Callable[..., Env[Any, Any]]) -> None:
+    """Install the function :meth:`EnvSpec.make` calls (the registry's ``make``)."""
+    global _builder
+    _builder = builder
 
 
 # Fields of ours that Gymnasium's EnvSpec does not have, with their defaults.
