@@ -137,15 +137,6 @@ _PENDING: dict[str, str] = {
     "gymnasium.envs.phys2d:PendulumFunctional": "missing class",
     "gymnasium.envs.phys2d:PendulumJaxEnv": "missing class",
     # --- edges ---
-    "gymnasium.envs.functional_jax_env:FunctionalJaxVectorEnv.step": (
-        "signature: positional parameter 1 should be 'action'; lacks parameter 'action'; extra r..."
-    ),
-    "gymnasium.envs.phys2d.cartpole:CartPoleJaxVectorEnv.step": (
-        "signature: positional parameter 1 should be 'action'; lacks parameter 'action'; extra r..."
-    ),
-    "gymnasium.envs.phys2d.pendulum:PendulumJaxVectorEnv.step": (
-        "signature: positional parameter 1 should be 'action'; lacks parameter 'action'; extra r..."
-    ),
     # --- mujoco ---
     "gymnasium.envs.mujoco.mujoco_env:MujocoEnv.metadata": "class-level render_modes differ",
     "gymnasium.envs.mujoco:MujocoEnv.metadata": "class-level render_modes differ",

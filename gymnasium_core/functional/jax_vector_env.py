@@ -489,11 +489,12 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
         ]
         self.set_params(jax.tree_util.tree_unflatten(treedef, fitted))
 
-    def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
+    def step(self, action: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
         """Step every sub-env, resetting finished ones as :attr:`autoreset_mode` says.
 
         Args:
-            actions: ``(num_envs, *action_shape)``, of a dtype that fits the action space.
+            action: The batch of actions, ``(num_envs, *action_shape)``, of a dtype that fits the
+                action space (named ``action`` as in Gymnasium's JAX vector env).
 
         Returns:
             ``(observations, rewards, terminations, truncations, info)`` as JAX arrays.
@@ -504,6 +505,7 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
         """
         if self.carry is None:
             raise ResetNeeded("Call `reset` before `step`.")
+        actions = action
         if not (
             isinstance(actions, jax.Array)
             and actions.shape == self._action_shape
