@@ -630,3 +630,16 @@ def test_envs_registration__re_exports_registry() -> None:
     assert envs_registration.registry is gymnasium_core.registry
     assert envs_registration.current_namespace is None
     gymnasium_core.register_envs(envs_registration)
+
+
+def test_env_spec_make__builds_what_make_builds_as_the_reference() -> None:
+    # `EnvSpec.make` reaches `make` through the hook the make module installs on load.
+    import gymnasium
+
+    ours = gymnasium_core.spec("CartPole-v1").make(max_episode_steps=7)
+    theirs = gymnasium.spec("CartPole-v1").make(max_episode_steps=7)
+    assert ours.spec is not None and ours.spec.max_episode_steps == 7
+    assert str(ours) == str(theirs)
+    np.testing.assert_array_equal(ours.reset(seed=3)[0], theirs.reset(seed=3)[0])
+    ours.close()
+    theirs.close()
