@@ -192,6 +192,13 @@ def render(data: dict[str, Any], image: str | None) -> str:
         "cases (`async vector x1`) time the pipe round trip and the worker loop with less of "
         "that noise.",
         "",
+        "The no-regression guardrail: `uv run python -m benchmarks.run --compare "
+        "benchmarks/baseline.json` re-runs the cases of the committed baseline and exits 1 when "
+        "one of our ratios to its comparator (measured in the same run) falls more than 10% "
+        "(`--tolerance`) below the baseline's ratio. A regressed case is measured again "
+        "(`--retries`, 2 by default) and fails only if every attempt regresses. It compares "
+        "ratios, not times, so it holds across machines.",
+        "",
         to_markdown(data["results"]),
         "",
     ]
