@@ -14,6 +14,19 @@ from gymnasium_core.vector.vector_env import AutoresetMode
 ObservationMode = str | tuple[Space[Any], Space[Any]]
 
 
+def check_not_empty(count: int, owner: str) -> None:
+    """Raise a clear error for a vector environment without sub-environments.
+
+    Raises:
+        ValueError: If ``count`` is zero.
+    """
+    if count == 0:
+        raise ValueError(
+            f"`{owner}` needs at least one sub-environment: `env_fns` is empty "
+            "(with `make_vec`, `num_envs` must be a positive int)."
+        )
+
+
 def as_autoreset_mode(mode: str | AutoresetMode) -> AutoresetMode:
     """``mode`` as an :class:`AutoresetMode` (its value, e.g. ``"NextStep"``, is accepted too)."""
     return mode if isinstance(mode, AutoresetMode) else AutoresetMode(mode)

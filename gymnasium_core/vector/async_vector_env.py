@@ -26,6 +26,7 @@ from gymnasium_core.vector._async_worker import RESERVED_COMMANDS, async_worker
 from gymnasium_core.vector._common import (
     ObservationMode,
     as_autoreset_mode,
+    check_not_empty,
     observation_spaces,
     pop_reset_mask,
     seeds_for,
@@ -48,6 +49,8 @@ StepResult = tuple[
     Any, npt.NDArray[np.float64], npt.NDArray[np.bool_], npt.NDArray[np.bool_], dict[str, Any]
 ]
 Worker = Callable[..., None]
+# Gymnasium's name for the default worker loop in this module; custom workers start from it.
+_async_worker = async_worker
 
 # How long to wait for a failed worker's report on the error queue, and for a worker to exit
 # after `close` before it is terminated.
@@ -142,6 +145,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             ValueError: For a bad ``max_concurrency``, a ``worker`` with the wrong arity, or a
                 space that shared memory cannot hold.
             RuntimeError: If a sub-environment's spaces do not match.
+            ValueError: If ``env_fns`` is empty.
         """
         self.env_fns = env_fns
         self.shared_memory = shared_memory
@@ -156,12 +160,13 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             _check_worker_signature(worker)
 
         self.num_envs = len(env_fns)
+        check_not_empty(self.num_envs, type(self).__name__)
         self._read_spaces()
 
         mp_context = multiprocessing.get_context(context)
         self._obs_buffer = self._make_observation_buffer(mp_context)
         self.error_queue = mp_context.Queue()
-        self._pending = AsyncState.DEFAULT
+        self._state = AsyncState.DEFAULT
         self._stale = [0] * self.num_envs
         self._dead: dict[int, str] = {}
         self.parent_pipes: list[Connection | None] = []
@@ -287,7 +292,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
                 _send(pipe, ("reset", {"seed": seeds[i], "options": options}))
             else:
                 _send(pipe, ("reset-noop", None))
-        self._pending = AsyncState.WAITING_RESET
+        self._state = AsyncState.WAITING_RESET
 
     def reset_wait(self, timeout: float | None = None) -> tuple[ObsType, dict[str, Any]]:
         """Collect the results of :meth:`reset_async`.
@@ -334,7 +339,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             AlreadyPendingCallError: While another call is pending (two ``step_async`` in a row).
             ValueError: If the batch does not hold one action per sub-environment.
         """
-        if self.closed or self._dead or self._pending is not AsyncState.DEFAULT or any(self._stale):
+        if self.closed or self._dead or self._state is not AsyncState.DEFAULT or any(self._stale):
             self._assert_is_running()
             self._assert_no_pending("step_async")
         per_env = list(iterate(self.action_space, actions))
@@ -342,7 +347,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             raise ValueError(f"Got {len(per_env)} actions for {self.num_envs} sub-environments.")
         for pipe, action in zip(self.parent_pipes, per_env, strict=True):
             _send(pipe, ("step", action))  # type: ignore[arg-type]
-        self._pending = AsyncState.WAITING_STEP
+        self._state = AsyncState.WAITING_STEP
 
     def step_wait(self, timeout: float | None = None) -> StepResult:
         """Collect the results of :meth:`step_async`.
@@ -421,7 +426,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             raise ValueError(f"`call({name!r})` is not allowed: use `{name}` directly.")
         for pipe in self._live_pipes():
             _send(pipe, ("_call", (name, args, kwargs)))
-        self._pending = AsyncState.WAITING_CALL
+        self._state = AsyncState.WAITING_CALL
 
     def call_wait(self, timeout: float | None = None) -> tuple[Any, ...]:
         """Collect the results of :meth:`call_async`.
@@ -487,8 +492,8 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
         """
         if terminate:
             timeout = 0
-        if self._pending is not AsyncState.DEFAULT:
-            logger.warn(f"Closing while the call `{self._pending.value}` is still pending.")
+        if self._state is not AsyncState.DEFAULT:
+            logger.warn(f"Closing while the call `{self._state.value}` is still pending.")
             self._mark_pending_stale()
         if not terminate:
             terminate = not self._close_workers(timeout)
@@ -523,7 +528,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
 
     def __del__(self) -> None:
         """Terminate the workers of an environment that was never closed."""
-        if not getattr(self, "closed", True) and hasattr(self, "_pending"):
+        if not getattr(self, "closed", True) and hasattr(self, "_state"):
             self.close(terminate=True)
 
     # -- plumbing ------------------------------------------------------------------------------
@@ -542,21 +547,38 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             )
 
     def _assert_no_pending(self, caller: str) -> None:
-        if self._pending is not AsyncState.DEFAULT:
+        if self._state is not AsyncState.DEFAULT:
             raise AlreadyPendingCallError(
-                f"`{caller}` was called while `{self._pending.value}` is still pending; call "
-                f"`{self._pending.value}_wait` first.",
-                str(self._pending.value),
+                f"`{caller}` was called while `{self._state.value}` is still pending; call "
+                f"`{self._state.value}_wait` first.",
+                str(self._state.value),
             )
         self._drain_stale(None)
         self._assert_is_running()
+
+    def _poll_pipe_envs(self, timeout: float | None = None) -> bool:
+        """Whether every worker has a reply ready within ``timeout`` seconds.
+
+        ``None`` does not wait and answers ``True``: the replies are then read as they come.
+        Kept for subclasses written against Gymnasium's ``AsyncVectorEnv``.
+        """
+        self._assert_is_running()
+        if timeout is None:
+            return True
+        deadline = time.monotonic() + timeout
+        for pipe in self.parent_pipes:
+            if pipe is None or pipe.closed:
+                return False
+            if not pipe.poll(max(deadline - time.monotonic(), 0.0)):
+                return False
+        return True
 
     def _live_pipes(self) -> list[Connection]:
         return [pipe for pipe in self.parent_pipes if pipe is not None]
 
     def _wait_for(self, state: AsyncState, caller: str, timeout: float | None) -> list[Any]:
         self._assert_is_running()
-        if self._pending is not state:
+        if self._state is not state:
             raise NoAsyncCallError(
                 f"`{caller}` was called without a pending `{state.value}_async`.", state.value
             )
@@ -564,7 +586,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
         try:
             replies = self._collect(range(self.num_envs), deadline, caller)
         finally:
-            self._pending = AsyncState.DEFAULT
+            self._state = AsyncState.DEFAULT
         results = []
         for result, ok in replies:
             if not ok:
@@ -576,7 +598,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
         for i, pipe in enumerate(self.parent_pipes):
             if pipe is not None:
                 self._stale[i] += 1
-        self._pending = AsyncState.DEFAULT
+        self._state = AsyncState.DEFAULT
 
     def _collect(
         self,
@@ -645,7 +667,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
         for i in died:
             self._mark_dead(i, f"exit code {self.processes[i].exitcode}")
         if died and not drop_errors:
-            self._pending = AsyncState.DEFAULT
+            self._state = AsyncState.DEFAULT
             raise WorkerDiedError(
                 f"Worker(s) {sorted(died)} of `{type(self).__name__}` died during `{caller}` "
                 f"(exit codes {[self.processes[i].exitcode for i in sorted(died)]}).",
@@ -672,9 +694,17 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             self.parent_pipes[index] = None
         self._stale[index] = 0
 
-    def _raise_if_errors(self, replies: Sequence[tuple[Any, bool]], reraise: bool = True) -> None:
-        """Re-raise a worker's error with its index and traceback (the last if several)."""
-        failures = sum(1 for _, ok in replies if not ok)
+    def _raise_if_errors(
+        self, replies: Sequence[tuple[Any, bool]] | Iterable[bool], reraise: bool = True
+    ) -> None:
+        """Re-raise a worker's error with its index and traceback (the last if several).
+
+        Args:
+            replies: The workers' ``(result, success)`` replies, or only their ``success``
+                flags (as subclasses written for Gymnasium's ``AsyncVectorEnv`` pass them).
+            reraise: Whether to raise the error (otherwise it is only logged).
+        """
+        failures = sum(1 for reply in replies if not _succeeded(reply))
         if failures == 0:
             return
         last: BaseException | None = None
@@ -685,7 +715,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             exc.add_note(f"Raised in worker {index} of {type(self).__name__}.")
             exc.__cause__ = _RemoteTraceback(f"\nTraceback in worker {index}:\n{trace}")
             last = exc
-        self._pending = AsyncState.DEFAULT
+        self._state = AsyncState.DEFAULT
         if reraise and last is not None:
             raise last
 
@@ -719,6 +749,13 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
                 f"The action spaces of sub-environment(s) {bad} differ from "
                 f"{self.single_action_space}: actions can only be batched for equal spaces."
             )
+
+
+def _succeeded(reply: Any) -> bool:
+    # A bare success flag, or a `(result, success)` reply.
+    if isinstance(reply, bool | np.bool_):
+        return bool(reply)
+    return bool(reply[1])
 
 
 def _send(pipe: Connection, message: Any) -> None:

@@ -10,13 +10,12 @@ entry, each key ``k`` paired with a boolean mask ``_k`` that says which sub-envi
 from __future__ import annotations
 
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Generic, cast
+from typing import TYPE_CHECKING, Any, Generic, cast, overload
 
 import numpy as np
 from typing_extensions import TypeVar
 
 from gymnasium_core import logger
-from gymnasium_core._inherited import Inherited
 from gymnasium_core.utils import seeding
 
 if TYPE_CHECKING:
@@ -43,6 +42,33 @@ RenderFrame = TypeVar("RenderFrame")
 ArrayType = TypeVar("ArrayType", default=Any)
 
 _SCALAR_TYPES = (int, float, bool)
+_T = TypeVar("_T")
+
+
+class _OwnOrInner(Generic[_T]):
+    """A vector wrapper attribute kept in ``_<name>``: the wrapped env's value while ``None``."""
+
+    def __init__(self, doc: str) -> None:
+        self.__doc__ = doc
+        self.slot = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.slot = f"_{name}"
+
+    @overload
+    def __get__(self, obj: None, objtype: type | None = None) -> _OwnOrInner[_T]: ...
+
+    @overload
+    def __get__(self, obj: object, objtype: type | None = None) -> _T: ...
+
+    def __get__(self, obj: object | None, objtype: type | None = None) -> Any:
+        if obj is None:
+            return self
+        own = getattr(obj, self.slot, None)
+        return getattr(obj.env, self.slot[1:]) if own is None else own  # type: ignore[attr-defined]
+
+    def __set__(self, obj: object, value: _T) -> None:
+        setattr(obj, self.slot, value)
 
 
 class AutoresetMode(Enum):
@@ -277,8 +303,13 @@ class VectorWrapper(
             raise TypeError(
                 f"A vector wrapper needs a `gymnasium_core.vector.VectorEnv`, got {type(env)}."
             )
-        # Spaces and metadata this wrapper sets for itself; anything absent comes from `env`.
-        self._overrides: dict[str, Any] = {}
+        # Spaces and metadata this wrapper sets for itself (``None``: read from `env`), under
+        # the attribute names subclasses of Gymnasium's VectorWrapper use.
+        self._observation_space: Space[Any] | None = None
+        self._action_space: Space[Any] | None = None
+        self._single_observation_space: Space[Any] | None = None
+        self._single_action_space: Space[Any] | None = None
+        self._metadata: dict[str, Any] | None = None
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -345,16 +376,16 @@ class VectorWrapper(
         """``<WrapperName, inner repr>``."""
         return f"<{type(self).__name__}, {self.env}>"
 
-    observation_space: Inherited[Space[Any]] = Inherited(
+    observation_space: _OwnOrInner[Space[Any]] = _OwnOrInner(
         "The batched observation space: the wrapper's own if set, else the wrapped env's."
     )
-    action_space: Inherited[Space[Any]] = Inherited(
+    action_space: _OwnOrInner[Space[Any]] = _OwnOrInner(
         "The batched action space: the wrapper's own if set, else the wrapped env's."
     )
-    single_observation_space: Inherited[Space[Any]] = Inherited(
+    single_observation_space: _OwnOrInner[Space[Any]] = _OwnOrInner(
         "One sub-environment's observation space: the wrapper's own if set, else the env's."
     )
-    single_action_space: Inherited[Space[Any]] = Inherited(
+    single_action_space: _OwnOrInner[Space[Any]] = _OwnOrInner(
         "One sub-environment's action space: the wrapper's own if set, else the env's."
     )
 
@@ -377,7 +408,7 @@ class VectorWrapper(
         """The seed of the wrapped environment's random generator."""
         return self.env.np_random_seed
 
-    metadata: Inherited[dict[str, Any]] = Inherited(
+    metadata: _OwnOrInner[dict[str, Any]] = _OwnOrInner(
         "The wrapper's own metadata if set, else the wrapped environment's."
     )
 
