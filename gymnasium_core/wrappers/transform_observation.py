@@ -19,7 +19,7 @@ from typing import Any, TypeVar, cast
 
 import numpy as np
 
-from gymnasium_core import spaces
+from gymnasium_core import logger, spaces
 from gymnasium_core.core import Env, ObservationWrapper
 from gymnasium_core.utils.record_constructor import RecordConstructorArgs
 from gymnasium_core.wrappers._image import GrayscaleObservation, ResizeObservation
@@ -63,15 +63,22 @@ class FilterObservation(TransformObservation[Any, ActType, ObsType], RecordConst
 
         Args:
             env: An environment with a Dict or Tuple observation space.
-            filter_keys: The keys (Dict) or indices (Tuple) to keep, in order.
+            filter_keys: The keys (Dict) or indices (Tuple) to keep, in order. A string is read
+                as the sequence of its characters, as Gymnasium does (with a warning).
 
         Raises:
             TypeError: If ``filter_keys`` is not a sequence or has keys of the wrong type.
             ValueError: On unknown or duplicate keys, an empty result, or another space type.
         """
-        if isinstance(filter_keys, str) or not isinstance(filter_keys, Sequence):
+        if not isinstance(filter_keys, Sequence):
             raise TypeError(
                 f"FilterObservation: filter_keys must be a sequence of keys, got {filter_keys!r}"
+            )
+        if isinstance(filter_keys, str):
+            # Gymnasium reads a string as the sequence of its characters; so do we, with a word.
+            logger.warn(
+                f"FilterObservation: filter_keys={filter_keys!r} is a string, so each of its "
+                f"characters is a key; pass [{filter_keys!r}] to keep that one key."
             )
         RecordConstructorArgs.__init__(self, filter_keys=filter_keys)
         inner = env.observation_space

@@ -220,7 +220,7 @@ def test_discretize_observation__revert_gives_cell_bounds():
         (lambda w, e: w.FilterObservation(e.TupleEnv(), [0, 0]), ValueError, "duplicate"),
         (lambda w, e: w.FilterObservation(e.BoxEnv(), [0]), ValueError, "Dict or Tuple"),
         (lambda w, e: w.FilterObservation(e.DictEnv(), []), ValueError, "empty"),
-        (lambda w, e: w.FilterObservation(e.DictEnv(), "pos"), TypeError, "sequence of keys"),
+        (lambda w, e: w.FilterObservation(e.DictEnv(), 5), TypeError, "sequence of keys"),
         (lambda w, e: w.ReshapeObservation(e.BoxEnv(), (2, 2)), ValueError, "ReshapeObservation"),
         (lambda w, e: w.ReshapeObservation(e.DictEnv(), (2,)), TypeError, "Box"),
         (
@@ -274,3 +274,34 @@ def test_transform_observation__spec_lists_wrapper_kwargs():
     assert env._saved_kwargs == {"shape": (6,)}
     assert type(env).__module__ == "gymnasium_core.wrappers.transform_observation"
     assert env.get_wrapper_attr("shape") == (6,)
+
+
+def _letters_env(gym):
+    class LettersEnv(gym.Env):
+        observation_space = gym.spaces.Dict(
+            {name: gym.spaces.Discrete(3) for name in ("a", "b", "c")}
+        )
+        action_space = gym.spaces.Discrete(2)
+
+    return LettersEnv()
+
+
+@pytest.mark.filterwarnings("ignore:.*is a string:gymnasium_core.logger.GymnasiumCoreWarning")
+@pytest.mark.parametrize("keys", ["pos", "ab", "az"])
+def test_filter_observation__string_keys_behave_as_the_reference(keys):
+    """A string is a sequence of one-character keys in the reference: same result, a warning."""
+    outcomes = []
+    for gym in (gymnasium_core, gymnasium):
+        env = _letters_env(gym)
+        try:
+            outcomes.append(str(gym.wrappers.FilterObservation(env, keys).observation_space))
+        except Exception as exc:  # the exception type is what is compared
+            outcomes.append(type(exc))
+        if gym is gymnasium_core:
+            assert outcomes[0] is not TypeError
+    assert outcomes[0] == outcomes[1]
+
+
+def test_filter_observation__string_keys_warn():
+    with pytest.warns(gymnasium_core.logger.GymnasiumCoreWarning, match="string"):
+        gymnasium_core.wrappers.FilterObservation(_letters_env(gymnasium_core), "ab")
