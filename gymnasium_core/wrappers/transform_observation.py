@@ -367,7 +367,7 @@ class AddRenderObservation(TransformObservation[Any, ActType, ObsType], RecordCo
         TransformObservation.__init__(self, env=env, func=func, observation_space=new_space)
 
 
-class DiscretizeObservation(ObservationWrapper[Any, ActType, ObsType], RecordConstructorArgs):
+class DiscretizeObservation(TransformObservation[Any, ActType, ObsType], RecordConstructorArgs):
     """Bins each dimension of a bounded Box observation into equal intervals.
 
     The observation becomes the flat index of its cell (row-major, last dimension fastest) in
