@@ -169,8 +169,8 @@ class PassiveEnvChecker(Wrapper[ObsType, ActType, ObsType, ActType], RecordConst
         >>> import gymnasium_core as gym
         >>> from gymnasium_core.wrappers import PassiveEnvChecker
         >>> made = gym.make("Pendulum-v1")
-        >>> [type(layer).__name__ for layer in (made, made.env, made.env.env)]
-        ['TimeLimit', 'OrderEnforcing', 'PassiveEnvChecker']
+        >>> tuple(type(layer).__name__ for layer in (made, made.env, made.env.env))
+        ('TimeLimit', 'OrderEnforcing', 'PassiveEnvChecker')
         >>> unchecked = gym.make("Pendulum-v1", disable_env_checker=True)
         >>> isinstance(unchecked.env.env, PassiveEnvChecker)
         False
