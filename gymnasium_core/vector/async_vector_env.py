@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 import multiprocessing
+import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from copy import deepcopy
@@ -52,10 +53,12 @@ Worker = Callable[..., None]
 # Gymnasium's name for the default worker loop in this module; custom workers start from it.
 _async_worker = async_worker
 
-# How long to wait for a failed worker's report on the error queue, and for a worker to exit
-# after `close` before it is terminated.
+# How long to wait for a failed worker's report on the error queue, and for a terminated worker
+# to exit before it is killed.
 _ERROR_REPORT_TIMEOUT = 5.0
 _JOIN_TIMEOUT = 5.0
+# How long a worker whose pipe closed is given to exit before its exit code is read.
+_REAP_TIMEOUT = 2.0
 
 
 class AsyncState(Enum):
@@ -164,6 +167,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
         self._read_spaces()
 
         mp_context = multiprocessing.get_context(context)
+        _warn_if_forking_jax(mp_context)
         self._obs_buffer = self._make_observation_buffer(mp_context)
         self.error_queue = mp_context.Queue()
         self._state = AsyncState.DEFAULT
@@ -221,6 +225,9 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
         semaphore = (
             ctx.BoundedSemaphore(self.max_concurrency) if self.max_concurrency is not None else None
         )
+        # Kept alive with the environment: under spawn / forkserver a worker opens the semaphore
+        # by name, and it is unlinked as soon as the last reference here goes.
+        self._semaphore = semaphore
         with clear_mpi_env_vars():
             for index, env_fn in enumerate(self.env_fns):
                 ours, theirs = ctx.Pipe()
@@ -487,34 +494,48 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
 
         Args:
             timeout: Seconds to wait for a pending call and for the workers to close their
-                environments; past it the workers are terminated. ``None`` waits as needed.
+                environments; past it the workers are terminated. ``None`` waits as long as
+                the environments take to close.
             terminate: Terminate the workers at once instead of asking them to close.
         """
         if terminate:
             timeout = 0
+        deadline = None if timeout is None else time.monotonic() + timeout
         if self._state is not AsyncState.DEFAULT:
             logger.warn(f"Closing while the call `{self._state.value}` is still pending.")
             self._mark_pending_stale()
         if not terminate:
-            terminate = not self._close_workers(timeout)
+            terminate = not self._close_workers(deadline)
         for index, process in enumerate(self.processes):
-            if terminate and process.is_alive():
-                process.terminate()
-            process.join(_JOIN_TIMEOUT)
-            if process.is_alive():
-                logger.warn(f"Worker {index} ignored terminate; killing it.")
-                process.kill()
-                process.join()
+            if not terminate:
+                # The worker answered `close` and is closing its environment (which may take
+                # a while, e.g. writing a video): wait for it, within the timeout.
+                process.join(_remaining(deadline))
+                if not process.is_alive():
+                    continue
+                logger.warn(f"Worker {index} was still closing when the timeout passed.")
+            self._stop(index, process)
         for pipe in self.parent_pipes:
             if pipe is not None:
                 pipe.close()
         self.error_queue.close()
         self.error_queue.join_thread()
 
-    def _close_workers(self, timeout: float | None) -> bool:
+    def _stop(self, index: int, process: Any) -> None:
+        """Terminate a worker; kill it if it ignores that for ``_JOIN_TIMEOUT`` seconds."""
+        if not process.is_alive():
+            process.join()
+            return
+        process.terminate()
+        process.join(_JOIN_TIMEOUT)
+        if process.is_alive():
+            logger.warn(f"Worker {index} ignored terminate; killing it.")
+            process.kill()
+            process.join()
+
+    def _close_workers(self, deadline: float | None) -> bool:
         """Ask the live workers to close; ``False`` if some did not answer in time."""
         live = [i for i, pipe in enumerate(self.parent_pipes) if pipe is not None]
-        deadline = None if timeout is None else time.monotonic() + timeout
         try:
             self._drain_stale(deadline)
             for i in live:
@@ -664,13 +685,14 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
                 if not self.processes[i].is_alive() or isinstance(handle, Connection):
                     waiting.discard(i)
                     died.append(i)
+        codes = {i: self._exit_code(i) for i in died}
         for i in died:
-            self._mark_dead(i, f"exit code {self.processes[i].exitcode}")
+            self._mark_dead(i, f"exit code {codes[i]}")
         if died and not drop_errors:
             self._state = AsyncState.DEFAULT
             raise WorkerDiedError(
                 f"Worker(s) {sorted(died)} of `{type(self).__name__}` died during `{caller}` "
-                f"(exit codes {[self.processes[i].exitcode for i in sorted(died)]}).",
+                f"(exit codes {[codes[i] for i in sorted(died)]}).",
                 sorted(died),
             )
         return [replies[i] for i in order if i in replies]
@@ -685,6 +707,17 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             failed = [reply for reply in replies if not reply[1]]
             if failed:
                 self._raise_if_errors(replies, reraise=False)
+
+    def _exit_code(self, index: int) -> int | str:
+        """The exit code of a worker whose pipe closed, once the process is reaped.
+
+        Its end of the pipe closes a moment before the process is gone, so it is joined for up
+        to ``_REAP_TIMEOUT`` seconds first; a worker still running then is reported as such.
+        """
+        process = self.processes[index]
+        process.join(_REAP_TIMEOUT)
+        code = process.exitcode
+        return "unknown (still running)" if code is None else int(code)
 
     def _mark_dead(self, index: int, why: str) -> None:
         self._dead[index] = why
@@ -758,6 +791,33 @@ def _succeeded(reply: Any) -> bool:
     return bool(reply[1])
 
 
+def jax_is_running() -> bool:
+    """Whether JAX is imported in this process and has started its runtime.
+
+    A started runtime owns threads that ``fork`` does not copy, so a forked child can crash or
+    hang inside JAX / XLA. When it cannot be told whether the runtime started, ``True``.
+    """
+    if "jax" not in sys.modules:
+        return False
+    bridge = sys.modules.get("jax._src.xla_bridge")
+    started = getattr(bridge, "backends_are_initialized", None)
+    if started is None:
+        return True
+    try:
+        return bool(started())
+    except Exception:  # a JAX internal we could not query: assume the worst
+        return True
+
+
+def _warn_if_forking_jax(ctx: Any) -> None:
+    if ctx.get_start_method() == "fork" and jax_is_running():
+        logger.warn(
+            "AsyncVectorEnv forks its workers from a process where JAX is running; forking a "
+            "multithreaded JAX process can crash or hang the workers (and later JAX/XLA work "
+            'in this process). Pass `context="forkserver"` or `context="spawn"`.'
+        )
+
+
 def _send(pipe: Connection, message: Any) -> None:
     # A worker that already stopped cannot take the message; its error report (or its end of
     # file) is still read from the pipe by `_collect`.
@@ -765,6 +825,10 @@ def _send(pipe: Connection, message: Any) -> None:
         pipe.send(message)
     except (BrokenPipeError, ConnectionResetError):
         pass
+
+
+def _remaining(deadline: float | None) -> float | None:
+    return None if deadline is None else max(0.0, deadline - time.monotonic())
 
 
 def _checked_concurrency(max_concurrency: int | None) -> int | None:

@@ -15,6 +15,7 @@ from typing import Any
 import gymnasium
 import numpy as np
 import pytest
+from _vector_testenvs import async_context
 
 import gymnasium_core
 
@@ -186,7 +187,7 @@ def test_async_subclass__reference_style_step_wait_matches_reference(shared_memo
         vec = cls(
             [lambda gym=gym: gym.make("CartPole-v1") for _ in range(2)],
             shared_memory=shared_memory,
-            context="forkserver",
+            context=async_context(),
         )
         assert vec.shared_memory is shared_memory
         assert len(vec.parent_pipes) == len(vec.processes) == 2
