@@ -14,6 +14,14 @@ from gymnasium_core.vector.vector_env import AutoresetMode
 ObservationMode = str | tuple[Space[Any], Space[Any]]
 
 
+class EpisodeNotResetError(RuntimeError, AssertionError):
+    """A sub-environment whose episode ended was stepped with autoreset disabled.
+
+    A :class:`RuntimeError`, and an :class:`AssertionError` as Gymnasium raises in this case.
+    Reset it first with ``reset(options={"reset_mask": mask})``.
+    """
+
+
 def check_not_empty(count: int, owner: str) -> None:
     """Raise a clear error for a vector environment without sub-environments.
 

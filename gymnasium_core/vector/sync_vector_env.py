@@ -11,6 +11,7 @@ import numpy.typing as npt
 
 from gymnasium_core.core import Env
 from gymnasium_core.vector._common import (
+    EpisodeNotResetError,
     ObservationMode,
     as_autoreset_mode,
     check_not_empty,
@@ -21,7 +22,7 @@ from gymnasium_core.vector._common import (
 from gymnasium_core.vector.utils import batch_space, concatenate, create_empty_array, iterate
 from gymnasium_core.vector.vector_env import ActType, AutoresetMode, ObsType, VectorEnv
 
-__all__ = ["SyncVectorEnv"]
+__all__ = ["EpisodeNotResetError", "SyncVectorEnv"]
 
 StepResult = tuple[
     Any, npt.NDArray[np.float64], npt.NDArray[np.bool_], npt.NDArray[np.bool_], dict[str, Any]
@@ -182,7 +183,8 @@ class SyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[O
 
         Raises:
             ValueError: If the batch does not hold one action per sub-environment.
-            RuntimeError: In the ``DISABLED`` mode, if a sub-environment whose episode ended is
+            EpisodeNotResetError: In the ``DISABLED`` mode (a ``RuntimeError`` and an
+                ``AssertionError``), if a sub-environment whose episode ended is
                 stepped before ``reset(options={"reset_mask": ...})`` reset it.
         """
         per_env = list(iterate(self.action_space, actions))
@@ -206,7 +208,7 @@ class SyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[O
         mode = self.autoreset_mode
         if self._autoreset_envs[index]:
             if mode is AutoresetMode.DISABLED:
-                raise RuntimeError(
+                raise EpisodeNotResetError(
                     f"Sub-environment {index} ended its episode and autoreset is disabled: reset "
                     "it with `reset(options={'reset_mask': mask})` before stepping it again."
                 )

@@ -226,6 +226,9 @@ def test_sync__disabled_mode_refuses_to_step_an_ended_env() -> None:
             break
     with pytest.raises(RuntimeError, match="reset_mask"):
         envs.step(np.array([0]))
+    # Code written for the reference catches its AssertionError.
+    with pytest.raises(AssertionError):
+        envs.step(np.array([0]))
 
 
 def test_async__worker_dying_after_its_pipe_reports_its_exit_code() -> None:
@@ -337,3 +340,25 @@ def test_jax_is_running__with_real_jax_in_a_fresh_process() -> None:
         [sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env
     )
     assert out.stdout.split() == ["False", "False", "True"]
+
+
+def test_async__disabled_mode_refuses_to_step_an_ended_env() -> None:
+    """As in the reference, the worker refuses (an AssertionError there; ours is one too)."""
+    Counter = counter_env_class(gymnasium_core)
+    envs = AsyncVectorEnv([Counter], context=async_context(), autoreset_mode="Disabled")
+    envs.reset(seed=0)
+    for _ in range(10):
+        *_, terminated, truncated, _ = envs.step(np.array([0]))
+        if terminated[0] or truncated[0]:
+            break
+    # A masked reset clears it.
+    envs.reset(options={"reset_mask": np.array([True])})
+    for _ in range(10):
+        *_, terminated, truncated, _ = envs.step(np.array([0]))
+        if terminated[0] or truncated[0]:
+            break
+    with pytest.raises(AssertionError, match="reset_mask") as info:
+        envs.step(np.array([0]))
+    assert isinstance(info.value, RuntimeError)
+    envs.close()
+    assert_no_live_workers(envs)
