@@ -353,3 +353,17 @@ def test_record_episode_statistics__reset_takes_positional_arguments() -> None:
     drive(ours, ref, steps=8, stats=True)
     np.testing.assert_array_equal(ours.prev_dones, ref.prev_dones)
     assert "prev_dones" in vars(ours)
+
+
+ATTRIBUTE_CASES = {**WRAPPERS, "RecordEpisodeStatistics": lambda w: w.RecordEpisodeStatistics}
+
+
+@pytest.mark.filterwarnings("ignore:.*loses precision:gymnasium_core.logger.GymnasiumCoreWarning")
+@pytest.mark.parametrize("name", sorted(ATTRIBUTE_CASES))
+def test_wrapper__has_the_reference_instance_attributes(name: str) -> None:
+    """Names the reference's vector wrappers set on ``self`` exist on ours (for subclasses)."""
+    ours, ref = pair(counter_env_class)
+    ours, ref = ATTRIBUTE_CASES[name](ours_w)(ours), ATTRIBUTE_CASES[name](ref_w)(ref)
+    base = set(vars(gymnasium.vector.VectorWrapper(ref.env)))
+    missing = sorted(attr for attr in set(vars(ref)) - base if not hasattr(ours, attr))
+    assert missing == []
