@@ -27,6 +27,8 @@ from gymnasium_core.utils.record_constructor import RecordConstructorArgs
 __all__ = ["ArrayConversion", "array_conversion", "module_name_to_namespace", "module_namespace"]
 
 _COMPAT_PREFIX = "array_api_compat."
+# An array of any supported library (numpy, JAX, torch, ...), as Gymnasium names it.
+Array = Any
 # Devices are library objects (a jax.Device, a torch.device) or strings such as "cpu".
 Device = Any
 

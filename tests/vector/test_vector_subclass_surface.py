@@ -8,6 +8,8 @@ actions, comparing the results.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from copy import deepcopy
 from types import ModuleType
 from typing import Any
@@ -213,3 +215,13 @@ def test_vector_env__no_sub_environments_is_a_clear_error(vector_class: str) -> 
     cls = getattr(gymnasium_core.vector, vector_class)
     with pytest.raises(ValueError, match="at least one sub-environment"):
         cls([])
+
+
+def test_async_vector_env_module__reachable_as_an_attribute() -> None:
+    script = (
+        "import gymnasium_core\n"
+        "module = gymnasium_core.vector.async_vector_env\n"
+        "print(module.AsyncState.DEFAULT.value, module.AsyncVectorEnv.__name__)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["default", "AsyncVectorEnv"]
