@@ -296,19 +296,6 @@ _PENDING: dict[str, str] = {
     "gymnasium.envs.toy_text:TaxiEnv.step": (
         "signature: positional parameter 1 should be 'a'; lacks parameter 'a'; extra required pa..."
     ),
-    # --- vecwrap ---
-    "attr:gymnasium.vector.async_vector_env": (
-        "gymnasium_core.vector.async_vector_env is not reachable by attribute access after `impo..."
-    ),
-    "gymnasium.wrappers.array_conversion:Array": "missing class",
-    "gymnasium.wrappers.vector.common:RecordEpisodeStatistics.reset": (
-        "signature: positional parameter 1 should be 'seed'; 'seed' is keyword-only, not positio..."
-    ),
-    "gymnasium.wrappers.vector.stateful_reward:NormalizeReward.normalize": ("missing"),
-    "gymnasium.wrappers.vector:NormalizeReward.normalize": "missing",
-    "gymnasium.wrappers.vector:RecordEpisodeStatistics.reset": (
-        "signature: positional parameter 1 should be 'seed'; 'seed' is keyword-only, not positio..."
-    ),
 }
 
 
