@@ -728,16 +728,16 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
         self._stale[index] = 0
 
     def _raise_if_errors(
-        self, replies: Sequence[tuple[Any, bool]] | Iterable[bool], reraise: bool = True
+        self, successes: Sequence[tuple[Any, bool]] | Iterable[bool], reraise: bool = True
     ) -> None:
         """Re-raise a worker's error with its index and traceback (the last if several).
 
         Args:
-            replies: The workers' ``(result, success)`` replies, or only their ``success``
-                flags (as subclasses written for Gymnasium's ``AsyncVectorEnv`` pass them).
+            successes: The workers' ``success`` flags (Gymnasium's form, which subclasses
+                written for it pass), or their whole ``(result, success)`` replies.
             reraise: Whether to raise the error (otherwise it is only logged).
         """
-        failures = sum(1 for reply in replies if not _succeeded(reply))
+        failures = sum(1 for reply in successes if not _succeeded(reply))
         if failures == 0:
             return
         last: BaseException | None = None

@@ -222,9 +222,11 @@ class VectorEnv(Generic[ObsType, ActType, ArrayType]):
         return self
 
     def _add_info(
-        self, batched_info: dict[str, Any], sub_info: dict[str, Any], index: int
+        self, vector_infos: dict[str, Any], env_info: dict[str, Any], env_num: int
     ) -> dict[str, Any]:
-        """Merge one sub-environment's ``sub_info`` into the batched ``batched_info``.
+        """Merge one sub-environment's ``env_info`` into the batched ``vector_infos``.
+
+        The parameter names are Gymnasium's, for subclasses that call it by keyword.
 
         Every key gets a value array of length ``num_envs`` and a boolean mask ``_key`` marking
         the sub-environments that set it. Python and numpy scalars go into a typed array, numpy
@@ -233,29 +235,29 @@ class VectorEnv(Generic[ObsType, ActType, ArrayType]):
         array.
 
         Args:
-            batched_info: The batched info so far; updated in place.
-            sub_info: The info of sub-environment ``index``.
-            index: The index of the sub-environment.
+            vector_infos: The batched info so far; updated in place.
+            env_info: The info of sub-environment ``env_num``.
+            env_num: The index of the sub-environment.
 
         Returns:
-            ``batched_info``, updated.
+            ``vector_infos``, updated.
         """
-        for key, value in sub_info.items():
+        for key, value in env_info.items():
             if isinstance(value, dict) and key != "final_obs":
-                batched: Any = self._add_info(batched_info.get(key, {}), value, index)
+                batched: Any = self._add_info(vector_infos.get(key, {}), value, env_num)
             else:
-                batched = batched_info.get(key)
+                batched = vector_infos.get(key)
                 if batched is None:
                     batched = self._empty_info_array(key, value)
-                batched[index] = value
+                batched[env_num] = value
 
-            mask = batched_info.get(f"_{key}")
+            mask = vector_infos.get(f"_{key}")
             if mask is None:
                 mask = np.zeros(self.num_envs, dtype=np.bool_)
-            mask[index] = True
-            batched_info[key] = batched
-            batched_info[f"_{key}"] = mask
-        return batched_info
+            mask[env_num] = True
+            vector_infos[key] = batched
+            vector_infos[f"_{key}"] = mask
+        return vector_infos
 
     def _empty_info_array(self, key: str, value: Any) -> np.ndarray[Any, Any]:
         """An array that can hold ``value`` for each sub-environment, chosen by its type."""

@@ -225,3 +225,37 @@ def test_async_vector_env_module__reachable_as_an_attribute() -> None:
     )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["default", "AsyncVectorEnv"]
+
+
+def _private_methods(cls: type) -> dict[str, Any]:
+    return {
+        name: value
+        for name, value in vars(cls).items()
+        if name.startswith("_") and not name.startswith("__") and callable(value)
+    }
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "vector.VectorEnv",
+        "vector.VectorWrapper",
+        "vector.SyncVectorEnv",
+        "vector.async_vector_env.AsyncVectorEnv",
+        "wrappers.vector.DictInfoToList",
+        "wrappers.vector.NormalizeReward",
+        "wrappers.vector.RecordEpisodeStatistics",
+    ],
+)
+def test_private_methods__exist_with_the_reference_parameters(path: str) -> None:
+    """Helpers subclasses call (``_add_info``, ``_raise_if_errors``, ...) keep their parameters."""
+    import inspect
+    from functools import reduce
+
+    reference = reduce(getattr, path.split("."), gymnasium)
+    ours = reduce(getattr, path.split("."), gymnasium_core)
+    for name, method in _private_methods(reference).items():
+        assert hasattr(ours, name), f"{path}.{name} is missing"
+        expected = list(inspect.signature(method).parameters)
+        found = list(inspect.signature(getattr(ours, name)).parameters)
+        assert found[: len(expected)] == expected, f"{path}.{name}"
