@@ -124,6 +124,13 @@ class FilterObservation(TransformObservation[Any, ActType, ObsType], RecordConst
         self.filter_keys: Sequence[str | int] = filter_keys
 
 
+class UnflattenableSpaceError(ValueError, NotImplementedError):
+    """An observation space that :func:`gymnasium_core.spaces.flatten_space` cannot flatten.
+
+    A :class:`ValueError`, and a :class:`NotImplementedError` as Gymnasium raises in this case.
+    """
+
+
 class FlattenObservation(TransformObservation[Any, ActType, ObsType], RecordConstructorArgs):
     """Flattens observations with :func:`gymnasium_core.spaces.flatten`.
 
@@ -142,19 +149,22 @@ class FlattenObservation(TransformObservation[Any, ActType, ObsType], RecordCons
             env: An environment with a flattenable observation space.
 
         Raises:
-            ValueError: If the observation space cannot be flattened (e.g. Graph, Sequence).
+            UnflattenableSpaceError: If the observation space cannot be flattened (a
+                ``ValueError``, and a ``NotImplementedError`` as Gymnasium raises).
         """
         inner = env.observation_space
         try:
             flat_space = spaces.flatten_space(inner)
         except (NotImplementedError, TypeError, ValueError) as exc:
-            raise ValueError(
+            raise UnflattenableSpaceError(
                 f"FlattenObservation cannot flatten the observation space {inner}: {exc}"
             ) from exc
         if not isinstance(flat_space, spaces.Box):
-            raise ValueError(
-                f"FlattenObservation needs a space that flattens to a Box; {inner} flattens "
-                f"to {flat_space}"
+            # Gymnasium builds the wrapper anyway (its observations are then flattened
+            # instances, e.g. a Graph's); so do we, with a word.
+            logger.warn(
+                f"FlattenObservation: {inner} flattens to {flat_space}, not to a Box, so its "
+                "observations are not flat arrays."
             )
         RecordConstructorArgs.__init__(self)
         TransformObservation.__init__(
