@@ -22,14 +22,21 @@ class EpisodeNotResetError(RuntimeError, AssertionError):
     """
 
 
+class NoSubEnvironmentsError(ValueError, IndexError):
+    """A vector environment was given no sub-environments.
+
+    A :class:`ValueError`, and an :class:`IndexError` as Gymnasium fails with in this case.
+    """
+
+
 def check_not_empty(count: int, owner: str) -> None:
     """Raise a clear error for a vector environment without sub-environments.
 
     Raises:
-        ValueError: If ``count`` is zero.
+        NoSubEnvironmentsError: If ``count`` is zero.
     """
     if count == 0:
-        raise ValueError(
+        raise NoSubEnvironmentsError(
             f"`{owner}` needs at least one sub-environment: `env_fns` is empty "
             "(with `make_vec`, `num_envs` must be a positive int)."
         )

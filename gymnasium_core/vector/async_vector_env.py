@@ -148,7 +148,8 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             ValueError: For a bad ``max_concurrency``, a ``worker`` with the wrong arity, or a
                 space that shared memory cannot hold.
             RuntimeError: If a sub-environment's spaces do not match.
-            ValueError: If ``env_fns`` is empty.
+            NoSubEnvironmentsError: If ``env_fns`` is empty (a ``ValueError`` and an
+                ``IndexError``).
         """
         self.env_fns = env_fns
         self.shared_memory = shared_memory

@@ -65,7 +65,8 @@ class SyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[O
 
         Raises:
             RuntimeError: If a sub-environment's spaces do not match the first one's.
-            ValueError: If ``env_fns`` is empty.
+            NoSubEnvironmentsError: If ``env_fns`` is empty (a ``ValueError`` and an
+                ``IndexError``).
         """
         super().__init__()
         self.env_fns = env_fns

@@ -215,6 +215,8 @@ def test_vector_env__no_sub_environments_is_a_clear_error(vector_class: str) -> 
     cls = getattr(gymnasium_core.vector, vector_class)
     with pytest.raises(ValueError, match="at least one sub-environment"):
         cls([])
+    with pytest.raises(IndexError):  # what the reference fails with
+        cls([])
 
 
 def test_async_vector_env_module__reachable_as_an_attribute() -> None:
