@@ -102,7 +102,9 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
         >>> import numpy as np
         >>> import gymnasium_core as gym
         >>> from gymnasium_core.vector import AsyncVectorEnv
-        >>> vec = AsyncVectorEnv([lambda: gym.make("MountainCar-v0") for _ in range(3)])
+        >>> # A fork server is safe even in a process where JAX runs (plain `fork` is not).
+        >>> makers = [lambda: gym.make("MountainCar-v0") for _ in range(3)]
+        >>> vec = AsyncVectorEnv(makers, context="forkserver")
         >>> first, _ = vec.reset(seed=7)
         >>> first.shape, first.dtype
         ((3, 2), dtype('float32'))
