@@ -261,3 +261,17 @@ def test_private_methods__exist_with_the_reference_parameters(path: str) -> None
         expected = list(inspect.signature(method).parameters)
         found = list(inspect.signature(getattr(ours, name)).parameters)
         assert found[: len(expected)] == expected, f"{path}.{name}"
+
+
+@pytest.mark.parametrize("vector_class", ["SyncVectorEnv", "AsyncVectorEnv"])
+def test_vector_env__has_the_reference_instance_attributes(vector_class: str) -> None:
+    built = {}
+    for name, gym in PACKAGES.items():
+        kwargs = {"context": async_context()} if vector_class == "AsyncVectorEnv" else {}
+        cls = getattr(gym.vector, vector_class)
+        built[name] = cls([lambda gym=gym: gym.make("CartPole-v1")] * 2, **kwargs)
+    try:
+        assert set(vars(built["reference"])) <= set(vars(built["ours"]))
+    finally:
+        for env in built.values():
+            env.close()
