@@ -17,6 +17,7 @@ from gymnasium_core import logger
 from gymnasium_core.core import Env, Wrapper
 from gymnasium_core.error import ResetNeeded
 from gymnasium_core.utils.record_constructor import RecordConstructorArgs
+from gymnasium_core.wrappers._errors import WrapperValueError
 from gymnasium_core.wrappers._spec import spec_with_fields
 
 if TYPE_CHECKING:
@@ -405,7 +406,7 @@ class RecordEpisodeStatistics(Wrapper[ObsType, ActType, ObsType, ActType], Recor
     def _summarise(self, info: Info) -> None:
         """Write the finished episode into ``info`` and the queues, then start the next one."""
         if self._stats_key in info:
-            raise ValueError(
+            raise WrapperValueError(
                 f"RecordEpisodeStatistics: info already holds the key {self._stats_key!r}; "
                 "choose another `stats_key`."
             )

@@ -11,6 +11,7 @@ import numpy as np
 from gymnasium_core import logger
 from gymnasium_core.vector._common import pop_reset_mask
 from gymnasium_core.vector.vector_env import AutoresetMode, VectorEnv, VectorWrapper
+from gymnasium_core.wrappers._errors import WrapperTypeError
 
 __all__ = ["RecordEpisodeStatistics"]
 
@@ -101,7 +102,7 @@ class RecordEpisodeStatistics(VectorWrapper[Any, Any, Any, Any, Any]):
         outcome = self.env.step(actions)
         rewards, infos = outcome[1], outcome[4]
         if not isinstance(infos, dict):
-            raise TypeError(
+            raise WrapperTypeError(
                 "RecordEpisodeStatistics needs dict infos; put DictInfoToList outside it."
             )
         if self._autoreset_mode == AutoresetMode.SAME_STEP:
