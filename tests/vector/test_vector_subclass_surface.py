@@ -80,11 +80,12 @@ def _rollout(vec: Any, steps: int, seed: int) -> list[Any]:
     return record
 
 
-def test_sync_subclass__same_step_buffers_match_reference() -> None:
+@pytest.mark.parametrize("mode", ["NextStep", "SameStep"])
+def test_sync_subclass__same_step_buffers_match_reference(mode: str) -> None:
     results = {}
     for name, gym in PACKAGES.items():
         cls = same_step_sync_class(gym)
-        vec = cls([lambda gym=gym: gym.make("CartPole-v1") for _ in range(3)])
+        vec = cls([lambda gym=gym: gym.make("CartPole-v1") for _ in range(3)], autoreset_mode=mode)
         results[name] = _rollout(vec, 60, seed=11)
         # The buffers keep the reference's types after the subclass's own step.
         assert vec._rewards.dtype == np.float64
