@@ -27,6 +27,8 @@ from gymnasium_core.utils.record_constructor import RecordConstructorArgs
 __all__ = ["ArrayConversion", "array_conversion", "module_name_to_namespace", "module_namespace"]
 
 _COMPAT_PREFIX = "array_api_compat."
+# Modules that are their own Array API namespace (array_api_compat returns them unchanged).
+_OWN_NAMESPACES = ("jax.numpy",)
 # An array of any supported library (numpy, JAX, torch, ...), as Gymnasium names it.
 Array = Any
 # Devices are library objects (a jax.Device, a torch.device) or strings such as "cpu".
@@ -45,6 +47,9 @@ def module_namespace(xp: ModuleType) -> ModuleType:
     """
     if not callable(getattr(xp, "asarray", None)):
         raise ValueError(f"{xp} is not an array module: it has no `asarray`")
+    if xp.__name__ in _OWN_NAMESPACES:
+        # Already an Array API namespace; making a probe array would start JAX's runtime.
+        return xp
     try:
         from array_api_compat import array_namespace
     except ImportError:

@@ -147,3 +147,18 @@ def test_array_conversion__private_sides_match_reference():
         assert getattr(ours, name) is getattr(theirs, name)
     ours._target_device = "cpu"
     assert ours._target_device == "cpu" and ours._target_xp is theirs._target_xp
+
+
+def test_jax_to_numpy__import_does_not_start_the_jax_runtime():
+    """A started runtime makes later forks unsafe (AsyncVectorEnv warns); importing is not use."""
+    pytest.importorskip("jax")
+    import subprocess
+    import sys
+
+    script = (
+        "import gymnasium_core.wrappers.jax_to_numpy\n"
+        "from gymnasium_core.vector.async_vector_env import jax_is_running\n"
+        "print(jax_is_running())\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False"]
