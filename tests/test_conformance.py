@@ -157,18 +157,6 @@ _PENDING: dict[str, str] = {
     "gymnasium.envs.mujoco.walker2d_v4:DEFAULT_CAMERA_CONFIG": "missing value",
     "gymnasium.envs.mujoco.walker2d_v4:Walker2dEnv.terminated": "missing",
     # --- vecwrap ---
-    "attr:gymnasium.vector.async_vector_env": (
-        "gymnasium_core.vector.async_vector_env is not reachable by attribute access after `impo..."
-    ),
-    "gymnasium.wrappers.array_conversion:Array": "missing class",
-    "gymnasium.wrappers.vector.common:RecordEpisodeStatistics.reset": (
-        "signature: positional parameter 1 should be 'seed'; 'seed' is keyword-only, not positio..."
-    ),
-    "gymnasium.wrappers.vector.stateful_reward:NormalizeReward.normalize": ("missing"),
-    "gymnasium.wrappers.vector:NormalizeReward.normalize": "missing",
-    "gymnasium.wrappers.vector:RecordEpisodeStatistics.reset": (
-        "signature: positional parameter 1 should be 'seed'; 'seed' is keyword-only, not positio..."
-    ),
 }
 
 

@@ -42,4 +42,9 @@ def __getattr__(name: str) -> Any:
         from gymnasium_core.vector.async_vector_env import AsyncVectorEnv
 
         return AsyncVectorEnv
+    if name == "async_vector_env":
+        # Reachable as an attribute, as in Gymnasium (which imports it with the package).
+        import gymnasium_core.vector.async_vector_env as module
+
+        return module
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

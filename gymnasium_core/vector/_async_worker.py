@@ -16,6 +16,7 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
+from gymnasium_core.vector._common import EpisodeNotResetError
 from gymnasium_core.vector.utils import write_to_shared_memory
 from gymnasium_core.vector.vector_env import AutoresetMode
 
@@ -146,13 +147,18 @@ class _Server:
         return self._publish(obs), info
 
     def _step(self, action: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
-        if self.needs_reset:  # only ever set in the next-step mode
+        if self.needs_reset:  # set in the next-step and disabled modes
+            if self.mode is AutoresetMode.DISABLED:
+                raise EpisodeNotResetError(
+                    f"Sub-environment {self.index} ended its episode and autoreset is disabled: "
+                    "reset it with `reset(options={'reset_mask': mask})` before stepping it again."
+                )
             obs, info = self.env.reset()
             self.needs_reset = False
             return self._publish(obs), 0, False, False, info
         obs, reward, terminated, truncated, info = self.env.step(action)
         if terminated or truncated:
-            if self.mode is AutoresetMode.NEXT_STEP:
+            if self.mode is not AutoresetMode.SAME_STEP:
                 self.needs_reset = True
             elif self.mode is AutoresetMode.SAME_STEP:
                 first_obs, reset_info = self.env.reset()

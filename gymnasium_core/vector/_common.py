@@ -14,6 +14,34 @@ from gymnasium_core.vector.vector_env import AutoresetMode
 ObservationMode = str | tuple[Space[Any], Space[Any]]
 
 
+class EpisodeNotResetError(RuntimeError, AssertionError):
+    """A sub-environment whose episode ended was stepped with autoreset disabled.
+
+    A :class:`RuntimeError`, and an :class:`AssertionError` as Gymnasium raises in this case.
+    Reset it first with ``reset(options={"reset_mask": mask})``.
+    """
+
+
+class NoSubEnvironmentsError(ValueError, IndexError):
+    """A vector environment was given no sub-environments.
+
+    A :class:`ValueError`, and an :class:`IndexError` as Gymnasium fails with in this case.
+    """
+
+
+def check_not_empty(count: int, owner: str) -> None:
+    """Raise a clear error for a vector environment without sub-environments.
+
+    Raises:
+        NoSubEnvironmentsError: If ``count`` is zero.
+    """
+    if count == 0:
+        raise NoSubEnvironmentsError(
+            f"`{owner}` needs at least one sub-environment: `env_fns` is empty "
+            "(with `make_vec`, `num_envs` must be a positive int)."
+        )
+
+
 def as_autoreset_mode(mode: str | AutoresetMode) -> AutoresetMode:
     """``mode`` as an :class:`AutoresetMode` (its value, e.g. ``"NextStep"``, is accepted too)."""
     return mode if isinstance(mode, AutoresetMode) else AutoresetMode(mode)

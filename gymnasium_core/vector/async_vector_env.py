@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 import multiprocessing
+import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from copy import deepcopy
@@ -26,6 +27,7 @@ from gymnasium_core.vector._async_worker import RESERVED_COMMANDS, async_worker
 from gymnasium_core.vector._common import (
     ObservationMode,
     as_autoreset_mode,
+    check_not_empty,
     observation_spaces,
     pop_reset_mask,
     seeds_for,
@@ -48,11 +50,15 @@ StepResult = tuple[
     Any, npt.NDArray[np.float64], npt.NDArray[np.bool_], npt.NDArray[np.bool_], dict[str, Any]
 ]
 Worker = Callable[..., None]
+# Gymnasium's name for the default worker loop in this module; custom workers start from it.
+_async_worker = async_worker
 
-# How long to wait for a failed worker's report on the error queue, and for a worker to exit
-# after `close` before it is terminated.
+# How long to wait for a failed worker's report on the error queue, and for a terminated worker
+# to exit before it is killed.
 _ERROR_REPORT_TIMEOUT = 5.0
 _JOIN_TIMEOUT = 5.0
+# How long a worker whose pipe closed is given to exit before its exit code is read.
+_REAP_TIMEOUT = 2.0
 
 
 class AsyncState(Enum):
@@ -96,7 +102,9 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
         >>> import numpy as np
         >>> import gymnasium_core as gym
         >>> from gymnasium_core.vector import AsyncVectorEnv
-        >>> vec = AsyncVectorEnv([lambda: gym.make("MountainCar-v0") for _ in range(3)])
+        >>> # A fork server is safe even in a process where JAX runs (plain `fork` is not).
+        >>> makers = [lambda: gym.make("MountainCar-v0") for _ in range(3)]
+        >>> vec = AsyncVectorEnv(makers, context="forkserver")
         >>> first, _ = vec.reset(seed=7)
         >>> first.shape, first.dtype
         ((3, 2), dtype('float32'))
@@ -142,6 +150,8 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             ValueError: For a bad ``max_concurrency``, a ``worker`` with the wrong arity, or a
                 space that shared memory cannot hold.
             RuntimeError: If a sub-environment's spaces do not match.
+            NoSubEnvironmentsError: If ``env_fns`` is empty (a ``ValueError`` and an
+                ``IndexError``).
         """
         self.env_fns = env_fns
         self.shared_memory = shared_memory
@@ -156,12 +166,14 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             _check_worker_signature(worker)
 
         self.num_envs = len(env_fns)
+        check_not_empty(self.num_envs, type(self).__name__)
         self._read_spaces()
 
         mp_context = multiprocessing.get_context(context)
+        _warn_if_forking_jax(mp_context)
         self._obs_buffer = self._make_observation_buffer(mp_context)
         self.error_queue = mp_context.Queue()
-        self._pending = AsyncState.DEFAULT
+        self._state = AsyncState.DEFAULT
         self._stale = [0] * self.num_envs
         self._dead: dict[int, str] = {}
         self.parent_pipes: list[Connection | None] = []
@@ -216,6 +228,9 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
         semaphore = (
             ctx.BoundedSemaphore(self.max_concurrency) if self.max_concurrency is not None else None
         )
+        # Kept alive with the environment: under spawn / forkserver a worker opens the semaphore
+        # by name, and it is unlinked as soon as the last reference here goes.
+        self._semaphore = semaphore
         with clear_mpi_env_vars():
             for index, env_fn in enumerate(self.env_fns):
                 ours, theirs = ctx.Pipe()
@@ -287,7 +302,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
                 _send(pipe, ("reset", {"seed": seeds[i], "options": options}))
             else:
                 _send(pipe, ("reset-noop", None))
-        self._pending = AsyncState.WAITING_RESET
+        self._state = AsyncState.WAITING_RESET
 
     def reset_wait(self, timeout: float | None = None) -> tuple[ObsType, dict[str, Any]]:
         """Collect the results of :meth:`reset_async`.
@@ -334,7 +349,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             AlreadyPendingCallError: While another call is pending (two ``step_async`` in a row).
             ValueError: If the batch does not hold one action per sub-environment.
         """
-        if self.closed or self._dead or self._pending is not AsyncState.DEFAULT or any(self._stale):
+        if self.closed or self._dead or self._state is not AsyncState.DEFAULT or any(self._stale):
             self._assert_is_running()
             self._assert_no_pending("step_async")
         per_env = list(iterate(self.action_space, actions))
@@ -342,7 +357,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             raise ValueError(f"Got {len(per_env)} actions for {self.num_envs} sub-environments.")
         for pipe, action in zip(self.parent_pipes, per_env, strict=True):
             _send(pipe, ("step", action))  # type: ignore[arg-type]
-        self._pending = AsyncState.WAITING_STEP
+        self._state = AsyncState.WAITING_STEP
 
     def step_wait(self, timeout: float | None = None) -> StepResult:
         """Collect the results of :meth:`step_async`.
@@ -421,7 +436,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             raise ValueError(f"`call({name!r})` is not allowed: use `{name}` directly.")
         for pipe in self._live_pipes():
             _send(pipe, ("_call", (name, args, kwargs)))
-        self._pending = AsyncState.WAITING_CALL
+        self._state = AsyncState.WAITING_CALL
 
     def call_wait(self, timeout: float | None = None) -> tuple[Any, ...]:
         """Collect the results of :meth:`call_async`.
@@ -482,34 +497,48 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
 
         Args:
             timeout: Seconds to wait for a pending call and for the workers to close their
-                environments; past it the workers are terminated. ``None`` waits as needed.
+                environments; past it the workers are terminated. ``None`` waits as long as
+                the environments take to close.
             terminate: Terminate the workers at once instead of asking them to close.
         """
         if terminate:
             timeout = 0
-        if self._pending is not AsyncState.DEFAULT:
-            logger.warn(f"Closing while the call `{self._pending.value}` is still pending.")
+        deadline = None if timeout is None else time.monotonic() + timeout
+        if self._state is not AsyncState.DEFAULT:
+            logger.warn(f"Closing while the call `{self._state.value}` is still pending.")
             self._mark_pending_stale()
         if not terminate:
-            terminate = not self._close_workers(timeout)
+            terminate = not self._close_workers(deadline)
         for index, process in enumerate(self.processes):
-            if terminate and process.is_alive():
-                process.terminate()
-            process.join(_JOIN_TIMEOUT)
-            if process.is_alive():
-                logger.warn(f"Worker {index} ignored terminate; killing it.")
-                process.kill()
-                process.join()
+            if not terminate:
+                # The worker answered `close` and is closing its environment (which may take
+                # a while, e.g. writing a video): wait for it, within the timeout.
+                process.join(_remaining(deadline))
+                if not process.is_alive():
+                    continue
+                logger.warn(f"Worker {index} was still closing when the timeout passed.")
+            self._stop(index, process)
         for pipe in self.parent_pipes:
             if pipe is not None:
                 pipe.close()
         self.error_queue.close()
         self.error_queue.join_thread()
 
-    def _close_workers(self, timeout: float | None) -> bool:
+    def _stop(self, index: int, process: Any) -> None:
+        """Terminate a worker; kill it if it ignores that for ``_JOIN_TIMEOUT`` seconds."""
+        if not process.is_alive():
+            process.join()
+            return
+        process.terminate()
+        process.join(_JOIN_TIMEOUT)
+        if process.is_alive():
+            logger.warn(f"Worker {index} ignored terminate; killing it.")
+            process.kill()
+            process.join()
+
+    def _close_workers(self, deadline: float | None) -> bool:
         """Ask the live workers to close; ``False`` if some did not answer in time."""
         live = [i for i, pipe in enumerate(self.parent_pipes) if pipe is not None]
-        deadline = None if timeout is None else time.monotonic() + timeout
         try:
             self._drain_stale(deadline)
             for i in live:
@@ -523,7 +552,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
 
     def __del__(self) -> None:
         """Terminate the workers of an environment that was never closed."""
-        if not getattr(self, "closed", True) and hasattr(self, "_pending"):
+        if not getattr(self, "closed", True) and hasattr(self, "_state"):
             self.close(terminate=True)
 
     # -- plumbing ------------------------------------------------------------------------------
@@ -542,21 +571,38 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             )
 
     def _assert_no_pending(self, caller: str) -> None:
-        if self._pending is not AsyncState.DEFAULT:
+        if self._state is not AsyncState.DEFAULT:
             raise AlreadyPendingCallError(
-                f"`{caller}` was called while `{self._pending.value}` is still pending; call "
-                f"`{self._pending.value}_wait` first.",
-                str(self._pending.value),
+                f"`{caller}` was called while `{self._state.value}` is still pending; call "
+                f"`{self._state.value}_wait` first.",
+                str(self._state.value),
             )
         self._drain_stale(None)
         self._assert_is_running()
+
+    def _poll_pipe_envs(self, timeout: float | None = None) -> bool:
+        """Whether every worker has a reply ready within ``timeout`` seconds.
+
+        ``None`` does not wait and answers ``True``: the replies are then read as they come.
+        Kept for subclasses written against Gymnasium's ``AsyncVectorEnv``.
+        """
+        self._assert_is_running()
+        if timeout is None:
+            return True
+        deadline = time.monotonic() + timeout
+        for pipe in self.parent_pipes:
+            if pipe is None or pipe.closed:
+                return False
+            if not pipe.poll(max(deadline - time.monotonic(), 0.0)):
+                return False
+        return True
 
     def _live_pipes(self) -> list[Connection]:
         return [pipe for pipe in self.parent_pipes if pipe is not None]
 
     def _wait_for(self, state: AsyncState, caller: str, timeout: float | None) -> list[Any]:
         self._assert_is_running()
-        if self._pending is not state:
+        if self._state is not state:
             raise NoAsyncCallError(
                 f"`{caller}` was called without a pending `{state.value}_async`.", state.value
             )
@@ -564,7 +610,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
         try:
             replies = self._collect(range(self.num_envs), deadline, caller)
         finally:
-            self._pending = AsyncState.DEFAULT
+            self._state = AsyncState.DEFAULT
         results = []
         for result, ok in replies:
             if not ok:
@@ -576,7 +622,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
         for i, pipe in enumerate(self.parent_pipes):
             if pipe is not None:
                 self._stale[i] += 1
-        self._pending = AsyncState.DEFAULT
+        self._state = AsyncState.DEFAULT
 
     def _collect(
         self,
@@ -642,13 +688,14 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
                 if not self.processes[i].is_alive() or isinstance(handle, Connection):
                     waiting.discard(i)
                     died.append(i)
+        codes = {i: self._exit_code(i) for i in died}
         for i in died:
-            self._mark_dead(i, f"exit code {self.processes[i].exitcode}")
+            self._mark_dead(i, f"exit code {codes[i]}")
         if died and not drop_errors:
-            self._pending = AsyncState.DEFAULT
+            self._state = AsyncState.DEFAULT
             raise WorkerDiedError(
                 f"Worker(s) {sorted(died)} of `{type(self).__name__}` died during `{caller}` "
-                f"(exit codes {[self.processes[i].exitcode for i in sorted(died)]}).",
+                f"(exit codes {[codes[i] for i in sorted(died)]}).",
                 sorted(died),
             )
         return [replies[i] for i in order if i in replies]
@@ -664,6 +711,17 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             if failed:
                 self._raise_if_errors(replies, reraise=False)
 
+    def _exit_code(self, index: int) -> int | str:
+        """The exit code of a worker whose pipe closed, once the process is reaped.
+
+        Its end of the pipe closes a moment before the process is gone, so it is joined for up
+        to ``_REAP_TIMEOUT`` seconds first; a worker still running then is reported as such.
+        """
+        process = self.processes[index]
+        process.join(_REAP_TIMEOUT)
+        code = process.exitcode
+        return "unknown (still running)" if code is None else int(code)
+
     def _mark_dead(self, index: int, why: str) -> None:
         self._dead[index] = why
         pipe = self.parent_pipes[index]
@@ -672,9 +730,17 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             self.parent_pipes[index] = None
         self._stale[index] = 0
 
-    def _raise_if_errors(self, replies: Sequence[tuple[Any, bool]], reraise: bool = True) -> None:
-        """Re-raise a worker's error with its index and traceback (the last if several)."""
-        failures = sum(1 for _, ok in replies if not ok)
+    def _raise_if_errors(
+        self, successes: Sequence[tuple[Any, bool]] | Iterable[bool], reraise: bool = True
+    ) -> None:
+        """Re-raise a worker's error with its index and traceback (the last if several).
+
+        Args:
+            successes: The workers' ``success`` flags (Gymnasium's form, which subclasses
+                written for it pass), or their whole ``(result, success)`` replies.
+            reraise: Whether to raise the error (otherwise it is only logged).
+        """
+        failures = sum(1 for reply in successes if not _succeeded(reply))
         if failures == 0:
             return
         last: BaseException | None = None
@@ -685,7 +751,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             exc.add_note(f"Raised in worker {index} of {type(self).__name__}.")
             exc.__cause__ = _RemoteTraceback(f"\nTraceback in worker {index}:\n{trace}")
             last = exc
-        self._pending = AsyncState.DEFAULT
+        self._state = AsyncState.DEFAULT
         if reraise and last is not None:
             raise last
 
@@ -721,6 +787,40 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             )
 
 
+def _succeeded(reply: Any) -> bool:
+    # A bare success flag, or a `(result, success)` reply.
+    if isinstance(reply, bool | np.bool_):
+        return bool(reply)
+    return bool(reply[1])
+
+
+def jax_is_running() -> bool:
+    """Whether JAX is imported in this process and has started its runtime.
+
+    A started runtime owns threads that ``fork`` does not copy, so a forked child can crash or
+    hang inside JAX / XLA. When it cannot be told whether the runtime started, ``True``.
+    """
+    if "jax" not in sys.modules:
+        return False
+    bridge = sys.modules.get("jax._src.xla_bridge")
+    started = getattr(bridge, "backends_are_initialized", None)
+    if started is None:
+        return True
+    try:
+        return bool(started())
+    except Exception:  # a JAX internal we could not query: assume the worst
+        return True
+
+
+def _warn_if_forking_jax(ctx: Any) -> None:
+    if ctx.get_start_method() == "fork" and jax_is_running():
+        logger.warn(
+            "AsyncVectorEnv forks its workers from a process where JAX is running; forking a "
+            "multithreaded JAX process can crash or hang the workers (and later JAX/XLA work "
+            'in this process). Pass `context="forkserver"` or `context="spawn"`.'
+        )
+
+
 def _send(pipe: Connection, message: Any) -> None:
     # A worker that already stopped cannot take the message; its error report (or its end of
     # file) is still read from the pipe by `_collect`.
@@ -728,6 +828,10 @@ def _send(pipe: Connection, message: Any) -> None:
         pipe.send(message)
     except (BrokenPipeError, ConnectionResetError):
         pass
+
+
+def _remaining(deadline: float | None) -> float | None:
+    return None if deadline is None else max(0.0, deadline - time.monotonic())
 
 
 def _checked_concurrency(max_concurrency: int | None) -> int | None:

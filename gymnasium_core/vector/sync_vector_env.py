@@ -11,8 +11,10 @@ import numpy.typing as npt
 
 from gymnasium_core.core import Env
 from gymnasium_core.vector._common import (
+    EpisodeNotResetError,
     ObservationMode,
     as_autoreset_mode,
+    check_not_empty,
     observation_spaces,
     pop_reset_mask,
     seeds_for,
@@ -20,7 +22,7 @@ from gymnasium_core.vector._common import (
 from gymnasium_core.vector.utils import batch_space, concatenate, create_empty_array, iterate
 from gymnasium_core.vector.vector_env import ActType, AutoresetMode, ObsType, VectorEnv
 
-__all__ = ["SyncVectorEnv"]
+__all__ = ["EpisodeNotResetError", "SyncVectorEnv"]
 
 StepResult = tuple[
     Any, npt.NDArray[np.float64], npt.NDArray[np.bool_], npt.NDArray[np.bool_], dict[str, Any]
@@ -63,6 +65,8 @@ class SyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[O
 
         Raises:
             RuntimeError: If a sub-environment's spaces do not match the first one's.
+            NoSubEnvironmentsError: If ``env_fns`` is empty (a ``ValueError`` and an
+                ``IndexError``).
         """
         super().__init__()
         self.env_fns = env_fns
@@ -72,6 +76,7 @@ class SyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[O
 
         self.envs = [make_env() for make_env in env_fns]
         self.num_envs = len(self.envs)
+        check_not_empty(self.num_envs, type(self).__name__)
         first = self.envs[0]
         # A new dict: the sub-environment's class-level metadata must stay untouched.
         self.metadata = {**first.metadata, "autoreset_mode": self.autoreset_mode}
@@ -87,12 +92,17 @@ class SyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[O
         )
         self._check_spaces()
 
-        # The latest observation of each sub-environment and the batch they are packed into.
-        self._latest_obs: list[Any] = [None] * self.num_envs
-        self._obs_batch = create_empty_array(self.single_observation_space, self.num_envs)
-        self._reward_row = np.zeros(self.num_envs)
-        # Rows: terminated, truncated, and "reset before the next step" (episode ended).
-        self._flags = np.zeros((3, self.num_envs), dtype=bool)
+        # The step state, under the names subclasses of Gymnasium's SyncVectorEnv use:
+        # each sub-environment's latest observation, the batch they are packed into, the
+        # latest rewards and flags, and which sub-environments reset before the next step.
+        self._env_obs: list[Any] = [None] * self.num_envs
+        self._observations = create_empty_array(
+            self.single_observation_space, n=self.num_envs, fn=np.zeros
+        )
+        self._rewards = np.zeros((self.num_envs,), dtype=np.float64)
+        self._terminations = np.zeros((self.num_envs,), dtype=np.bool_)
+        self._truncations = np.zeros((self.num_envs,), dtype=np.bool_)
+        self._autoreset_envs = np.zeros((self.num_envs,), dtype=np.bool_)
 
     def _check_spaces(self) -> None:
         for index, env in enumerate(self.envs):
@@ -144,14 +154,23 @@ class SyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[O
         """
         seeds = seeds_for(seed, self.num_envs)
         mask = pop_reset_mask(options, self.num_envs)
-        selected = range(self.num_envs) if mask is None else np.flatnonzero(mask).tolist()
-        merged: dict[str, Any] = {}
+        if mask is None:
+            self._terminations = np.zeros((self.num_envs,), dtype=np.bool_)
+            self._truncations = np.zeros((self.num_envs,), dtype=np.bool_)
+            self._autoreset_envs = np.zeros((self.num_envs,), dtype=np.bool_)
+            selected: list[int] = list(range(self.num_envs))
+        else:
+            self._terminations[mask] = False
+            self._truncations[mask] = False
+            self._autoreset_envs[mask] = False
+            selected = np.flatnonzero(mask).tolist()
+        infos: dict[str, Any] = {}
         for index in selected:
-            self._flags[:, index] = False
-            first_obs, sub_info = self.envs[index].reset(seed=seeds[index], options=options)
-            self._latest_obs[index] = first_obs
-            merged = self._add_info(merged, sub_info, index)
-        return self._batched_observations(), merged
+            self._env_obs[index], sub_info = self.envs[index].reset(
+                seed=seeds[index], options=options
+            )
+            infos = self._add_info(infos, sub_info, index)
+        return self._batched_observations(), infos
 
     def step(self, actions: ActType) -> StepResult:
         """Step every sub-environment, resetting those whose episode ended as the mode says.
@@ -164,56 +183,64 @@ class SyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[O
             ``float64`` and flags ``bool``, each of shape ``(num_envs,)``.
 
         Raises:
-            RuntimeError: In the ``DISABLED`` mode, if a sub-environment whose episode ended is
+            ValueError: If the batch does not hold one action per sub-environment.
+            EpisodeNotResetError: In the ``DISABLED`` mode (a ``RuntimeError`` and an
+                ``AssertionError``), if a sub-environment whose episode ended is
                 stepped before ``reset(options={"reset_mask": ...})`` reset it.
         """
         per_env = list(iterate(self.action_space, actions))
         if len(per_env) != self.num_envs:
             raise ValueError(f"Got {len(per_env)} actions for {self.num_envs} sub-environments.")
-        merged: dict[str, Any] = {}
+        infos: dict[str, Any] = {}
         for index, action in enumerate(per_env):
-            merged = self._step_one(index, action, merged)
-        terminated, truncated, pending = self._flags
-        np.logical_or(terminated, truncated, out=pending)
+            infos = self._step_one(index, action, infos)
+        self._autoreset_envs = np.logical_or(self._terminations, self._truncations)
         return (
             self._batched_observations(),
-            self._reward_row.copy(),
-            terminated.copy(),
-            truncated.copy(),
-            merged,
+            np.copy(self._rewards),
+            np.copy(self._terminations),
+            np.copy(self._truncations),
+            infos,
         )
 
-    def _step_one(self, index: int, action: Any, merged: dict[str, Any]) -> dict[str, Any]:
+    def _step_one(self, index: int, action: Any, infos: dict[str, Any]) -> dict[str, Any]:
+        """Step (or autoreset) sub-environment ``index``, writing its row of the buffers."""
         sub_env = self.envs[index]
         mode = self.autoreset_mode
-        if self._flags[2, index]:
+        if self._autoreset_envs[index]:
             if mode is AutoresetMode.DISABLED:
-                raise RuntimeError(
+                raise EpisodeNotResetError(
                     f"Sub-environment {index} ended its episode and autoreset is disabled: reset "
                     "it with `reset(options={'reset_mask': mask})` before stepping it again."
                 )
             if mode is AutoresetMode.NEXT_STEP:
                 # The episode ended on the previous step: this step is the reset, the action
                 # is dropped.
-                self._latest_obs[index], sub_info = sub_env.reset()
-                self._reward_row[index] = 0.0
-                self._flags[:2, index] = False
-                return self._add_info(merged, sub_info, index)
-        outcome = sub_env.step(action)
-        self._reward_row[index] = outcome[1]
-        self._flags[:2, index] = outcome[2:4]
-        latest, sub_info = outcome[0], outcome[4]
-        if mode is AutoresetMode.SAME_STEP and (outcome[2] or outcome[3]):
-            final = {"final_obs": latest, "final_info": sub_info}
-            merged = self._add_info(merged, final, index)
-            latest, sub_info = sub_env.reset()
-        self._latest_obs[index] = latest
-        return self._add_info(merged, sub_info, index)
+                self._env_obs[index], sub_info = sub_env.reset()
+                self._rewards[index] = 0.0
+                self._terminations[index] = False
+                self._truncations[index] = False
+                return self._add_info(infos, sub_info, index)
+        (
+            self._env_obs[index],
+            self._rewards[index],
+            self._terminations[index],
+            self._truncations[index],
+            sub_info,
+        ) = sub_env.step(action)
+        if mode is AutoresetMode.SAME_STEP and (
+            self._terminations[index] or self._truncations[index]
+        ):
+            final = {"final_obs": self._env_obs[index], "final_info": sub_info}
+            infos = self._add_info(infos, final, index)
+            self._env_obs[index], sub_info = sub_env.reset()
+        return self._add_info(infos, sub_info, index)
 
     def _batched_observations(self) -> Any:
-        packed = concatenate(self.single_observation_space, self._latest_obs, self._obs_batch)
-        self._obs_batch = packed
-        return deepcopy(packed) if self.copy else packed
+        self._observations = concatenate(
+            self.single_observation_space, self._env_obs, self._observations
+        )
+        return deepcopy(self._observations) if self.copy else self._observations
 
     def render(self) -> tuple[Any, ...]:
         """Render every sub-environment.

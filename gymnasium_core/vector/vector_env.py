@@ -10,13 +10,12 @@ entry, each key ``k`` paired with a boolean mask ``_k`` that says which sub-envi
 from __future__ import annotations
 
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Generic, cast
+from typing import TYPE_CHECKING, Any, Generic, cast, overload
 
 import numpy as np
 from typing_extensions import TypeVar
 
 from gymnasium_core import logger
-from gymnasium_core._inherited import Inherited
 from gymnasium_core.utils import seeding
 
 if TYPE_CHECKING:
@@ -43,6 +42,33 @@ RenderFrame = TypeVar("RenderFrame")
 ArrayType = TypeVar("ArrayType", default=Any)
 
 _SCALAR_TYPES = (int, float, bool)
+_T = TypeVar("_T")
+
+
+class _OwnOrInner(Generic[_T]):
+    """A vector wrapper attribute kept in ``_<name>``: the wrapped env's value while ``None``."""
+
+    def __init__(self, doc: str) -> None:
+        self.__doc__ = doc
+        self.slot = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.slot = f"_{name}"
+
+    @overload
+    def __get__(self, obj: None, objtype: type | None = None) -> _OwnOrInner[_T]: ...
+
+    @overload
+    def __get__(self, obj: object, objtype: type | None = None) -> _T: ...
+
+    def __get__(self, obj: object | None, objtype: type | None = None) -> Any:
+        if obj is None:
+            return self
+        own = getattr(obj, self.slot, None)
+        return getattr(obj.env, self.slot[1:]) if own is None else own  # type: ignore[attr-defined]
+
+    def __set__(self, obj: object, value: _T) -> None:
+        setattr(obj, self.slot, value)
 
 
 class AutoresetMode(Enum):
@@ -196,9 +222,11 @@ class VectorEnv(Generic[ObsType, ActType, ArrayType]):
         return self
 
     def _add_info(
-        self, batched_info: dict[str, Any], sub_info: dict[str, Any], index: int
+        self, vector_infos: dict[str, Any], env_info: dict[str, Any], env_num: int
     ) -> dict[str, Any]:
-        """Merge one sub-environment's ``sub_info`` into the batched ``batched_info``.
+        """Merge one sub-environment's ``env_info`` into the batched ``vector_infos``.
+
+        The parameter names are Gymnasium's, for subclasses that call it by keyword.
 
         Every key gets a value array of length ``num_envs`` and a boolean mask ``_key`` marking
         the sub-environments that set it. Python and numpy scalars go into a typed array, numpy
@@ -207,29 +235,29 @@ class VectorEnv(Generic[ObsType, ActType, ArrayType]):
         array.
 
         Args:
-            batched_info: The batched info so far; updated in place.
-            sub_info: The info of sub-environment ``index``.
-            index: The index of the sub-environment.
+            vector_infos: The batched info so far; updated in place.
+            env_info: The info of sub-environment ``env_num``.
+            env_num: The index of the sub-environment.
 
         Returns:
-            ``batched_info``, updated.
+            ``vector_infos``, updated.
         """
-        for key, value in sub_info.items():
+        for key, value in env_info.items():
             if isinstance(value, dict) and key != "final_obs":
-                batched: Any = self._add_info(batched_info.get(key, {}), value, index)
+                batched: Any = self._add_info(vector_infos.get(key, {}), value, env_num)
             else:
-                batched = batched_info.get(key)
+                batched = vector_infos.get(key)
                 if batched is None:
                     batched = self._empty_info_array(key, value)
-                batched[index] = value
+                batched[env_num] = value
 
-            mask = batched_info.get(f"_{key}")
+            mask = vector_infos.get(f"_{key}")
             if mask is None:
                 mask = np.zeros(self.num_envs, dtype=np.bool_)
-            mask[index] = True
-            batched_info[key] = batched
-            batched_info[f"_{key}"] = mask
-        return batched_info
+            mask[env_num] = True
+            vector_infos[key] = batched
+            vector_infos[f"_{key}"] = mask
+        return vector_infos
 
     def _empty_info_array(self, key: str, value: Any) -> np.ndarray[Any, Any]:
         """An array that can hold ``value`` for each sub-environment, chosen by its type."""
@@ -277,8 +305,13 @@ class VectorWrapper(
             raise TypeError(
                 f"A vector wrapper needs a `gymnasium_core.vector.VectorEnv`, got {type(env)}."
             )
-        # Spaces and metadata this wrapper sets for itself; anything absent comes from `env`.
-        self._overrides: dict[str, Any] = {}
+        # Spaces and metadata this wrapper sets for itself (``None``: read from `env`), under
+        # the attribute names subclasses of Gymnasium's VectorWrapper use.
+        self._observation_space: Space[Any] | None = None
+        self._action_space: Space[Any] | None = None
+        self._single_observation_space: Space[Any] | None = None
+        self._single_action_space: Space[Any] | None = None
+        self._metadata: dict[str, Any] | None = None
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -345,16 +378,16 @@ class VectorWrapper(
         """``<WrapperName, inner repr>``."""
         return f"<{type(self).__name__}, {self.env}>"
 
-    observation_space: Inherited[Space[Any]] = Inherited(
+    observation_space: _OwnOrInner[Space[Any]] = _OwnOrInner(
         "The batched observation space: the wrapper's own if set, else the wrapped env's."
     )
-    action_space: Inherited[Space[Any]] = Inherited(
+    action_space: _OwnOrInner[Space[Any]] = _OwnOrInner(
         "The batched action space: the wrapper's own if set, else the wrapped env's."
     )
-    single_observation_space: Inherited[Space[Any]] = Inherited(
+    single_observation_space: _OwnOrInner[Space[Any]] = _OwnOrInner(
         "One sub-environment's observation space: the wrapper's own if set, else the env's."
     )
-    single_action_space: Inherited[Space[Any]] = Inherited(
+    single_action_space: _OwnOrInner[Space[Any]] = _OwnOrInner(
         "One sub-environment's action space: the wrapper's own if set, else the env's."
     )
 
@@ -377,7 +410,7 @@ class VectorWrapper(
         """The seed of the wrapped environment's random generator."""
         return self.env.np_random_seed
 
-    metadata: Inherited[dict[str, Any]] = Inherited(
+    metadata: _OwnOrInner[dict[str, Any]] = _OwnOrInner(
         "The wrapper's own metadata if set, else the wrapped environment's."
     )
 

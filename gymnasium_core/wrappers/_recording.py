@@ -16,6 +16,7 @@ import numpy as np
 
 from gymnasium_core import logger
 from gymnasium_core.error import DependencyNotInstalled
+from gymnasium_core.wrappers._errors import WrapperRuntimeError
 
 Trigger = Callable[[int], bool]
 
@@ -162,7 +163,7 @@ class ClipRecorder:
             RuntimeError: If no recording is in progress.
         """
         if not self.recording:
-            raise RuntimeError("RecordVideo.stop_recording() called while not recording.")
+            raise WrapperRuntimeError("RecordVideo.stop_recording() called while not recording.")
         save_clip(
             self.recorded_frames,
             self.video_folder,

@@ -26,18 +26,45 @@ from gymnasium_core.utils.record_constructor import RecordConstructorArgs
 
 __all__ = ["ArrayConversion", "array_conversion", "module_name_to_namespace", "module_namespace"]
 
+_COMPAT_PREFIX = "array_api_compat."
+# Modules that are their own Array API namespace (array_api_compat returns them unchanged).
+_OWN_NAMESPACES = ("jax.numpy",)
+# An array of any supported library (numpy, JAX, torch, ...), as Gymnasium names it.
+Array = Any
 # Devices are library objects (a jax.Device, a torch.device) or strings such as "cpu".
 Device = Any
 
 
 def module_namespace(xp: ModuleType) -> ModuleType:
-    """Check that ``xp`` is an array module (has ``asarray``) and return it.
+    """The Array API namespace of the array module ``xp``.
+
+    With ``array-api-compat`` installed this is its namespace for ``xp`` (for numpy,
+    ``array_api_compat.numpy``), as in Gymnasium; otherwise ``xp`` itself. Conversions accept
+    either form.
 
     Raises:
-        ValueError: If it is not.
+        ValueError: If ``xp`` is not an array module (it has no ``asarray``).
     """
     if not callable(getattr(xp, "asarray", None)):
         raise ValueError(f"{xp} is not an array module: it has no `asarray`")
+    if xp.__name__ in _OWN_NAMESPACES:
+        # Already an Array API namespace; making a probe array would start JAX's runtime.
+        return xp
+    try:
+        from array_api_compat import array_namespace
+    except ImportError:
+        return xp
+    try:
+        return array_namespace(xp.empty(0))
+    except (AttributeError, TypeError):
+        return xp
+
+
+def _library_module(xp: ModuleType) -> ModuleType:
+    """The library module behind an ``array_api_compat`` namespace (``xp`` itself otherwise)."""
+    name = xp.__name__
+    if name.startswith(_COMPAT_PREFIX):
+        return importlib.import_module(name.removeprefix(_COMPAT_PREFIX))
     return xp
 
 
@@ -65,6 +92,7 @@ def _to_numpy(value: Any) -> Any:
 
 
 def _convert_array(value: Any, xp: ModuleType, device: Device | None) -> Any:
+    xp = _library_module(xp)
     name = xp.__name__
     source = _library(value)
     if name == "numpy":
@@ -225,6 +253,39 @@ class ArrayConversion(Wrapper[Any, Any, Any, Any], RecordConstructorArgs):
         Wrapper.__init__(self, env)
         self._to_env = _Side(env_xp, env_device)
         self._to_user = _Side(target_xp, target_device)
+
+    # Gymnasium's attribute names for the two sides, as views of them.
+    @property
+    def _env_xp(self) -> ModuleType:
+        return self._to_env.xp
+
+    @_env_xp.setter
+    def _env_xp(self, xp: ModuleType) -> None:
+        self._to_env = _Side(xp, self._to_env.device)
+
+    @property
+    def _target_xp(self) -> ModuleType:
+        return self._to_user.xp
+
+    @_target_xp.setter
+    def _target_xp(self, xp: ModuleType) -> None:
+        self._to_user = _Side(xp, self._to_user.device)
+
+    @property
+    def _env_device(self) -> Device | None:
+        return self._to_env.device
+
+    @_env_device.setter
+    def _env_device(self, device: Device | None) -> None:
+        self._to_env = _Side(self._to_env.xp, device)
+
+    @property
+    def _target_device(self) -> Device | None:
+        return self._to_user.device
+
+    @_target_device.setter
+    def _target_device(self, device: Device | None) -> None:
+        self._to_user = _Side(self._to_user.xp, device)
 
     def step(self, action: Any) -> tuple[Any, SupportsFloat, bool, bool, dict[str, Any]]:
         """Convert the action, step the env and convert what it returns."""

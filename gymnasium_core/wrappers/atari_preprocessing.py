@@ -74,8 +74,8 @@ class AtariPreprocessing(Wrapper[Any, Any, Any, Any], RecordConstructorArgs):
             scale_obs: Return ``float32`` frames in ``[0, 1]``.
 
         Raises:
-            ValueError: On an invalid argument, an env that skips frames itself, or an
-                action 0 that is not ``NOOP``.
+            ValueError: On an invalid argument, an env that skips frames itself, an action 0
+                that is not ``NOOP``, or an env that is neither an ALE env nor gives images.
             TypeError: If the observation space is not a Box.
         """
         recorded: dict[str, Any] = {
@@ -94,6 +94,7 @@ class AtariPreprocessing(Wrapper[Any, Any, Any, Any], RecordConstructorArgs):
             raise TypeError(
                 f"AtariPreprocessing needs a Box observation space, got {env.observation_space}"
             )
+        _check_frames(env)
         self.noop_max = noop_max
         self.frame_skip = frame_skip
         # Always (width, height) from here on.
@@ -227,6 +228,20 @@ class AtariPreprocessing(Wrapper[Any, Any, Any, Any], RecordConstructorArgs):
         if self.grayscale_obs and self.grayscale_newaxis:
             obs = obs[..., None]
         return obs
+
+
+def _check_frames(env: Env[Any, Any]) -> None:
+    """Without an ALE emulator, the observations themselves must be screen images."""
+    if hasattr(env.unwrapped, "ale"):
+        return
+    shape = env.observation_space.shape or ()
+    is_image = len(shape) == 2 or (len(shape) == 3 and shape[2] == 3)
+    if not is_image:
+        raise ValueError(
+            f"AtariPreprocessing needs an Atari (ALE) env or image observations of shape "
+            f"(height, width) or (height, width, 3); {env} has observations of shape {shape}. "
+            "For another env's frames, wrap it in AddRenderObservation first."
+        )
 
 
 def _as_pair(size: int | tuple[int, int]) -> tuple[int, int]:

@@ -17,6 +17,7 @@ from gymnasium_core import logger
 from gymnasium_core.core import Env, Wrapper
 from gymnasium_core.error import ResetNeeded
 from gymnasium_core.utils.record_constructor import RecordConstructorArgs
+from gymnasium_core.wrappers._errors import WrapperValueError
 from gymnasium_core.wrappers._spec import spec_with_fields
 
 if TYPE_CHECKING:
@@ -169,8 +170,8 @@ class PassiveEnvChecker(Wrapper[ObsType, ActType, ObsType, ActType], RecordConst
         >>> import gymnasium_core as gym
         >>> from gymnasium_core.wrappers import PassiveEnvChecker
         >>> made = gym.make("Pendulum-v1")
-        >>> [type(layer).__name__ for layer in (made, made.env, made.env.env)]
-        ['TimeLimit', 'OrderEnforcing', 'PassiveEnvChecker']
+        >>> tuple(type(layer).__name__ for layer in (made, made.env, made.env.env))
+        ('TimeLimit', 'OrderEnforcing', 'PassiveEnvChecker')
         >>> unchecked = gym.make("Pendulum-v1", disable_env_checker=True)
         >>> isinstance(unchecked.env.env, PassiveEnvChecker)
         False
@@ -203,7 +204,7 @@ class PassiveEnvChecker(Wrapper[ObsType, ActType, ObsType, ActType], RecordConst
         self.checked_reset = self.checked_step = self.checked_render = False
         self.checked_data_reuse = self.close_called = False
         # What the last checked call returned, compared with the next one for shared objects.
-        self._last_output: tuple[Any, Info] | None = None
+        self._previous_data: tuple[Any, Info] | None = None
 
     def _check_spaces(self, env: Env[ObsType, ActType]) -> None:
         for attr, check in (
@@ -216,8 +217,8 @@ class PassiveEnvChecker(Wrapper[ObsType, ActType, ObsType, ActType], RecordConst
 
     def _compare_with_last(self, current: tuple[Any, Info], earlier: str, later: str) -> None:
         compare = getattr(self._checks, "env_data_reuse_passive_checker", None)
-        if compare is not None and self._last_output is not None:
-            compare(self._last_output, current, earlier, later)
+        if compare is not None and self._previous_data is not None:
+            compare(self._previous_data, current, earlier, later)
 
     def step(self, action: ActType) -> StepReturn:
         """Step the env; the first call runs the step checks."""
@@ -225,12 +226,12 @@ class PassiveEnvChecker(Wrapper[ObsType, ActType, ObsType, ActType], RecordConst
             outcome = self.env.step(action)
             if not self.checked_data_reuse:
                 self._compare_with_last((outcome[0], outcome[4]), "step", "step")
-                self.checked_data_reuse, self._last_output = True, None
+                self.checked_data_reuse, self._previous_data = True, None
             return outcome
         self.checked_step = True
         checked: StepReturn = self._checks.env_step_passive_checker(self.env, action)
         self._compare_with_last((checked[0], checked[4]), "reset", "step")
-        self._last_output = (checked[0], checked[4])
+        self._previous_data = (checked[0], checked[4])
         return checked
 
     def reset(
@@ -241,7 +242,7 @@ class PassiveEnvChecker(Wrapper[ObsType, ActType, ObsType, ActType], RecordConst
             return self.env.reset(seed=seed, options=options)
         self.checked_reset = True
         first = self._checks.env_reset_passive_checker(self.env, seed=seed, options=options)
-        self._last_output = first
+        self._previous_data = first
         return first  # type: ignore[no-any-return]
 
     def render(self) -> Any:
@@ -312,7 +313,7 @@ class OrderEnforcing(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstruc
         RecordConstructorArgs.__init__(self, disable_render_order_enforcing=lenient)
         Wrapper.__init__(self, env)
         self._has_reset = False
-        self._render_anytime = lenient
+        self._disable_render_order_enforcing = lenient
 
     def step(self, action: ActType) -> StepReturn:
         """Step the env, which must have been reset."""
@@ -329,7 +330,7 @@ class OrderEnforcing(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstruc
 
     def render(self) -> Any:
         """Render the env, which must have been reset unless render enforcing is disabled."""
-        if self._has_reset or self._render_anytime:
+        if self._has_reset or self._disable_render_order_enforcing:
             return self.env.render()
         raise ResetNeeded(
             "Cannot call `env.render()` before calling `env.reset()`; pass "
@@ -405,7 +406,7 @@ class RecordEpisodeStatistics(Wrapper[ObsType, ActType, ObsType, ActType], Recor
     def _summarise(self, info: Info) -> None:
         """Write the finished episode into ``info`` and the queues, then start the next one."""
         if self._stats_key in info:
-            raise ValueError(
+            raise WrapperValueError(
                 f"RecordEpisodeStatistics: info already holds the key {self._stats_key!r}; "
                 "choose another `stats_key`."
             )

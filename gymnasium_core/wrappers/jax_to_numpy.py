@@ -13,7 +13,11 @@ import numpy as np
 from gymnasium_core.core import Env
 from gymnasium_core.error import DependencyNotInstalled
 from gymnasium_core.utils.record_constructor import RecordConstructorArgs
-from gymnasium_core.wrappers.array_conversion import ArrayConversion, array_conversion
+from gymnasium_core.wrappers.array_conversion import (
+    ArrayConversion,
+    array_conversion,
+    module_namespace,
+)
 
 try:
     import jax.numpy as jnp
@@ -24,10 +28,10 @@ except ImportError as exc:
 
 __all__ = ["JaxToNumpy", "jax_to_numpy", "numpy_to_jax"]
 
-jax_to_numpy = functools.partial(array_conversion, xp=np)
+jax_to_numpy = functools.partial(array_conversion, xp=module_namespace(np))
 """Convert the JAX arrays in a value (nested containers included) to numpy arrays."""
 
-numpy_to_jax = functools.partial(array_conversion, xp=jnp)
+numpy_to_jax = functools.partial(array_conversion, xp=module_namespace(jnp))
 """Convert the numpy arrays in a value (nested containers included) to JAX arrays."""
 
 

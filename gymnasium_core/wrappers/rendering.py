@@ -17,6 +17,7 @@ import numpy as np
 from gymnasium_core import logger
 from gymnasium_core.core import Env, Wrapper
 from gymnasium_core.utils.record_constructor import RecordConstructorArgs
+from gymnasium_core.wrappers._errors import WrapperTypeError, WrapperValueError
 from gymnasium_core.wrappers._recording import (
     ClipRecorder,
     Trigger,
@@ -350,7 +351,7 @@ class HumanRendering(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstruc
         if isinstance(frame, list):
             frame = frame[-1]
         if not isinstance(frame, np.ndarray):
-            raise TypeError(
+            raise WrapperTypeError(
                 f"HumanRendering: env.render() should return a numpy array, got {type(frame)}"
             )
         return frame
@@ -362,7 +363,7 @@ class HumanRendering(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstruc
         if self.screen_size is None:
             self.screen_size = size
         elif size != self.screen_size:
-            raise ValueError(
+            raise WrapperValueError(
                 f"HumanRendering: frame size changed from {self.screen_size} to {size}"
             )
         draw_in_window(self, frame)

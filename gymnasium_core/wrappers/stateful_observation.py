@@ -145,7 +145,7 @@ class TimeAwareObservation(ObservationWrapper[Any, ActType, ObsType], RecordCons
         )
         inner = env.observation_space
         combined: spaces.Space[Any]
-        self._attach: Callable[[Any, Any], Any]
+        self._append_data_func: Callable[[Any, Any], Any]
         if isinstance(inner, spaces.Dict):
             if dict_time_key in inner.keys():
                 raise ValueError(
@@ -154,25 +154,29 @@ class TimeAwareObservation(ObservationWrapper[Any, ActType, ObsType], RecordCons
             combined = spaces.Dict(
                 {dict_time_key: time_space, **inner.spaces}, sort_keys=inner.sort_keys
             )
-            self._attach = lambda obs, t: {dict_time_key: t, **obs}
+            self._append_data_func = lambda obs, t: {dict_time_key: t, **obs}
         elif isinstance(inner, spaces.Tuple):
             combined = spaces.Tuple((*inner.spaces, time_space))
-            self._attach = lambda obs, t: (*obs, t)
+            self._append_data_func = lambda obs, t: (*obs, t)
         else:
             combined = spaces.Dict(obs=inner, time=time_space)
-            self._attach = lambda obs, t: {"obs": obs, "time": t}
+            self._append_data_func = lambda obs, t: {"obs": obs, "time": t}
         self._combined_space = combined
         self.observation_space = spaces.flatten_space(combined) if flatten else combined
 
-    def _time(self) -> np.ndarray[Any, Any]:
+    # The three steps of `observation`, under Gymnasium's names so subclasses can replace one.
+    def _time_preprocess_func(self, time: int) -> np.ndarray[Any, Any]:
         if self.normalize_time:
-            return np.array([self.timesteps / self.max_timesteps], dtype=np.float32)
-        return np.array([self.timesteps], dtype=np.int32)
+            return np.array([time / self.max_timesteps], dtype=np.float32)
+        return np.array([time], dtype=np.int32)
+
+    def _obs_postprocess_func(self, combined: Any) -> Any:
+        return _flatten(self._combined_space, combined) if self.flatten else combined
 
     def observation(self, observation: ObsType) -> Any:
         """``observation`` with the current time attached (and flattened if asked)."""
-        combined = self._attach(observation, self._time())
-        return _flatten(self._combined_space, combined) if self.flatten else combined
+        time = self._time_preprocess_func(self.timesteps)
+        return self._obs_postprocess_func(self._append_data_func(observation, time))
 
     def step(self, action: ActType) -> StepReturn:
         """Count the step, then step the env."""

@@ -19,7 +19,7 @@ from typing import Any, TypeVar, cast
 
 import numpy as np
 
-from gymnasium_core import spaces
+from gymnasium_core import logger, spaces
 from gymnasium_core.core import Env, ObservationWrapper
 from gymnasium_core.utils.record_constructor import RecordConstructorArgs
 from gymnasium_core.wrappers._image import GrayscaleObservation, ResizeObservation
@@ -63,15 +63,22 @@ class FilterObservation(TransformObservation[Any, ActType, ObsType], RecordConst
 
         Args:
             env: An environment with a Dict or Tuple observation space.
-            filter_keys: The keys (Dict) or indices (Tuple) to keep, in order.
+            filter_keys: The keys (Dict) or indices (Tuple) to keep, in order. A string is read
+                as the sequence of its characters, as Gymnasium does (with a warning).
 
         Raises:
             TypeError: If ``filter_keys`` is not a sequence or has keys of the wrong type.
             ValueError: On unknown or duplicate keys, an empty result, or another space type.
         """
-        if isinstance(filter_keys, str) or not isinstance(filter_keys, Sequence):
+        if not isinstance(filter_keys, Sequence):
             raise TypeError(
                 f"FilterObservation: filter_keys must be a sequence of keys, got {filter_keys!r}"
+            )
+        if isinstance(filter_keys, str):
+            # Gymnasium reads a string as the sequence of its characters; so do we, with a word.
+            logger.warn(
+                f"FilterObservation: filter_keys={filter_keys!r} is a string, so each of its "
+                f"characters is a key; pass [{filter_keys!r}] to keep that one key."
             )
         RecordConstructorArgs.__init__(self, filter_keys=filter_keys)
         inner = env.observation_space
@@ -117,6 +124,13 @@ class FilterObservation(TransformObservation[Any, ActType, ObsType], RecordConst
         self.filter_keys: Sequence[str | int] = filter_keys
 
 
+class UnflattenableSpaceError(ValueError, NotImplementedError):
+    """An observation space that :func:`gymnasium_core.spaces.flatten_space` cannot flatten.
+
+    A :class:`ValueError`, and a :class:`NotImplementedError` as Gymnasium raises in this case.
+    """
+
+
 class FlattenObservation(TransformObservation[Any, ActType, ObsType], RecordConstructorArgs):
     """Flattens observations with :func:`gymnasium_core.spaces.flatten`.
 
@@ -135,19 +149,22 @@ class FlattenObservation(TransformObservation[Any, ActType, ObsType], RecordCons
             env: An environment with a flattenable observation space.
 
         Raises:
-            ValueError: If the observation space cannot be flattened (e.g. Graph, Sequence).
+            UnflattenableSpaceError: If the observation space cannot be flattened (a
+                ``ValueError``, and a ``NotImplementedError`` as Gymnasium raises).
         """
         inner = env.observation_space
         try:
             flat_space = spaces.flatten_space(inner)
         except (NotImplementedError, TypeError, ValueError) as exc:
-            raise ValueError(
+            raise UnflattenableSpaceError(
                 f"FlattenObservation cannot flatten the observation space {inner}: {exc}"
             ) from exc
         if not isinstance(flat_space, spaces.Box):
-            raise ValueError(
-                f"FlattenObservation needs a space that flattens to a Box; {inner} flattens "
-                f"to {flat_space}"
+            # Gymnasium builds the wrapper anyway (its observations are then flattened
+            # instances, e.g. a Graph's); so do we, with a word.
+            logger.warn(
+                f"FlattenObservation: {inner} flattens to {flat_space}, not to a Box, so its "
+                "observations are not flat arrays."
             )
         RecordConstructorArgs.__init__(self)
         TransformObservation.__init__(
@@ -360,7 +377,7 @@ class AddRenderObservation(TransformObservation[Any, ActType, ObsType], RecordCo
         TransformObservation.__init__(self, env=env, func=func, observation_space=new_space)
 
 
-class DiscretizeObservation(ObservationWrapper[Any, ActType, ObsType], RecordConstructorArgs):
+class DiscretizeObservation(TransformObservation[Any, ActType, ObsType], RecordConstructorArgs):
     """Bins each dimension of a bounded Box observation into equal intervals.
 
     The observation becomes the flat index of its cell (row-major, last dimension fastest) in

@@ -131,6 +131,11 @@ def faulty_env_class(gym: ModuleType) -> type:
                 raise ValueError(f"bad action {action} at t={self.t}")
             if action == 2 and getattr(self, "fault", None) == "exit":
                 os._exit(3)
+            if action == 2 and getattr(self, "fault", None) == "late-exit":
+                # The pipe closes well before the process exits (so it is not yet reaped).
+                os.closerange(3, 4096)
+                time.sleep(0.5)
+                os._exit(3)
             if action == 2 and getattr(self, "fault", None) == "sleep":
                 time.sleep(2.0)
             return super().step(action)
@@ -189,3 +194,33 @@ def painted_env_class(gym: ModuleType, height: int = 24, width: int = 32) -> typ
             return self._frame()
 
     return PaintedEnv
+
+
+def async_context() -> str:
+    """The start method for AsyncVectorEnv in tests: ``fork`` (fast) unless JAX runs here.
+
+    Forking a process whose JAX runtime has started can crash the children or later XLA work in
+    this process, so once another test has run JAX the workers come from a fork server.
+    """
+    from gymnasium_core.vector.async_vector_env import jax_is_running
+
+    return "forkserver" if jax_is_running() else "fork"
+
+
+def slow_close_env_class(gym: ModuleType) -> type:
+    """A CounterEnv whose ``close`` in a worker takes ``delay`` seconds, then leaves a marker."""
+    base = counter_env_class(gym)
+
+    class SlowCloseEnv(base):  # type: ignore[misc, valid-type]
+        def __init__(self, marker: str = "", delay: float = 0.0, parent: int = 0) -> None:
+            super().__init__()
+            self.marker, self.delay, self.parent = marker, delay, parent
+
+        def close(self) -> None:
+            if os.getpid() != self.parent:
+                time.sleep(self.delay)
+                with open(f"{self.marker}-{os.getpid()}", "w") as handle:
+                    handle.write("closed")
+            super().close()
+
+    return SlowCloseEnv

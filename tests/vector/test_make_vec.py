@@ -7,6 +7,7 @@ from typing import Any
 import gymnasium
 import numpy as np
 import pytest
+from _vector_testenvs import async_context
 from test_vector_parity import assert_same
 
 import gymnasium_core
@@ -35,7 +36,7 @@ def rollout(envs: Any, seed: int, steps: int, mode: str) -> list[Any]:
 def test_make_vec__cartpole_matches_reference(kind: str, mode: str) -> None:
     vector_kwargs: dict[str, Any] = {"autoreset_mode": mode}
     if kind == "async":
-        vector_kwargs["context"] = "fork"
+        vector_kwargs["context"] = async_context()
     ours = gymnasium_core.make_vec(
         "CartPole-v1", 3, vectorization_mode=kind, vector_kwargs=dict(vector_kwargs)
     )
@@ -59,7 +60,7 @@ def test_make_vec__wrappers_and_env_kwargs_reach_every_copy(kind: str) -> None:
         "CartPole-v1",
         2,
         vectorization_mode=kind,
-        vector_kwargs={"context": "fork"} if kind == "async" else None,
+        vector_kwargs={"context": async_context()} if kind == "async" else None,
         wrappers=[lambda env: TransformReward(env, lambda r: 2 * r)],
         max_episode_steps=3,
         render_mode="rgb_array",

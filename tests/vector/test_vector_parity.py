@@ -7,7 +7,7 @@ from typing import Any
 import gymnasium
 import numpy as np
 import pytest
-from _vector_testenvs import counter_env_class, dict_obs_env_class
+from _vector_testenvs import async_context, counter_env_class, dict_obs_env_class
 
 import gymnasium_core
 import gymnasium_core.vector
@@ -46,10 +46,10 @@ def make_pair(kind: str, env_cls_factory: Any, num_envs: int, mode: str, **kwarg
         ref = gymnasium.vector.SyncVectorEnv([ref_cls] * num_envs, autoreset_mode=mode, **kwargs)
     else:
         ours = gymnasium_core.vector.AsyncVectorEnv(
-            [ours_cls] * num_envs, autoreset_mode=mode, context="fork", **kwargs
+            [ours_cls] * num_envs, autoreset_mode=mode, context=async_context(), **kwargs
         )
         ref = gymnasium.vector.AsyncVectorEnv(
-            [ref_cls] * num_envs, autoreset_mode=mode, context="fork", **kwargs
+            [ref_cls] * num_envs, autoreset_mode=mode, context=async_context(), **kwargs
         )
     return ours, ref
 

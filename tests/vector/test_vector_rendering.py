@@ -10,7 +10,7 @@ from typing import Any
 import gymnasium
 import numpy as np
 import pytest
-from _vector_testenvs import counter_env_class, painted_env_class
+from _vector_testenvs import async_context, counter_env_class, painted_env_class
 
 import gymnasium_core
 import gymnasium_core.vector
@@ -283,7 +283,7 @@ def test_record_video__over_async_env_matches_sync(tmp_path: Path) -> None:
     videos = []
     for name, envs in (
         ("sync", gymnasium_core.vector.SyncVectorEnv(fns)),
-        ("async", gymnasium_core.vector.AsyncVectorEnv(fns, context="fork")),
+        ("async", gymnasium_core.vector.AsyncVectorEnv(fns, context=async_context())),
     ):
         wrapper = ours_w.RecordVideo(envs, str(tmp_path / name), episode_trigger=lambda e: True)
         videos.append(spy_on_videos(wrapper))

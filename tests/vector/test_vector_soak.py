@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from _vector_testenvs import async_context
 
 import gymnasium_core
 from gymnasium_core.vector import AsyncVectorEnv
@@ -53,7 +54,7 @@ def test_async__100k_steps_memory_flat_and_nothing_leaks(shared_memory: bool) ->
     envs = AsyncVectorEnv(
         [lambda: gymnasium_core.make("CartPole-v1")] * NUM_ENVS,
         shared_memory=shared_memory,
-        context="fork",
+        context=async_context(),
     )
     pids = [os.getpid(), *(process.pid for process in envs.processes)]
     rng = np.random.default_rng(0)

@@ -281,3 +281,89 @@ def test_jax_to_numpy__over_make_vec_jax_mode() -> None:
     for value in (obs, rewards, terminations, truncations):
         assert isinstance(value, np.ndarray)
     envs.close()
+
+
+def test_transform_action__warns_on_mismatched_single_action_space() -> None:
+    ours, ref = pendulum_pair(2)
+    wide = gymnasium_core.spaces.Box(-9.0, 9.0, shape=(2, 1), dtype=np.float32)
+    with pytest.warns(UserWarning, match="action space"):
+        ref_space = gymnasium.spaces.Box(-9.0, 9.0, (2, 1))
+        ref_w.TransformAction(ref, lambda a: a, action_space=ref_space)
+    with pytest.warns(gymnasium_core.logger.GymnasiumCoreWarning, match="batched single action"):
+        ours_w.TransformAction(ours, lambda a: a, action_space=wide)
+    # A consistent pair of spaces stays silent.
+    single = gymnasium_core.spaces.Box(-9.0, 9.0, shape=(1,), dtype=np.float32)
+    ours_w.TransformAction(ours, lambda a: a, single_action_space=single)
+
+
+@pytest.mark.parametrize(
+    "infos",
+    [
+        {"short": np.arange(2)},
+        {"ok": np.arange(3), "_ok": np.array([True, False])},
+        {"nested": {"short": np.arange(1)}},
+    ],
+    ids=["short-values", "short-mask", "short-nested"],
+)
+def test_dict_info_to_list__short_infos_raise_the_reference_type_too(infos: dict) -> None:
+    errors = {}
+    for name, (package, wrappers) in {
+        "ours": (gymnasium_core, ours_w),
+        "reference": (gymnasium, ref_w),
+    }.items():
+        vec = package.vector.SyncVectorEnv([counter_env_class(package)] * 3)
+        wrapper = wrappers.DictInfoToList(vec)
+        with pytest.raises(AssertionError) as caught:
+            wrapper._convert_info_to_list(infos)
+        errors[name] = caught.value
+    assert isinstance(errors["ours"], ValueError)
+
+
+def test_dict_info_to_list__non_dict_info_raises_the_reference_type_too() -> None:
+    ours, _ = pair(counter_env_class)
+    with pytest.raises(AssertionError):
+        ours_w.DictInfoToList(ours)._convert_info_to_list([{}, {}, {}])  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        ours_w.DictInfoToList(ours)._convert_info_to_list([{}, {}, {}])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("mode", ["NextStep", "SameStep"])
+def test_normalize_reward__normalize_matches_reference(mode: str) -> None:
+    ours, ref = pair(counter_env_class, mode=mode)
+    ours = ours_w.NormalizeReward(ours, gamma=0.8)
+    ref = ref_w.NormalizeReward(ref, gamma=0.8)
+    drive(ours, ref, steps=9)
+    assert ours._autoreset_mode.value == ref._autoreset_mode.value
+    np.testing.assert_array_equal(ours._prev_dones, ref._prev_dones)
+    assert ours._prev_dones.dtype == ref._prev_dones.dtype
+    for reward in (1.5, np.float32(-2.0), np.array([0.5, 1.0, 2.0])):
+        mine, theirs = ours.normalize(reward), ref.normalize(reward)
+        np.testing.assert_array_equal(mine, theirs)
+        assert type(mine) is type(theirs)
+    ours.update_running_mean = ref.update_running_mean = False
+    assert ours.normalize(3.0) == ref.normalize(3.0)
+    assert ours.return_rms.count == ref.return_rms.count
+
+
+def test_record_episode_statistics__reset_takes_positional_arguments() -> None:
+    ours, ref = pair(counter_env_class)
+    ours = ours_w.RecordEpisodeStatistics(ours)
+    ref = ref_w.RecordEpisodeStatistics(ref)
+    assert_same(ours.reset(4, None), ref.reset(4, None))
+    drive(ours, ref, steps=8, stats=True)
+    np.testing.assert_array_equal(ours.prev_dones, ref.prev_dones)
+    assert "prev_dones" in vars(ours)
+
+
+ATTRIBUTE_CASES = {**WRAPPERS, "RecordEpisodeStatistics": lambda w: w.RecordEpisodeStatistics}
+
+
+@pytest.mark.filterwarnings("ignore:.*loses precision:gymnasium_core.logger.GymnasiumCoreWarning")
+@pytest.mark.parametrize("name", sorted(ATTRIBUTE_CASES))
+def test_wrapper__has_the_reference_instance_attributes(name: str) -> None:
+    """Names the reference's vector wrappers set on ``self`` exist on ours (for subclasses)."""
+    ours, ref = pair(counter_env_class)
+    ours, ref = ATTRIBUTE_CASES[name](ours_w)(ours), ATTRIBUTE_CASES[name](ref_w)(ref)
+    base = set(vars(gymnasium.vector.VectorWrapper(ref.env)))
+    missing = sorted(attr for attr in set(vars(ref)) - base if not hasattr(ours, attr))
+    assert missing == []

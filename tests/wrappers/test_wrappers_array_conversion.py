@@ -6,6 +6,7 @@ import copy
 from collections import namedtuple
 
 import cloudpickle
+import gymnasium
 import numpy as np
 import pytest
 from _wrapper_testenvs import envs_for
@@ -68,7 +69,7 @@ def test_jax_to_numpy__deepcopy_and_pickle():
     env = JaxToNumpy(_jax_env())
     env.reset(seed=0)
     for clone in (copy.deepcopy(env), cloudpickle.loads(cloudpickle.dumps(env))):
-        assert clone._to_user.xp is np and clone._saved_kwargs == env._saved_kwargs
+        assert clone._target_xp is env._target_xp and clone._saved_kwargs == env._saved_kwargs
         assert isinstance(clone.step(np.zeros(2, np.float32))[0], np.ndarray)
 
 
@@ -121,3 +122,43 @@ def test_torch_wrappers__missing_torch_is_a_clear_error_at_construction():
     with pytest.raises(gymnasium_core.error.DependencyNotInstalled, match="torch"):
         jax_to_torch(np.zeros(2))
     assert torch_to_numpy([1.0])[0] == 1.0
+
+
+def test_jax_to_numpy__default_namespaces_match_reference():
+    jax = pytest.importorskip("jax")
+    import gymnasium.wrappers.jax_to_numpy as reference
+
+    from gymnasium_core.wrappers import jax_to_numpy as ours
+
+    assert ours.jax_to_numpy.keywords["xp"] is reference.jax_to_numpy.keywords["xp"]
+    assert ours.numpy_to_jax.keywords["xp"] is reference.numpy_to_jax.keywords["xp"]
+    converted = ours.jax_to_numpy({"a": jax.numpy.arange(3)})["a"]
+    assert type(converted) is np.ndarray and converted.tolist() == [0, 1, 2]
+
+
+def test_array_conversion__private_sides_match_reference():
+    pytest.importorskip("jax")
+    import gymnasium.wrappers.array_conversion as reference
+    import jax.numpy as jnp
+
+    ours = ArrayConversion(envs_for(gymnasium_core).BoxEnv(), env_xp=jnp, target_xp=np)
+    theirs = reference.ArrayConversion(envs_for(gymnasium).BoxEnv(), env_xp=jnp, target_xp=np)
+    for name in ("_env_xp", "_target_xp", "_env_device", "_target_device"):
+        assert getattr(ours, name) is getattr(theirs, name)
+    ours._target_device = "cpu"
+    assert ours._target_device == "cpu" and ours._target_xp is theirs._target_xp
+
+
+def test_jax_to_numpy__import_does_not_start_the_jax_runtime():
+    """A started runtime makes later forks unsafe (AsyncVectorEnv warns); importing is not use."""
+    pytest.importorskip("jax")
+    import subprocess
+    import sys
+
+    script = (
+        "import gymnasium_core.wrappers.jax_to_numpy\n"
+        "from gymnasium_core.vector.async_vector_env import jax_is_running\n"
+        "print(jax_is_running())\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False"]

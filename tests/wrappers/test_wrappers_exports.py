@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import gymnasium.wrappers
+import gymnasium.wrappers.vector
 import pytest
 
 import gymnasium_core.wrappers
@@ -111,3 +112,25 @@ def test_wrappers__vector_is_a_lazy_submodule():
     if importlib.util.find_spec("gymnasium_core.wrappers.vector") is None:
         pytest.skip("gymnasium_core.wrappers.vector is not written yet")
     assert gymnasium_core.wrappers.vector.__name__ == "gymnasium_core.wrappers.vector"
+
+
+def _reference_class(module, name):
+    try:
+        return getattr(module, name)
+    except Exception:  # the reference's torch wrappers fail to import without torch
+        return None
+
+
+@pytest.mark.parametrize(
+    "package,name",
+    [("wrappers", n) for n in sorted(set(gymnasium.wrappers.__all__) - {"vector"})]
+    + [("wrappers.vector", n) for n in sorted(gymnasium.wrappers.vector.__all__)],
+)
+def test_wrappers__base_classes_include_the_reference_ones(package, name):
+    """``isinstance`` checks against a reference base class (e.g. TransformObservation) hold."""
+    reference = _reference_class(importlib.import_module(f"gymnasium.{package}"), name)
+    if not isinstance(reference, type):
+        pytest.skip(f"the reference's {name} is not importable here")
+    ours = getattr(importlib.import_module(f"gymnasium_core.{package}"), name)
+    expected = {base.__name__ for base in reference.__mro__} - {"Generic", "object"}
+    assert expected <= {base.__name__ for base in ours.__mro__}

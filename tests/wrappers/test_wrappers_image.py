@@ -188,3 +188,14 @@ def test_atari_preprocessing__rejects_env_frame_skip_and_missing_noop():
     no_noop.get_action_meanings = lambda: ["FIRE"]
     with pytest.raises(ValueError, match="NOOP"):
         gymnasium_core.wrappers.AtariPreprocessing(no_noop)
+
+
+@pytest.mark.parametrize("kwargs", [{}, {"noop_max": 0, "frame_skip": 1}])
+def test_atari_preprocessing__non_image_env_fails_at_construction(kwargs):
+    """The reference fails here too (at construction or on reset); ours says why, at once."""
+    env = gymnasium_core.make("CartPole-v1")
+    with pytest.raises(ValueError, match="image observations"):
+        gymnasium_core.wrappers.AtariPreprocessing(env, **kwargs)
+    with pytest.raises(Exception):  # noqa: B017 - the reference's own failure
+        reference = gymnasium.wrappers.AtariPreprocessing(gymnasium.make("CartPole-v1"), **kwargs)
+        reference.reset(seed=0)

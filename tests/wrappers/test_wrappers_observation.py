@@ -213,14 +213,19 @@ def test_discretize_observation__revert_gives_cell_bounds():
 @pytest.mark.parametrize(
     "build,exc,match",
     [
-        (lambda w, e: w.FlattenObservation(_graph_env(e)), ValueError, "FlattenObservation"),
+        (lambda w, e: w.FlattenObservation(_custom_space_env(e)), ValueError, "FlattenObservation"),
+        (
+            lambda w, e: w.FlattenObservation(_custom_space_env(e)),
+            NotImplementedError,  # the reference's type
+            "FlattenObservation",
+        ),
         (lambda w, e: w.FilterObservation(e.DictEnv(), ["nope"]), ValueError, "nope"),
         (lambda w, e: w.FilterObservation(e.DictEnv(), [0]), TypeError, "str"),
         (lambda w, e: w.FilterObservation(e.TupleEnv(), [7]), ValueError, "out of range"),
         (lambda w, e: w.FilterObservation(e.TupleEnv(), [0, 0]), ValueError, "duplicate"),
         (lambda w, e: w.FilterObservation(e.BoxEnv(), [0]), ValueError, "Dict or Tuple"),
         (lambda w, e: w.FilterObservation(e.DictEnv(), []), ValueError, "empty"),
-        (lambda w, e: w.FilterObservation(e.DictEnv(), "pos"), TypeError, "sequence of keys"),
+        (lambda w, e: w.FilterObservation(e.DictEnv(), 5), TypeError, "sequence of keys"),
         (lambda w, e: w.ReshapeObservation(e.BoxEnv(), (2, 2)), ValueError, "ReshapeObservation"),
         (lambda w, e: w.ReshapeObservation(e.DictEnv(), (2,)), TypeError, "Box"),
         (
@@ -260,17 +265,70 @@ def test_observation_wrapper__bad_input_is_a_clear_error(build, exc, match):
         build(gymnasium_core.wrappers, envs_for(gymnasium_core))
 
 
-def _graph_env(e):
-    env = e.BoxEnv()
-    env.observation_space = gymnasium_core.spaces.Graph(
-        node_space=gymnasium_core.spaces.Box(0, 1, (2,)), edge_space=None
-    )
-    return env
-
-
 def test_transform_observation__spec_lists_wrapper_kwargs():
     e = envs_for(gymnasium_core)
     env = gymnasium_core.wrappers.ReshapeObservation(e.BoxEnv(shape=(2, 3)), (6,))
     assert env._saved_kwargs == {"shape": (6,)}
     assert type(env).__module__ == "gymnasium_core.wrappers.transform_observation"
     assert env.get_wrapper_attr("shape") == (6,)
+
+
+def _letters_env(gym):
+    class LettersEnv(gym.Env):
+        observation_space = gym.spaces.Dict(
+            {name: gym.spaces.Discrete(3) for name in ("a", "b", "c")}
+        )
+        action_space = gym.spaces.Discrete(2)
+
+    return LettersEnv()
+
+
+@pytest.mark.filterwarnings("ignore:.*is a string:gymnasium_core.logger.GymnasiumCoreWarning")
+@pytest.mark.parametrize("keys", ["pos", "ab", "az"])
+def test_filter_observation__string_keys_behave_as_the_reference(keys):
+    """A string is a sequence of one-character keys in the reference: same result, a warning."""
+    outcomes = []
+    for gym in (gymnasium_core, gymnasium):
+        env = _letters_env(gym)
+        try:
+            outcomes.append(str(gym.wrappers.FilterObservation(env, keys).observation_space))
+        except Exception as exc:  # the exception type is what is compared
+            outcomes.append(type(exc))
+        if gym is gymnasium_core:
+            assert outcomes[0] is not TypeError
+    assert outcomes[0] == outcomes[1]
+
+
+def test_filter_observation__string_keys_warn():
+    with pytest.warns(gymnasium_core.logger.GymnasiumCoreWarning, match="string"):
+        gymnasium_core.wrappers.FilterObservation(_letters_env(gymnasium_core), "ab")
+
+
+def _custom_space_env(e):
+    env = e.BoxEnv()
+    env.observation_space = type("Custom", (gymnasium_core.spaces.Space,), {})()
+    return env
+
+
+def test_flatten_observation__graph_space_builds_with_a_warning_as_the_reference():
+    outcomes = []
+    for gym in (gymnasium_core, gymnasium):
+
+        class GraphEnv(gym.Env):
+            observation_space = gym.spaces.Graph(gym.spaces.Box(0.0, 1.0, (2,)), None)
+            action_space = gym.spaces.Discrete(2)
+
+            def reset(self, *, seed=None, options=None):
+                super().reset(seed=seed)
+                self.observation_space.seed(seed)
+                return self.observation_space.sample(), {}
+
+        if gym is gymnasium_core:
+            with pytest.warns(gymnasium_core.logger.GymnasiumCoreWarning, match="not to a Box"):
+                env = gym.wrappers.FlattenObservation(GraphEnv())
+        else:
+            env = gym.wrappers.FlattenObservation(GraphEnv())
+        obs, _ = env.reset(seed=3)
+        outcomes.append((str(env.observation_space), obs.nodes.copy()))
+    assert outcomes[0][0] == outcomes[1][0]
+    np.testing.assert_array_equal(outcomes[0][1], outcomes[1][1])

@@ -190,3 +190,30 @@ def test_noise_wrappers__bad_input():
         w.ObstructView(e.BoxEnv(render_mode="rgb_array"), 1.5, 2)
     with pytest.raises(ValueError, match="obstruction_width"):
         w.ObstructView(e.BoxEnv(render_mode="rgb_array"), 0.5, 0)
+
+
+@pytest.mark.parametrize("vector", [False, True], ids=["single", "vector"])
+def test_human_rendering__initialises_only_the_display(vector, monkeypatch):
+    """``pygame.init()`` would start audio too (ALSA errors on servers): only the display."""
+    pygame = pytest.importorskip("pygame")
+    if vector:
+        pytest.importorskip("cv2")
+
+    def refuse(*_args):
+        raise AssertionError("a wrapper called pygame.init() or pygame.mixer.init()")
+
+    monkeypatch.setattr(pygame, "init", refuse)
+    monkeypatch.setattr(pygame.mixer, "init", refuse)
+    if vector:
+        inner = gymnasium_core.make_vec("CartPole-v1", num_envs=2, render_mode="rgb_array")
+        env = gymnasium_core.wrappers.vector.HumanRendering(inner)
+        env.reset(seed=0)
+        env.step(np.array([0, 1]))
+    else:
+        env = gymnasium_core.wrappers.HumanRendering(
+            envs_for(gymnasium_core).BoxEnv(render_mode="rgb_array")
+        )
+        env.reset(seed=0)
+        env.step(ACTION)
+    assert env.window is not None and pygame.display.get_init()
+    env.close()

@@ -11,6 +11,7 @@ import numpy as np
 from gymnasium_core import logger
 from gymnasium_core.vector._common import pop_reset_mask
 from gymnasium_core.vector.vector_env import AutoresetMode, VectorEnv, VectorWrapper
+from gymnasium_core.wrappers._errors import WrapperTypeError
 
 __all__ = ["RecordEpisodeStatistics"]
 
@@ -54,15 +55,10 @@ class RecordEpisodeStatistics(VectorWrapper[Any, Any, Any, Any, Any]):
         self.episode_lengths = np.zeros(n, dtype=int)
         self.episode_start_times = np.zeros(n)
         # Which sub-environments ended an episode on the last step (NEXT_STEP resets them next).
-        self._ended_last_step = np.zeros(n, dtype=bool)
+        self.prev_dones = np.zeros(n, dtype=bool)
         self.return_queue = deque[float](maxlen=buffer_length)
         self.length_queue = deque[int](maxlen=buffer_length)
         self.time_queue = deque[float](maxlen=buffer_length)
-
-    @property
-    def prev_dones(self) -> np.ndarray[Any, Any]:
-        """The mask of sub-environments whose last step ended an episode."""
-        return self._ended_last_step
 
     def _restart(self, which: Any) -> None:
         """Zero the running statistics of the sub-environments selected by ``which``."""
@@ -71,7 +67,7 @@ class RecordEpisodeStatistics(VectorWrapper[Any, Any, Any, Any, Any]):
         self.episode_start_times[which] = time.perf_counter()
 
     def reset(
-        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+        self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Any, dict[str, Any]]:
         """Reset the environment and the statistics of the sub-environments reset.
 
@@ -88,7 +84,7 @@ class RecordEpisodeStatistics(VectorWrapper[Any, Any, Any, Any, Any]):
         result = self.env.reset(seed=seed, options=options)
         which = slice(None) if mask is None else mask
         self._restart(which)
-        self._ended_last_step[which] = False
+        self.prev_dones[which] = False
         return result
 
     def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
@@ -106,7 +102,7 @@ class RecordEpisodeStatistics(VectorWrapper[Any, Any, Any, Any, Any]):
         outcome = self.env.step(actions)
         rewards, infos = outcome[1], outcome[4]
         if not isinstance(infos, dict):
-            raise TypeError(
+            raise WrapperTypeError(
                 "RecordEpisodeStatistics needs dict infos; put DictInfoToList outside it."
             )
         if self._autoreset_mode == AutoresetMode.SAME_STEP:
@@ -114,12 +110,12 @@ class RecordEpisodeStatistics(VectorWrapper[Any, Any, Any, Any, Any]):
             self.episode_lengths += 1
         else:
             # The step after an episode end only resets: it starts the next episode at zero.
-            resetting = self._ended_last_step
+            resetting = self.prev_dones
             self._restart(resetting)
             self.episode_returns[~resetting] += rewards[~resetting]
             self.episode_lengths[~resetting] += 1
         ended = np.logical_or(outcome[2], outcome[3])
-        self._ended_last_step = ended
+        self.prev_dones = ended
         if ended.any():
             self._record(ended, infos)
         return outcome

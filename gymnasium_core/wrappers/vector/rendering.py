@@ -18,6 +18,7 @@ from gymnasium_core import logger
 from gymnasium_core.error import DependencyNotInstalled
 from gymnasium_core.utils.record_constructor import RecordConstructorArgs
 from gymnasium_core.vector.vector_env import AutoresetMode, VectorEnv, VectorWrapper
+from gymnasium_core.wrappers._errors import WrapperRuntimeError, WrapperTypeError, WrapperValueError
 from gymnasium_core.wrappers._recording import (
     ClipRecorder,
     Trigger,
@@ -78,15 +79,17 @@ def _latest_frames(frames: Any, num_envs: int) -> list[np.ndarray[Any, Any]]:
         ValueError: If it did not give one frame per sub-environment.
     """
     if frames is None:
-        raise TypeError("env.render() returned None; a vector render mode with images is needed.")
+        raise WrapperTypeError(
+            "env.render() returned None; a vector render mode with images is needed."
+        )
     images = [f[-1] if isinstance(f, list) and f else f for f in frames]
     if len(images) != num_envs:
-        raise ValueError(
+        raise WrapperValueError(
             f"env.render() returned {len(images)} frames for {num_envs} sub-environments."
         )
     bad = {type(image).__name__ for image in images if not isinstance(image, np.ndarray)}
     if bad:
-        raise TypeError(f"env.render() should return numpy arrays, got {sorted(bad)}.")
+        raise WrapperTypeError(f"env.render() should return numpy arrays, got {sorted(bad)}.")
     return images
 
 
@@ -377,7 +380,7 @@ class RecordVideo(ClipRecorder, VectorWrapper[Any, Any, Any, Any, Any], RecordCo
 
     def _capture_frame(self) -> None:
         if not self.recording:
-            raise RuntimeError("RecordVideo: cannot capture a frame while not recording.")
+            raise WrapperRuntimeError("RecordVideo: cannot capture a frame while not recording.")
         frames = _latest_frames(self.env.render(), self.num_envs)
         if self.record_first_only:
             frames = frames[:1]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -48,12 +48,10 @@ class NormalizeReward(VectorWrapper[Any, Any, Any, Any, Any], RecordConstructorA
         self.return_rms = RunningMeanStd()
         self.accumulated_reward = np.zeros(self.num_envs, np.float32)
         self._update_running_mean = True
-        # Sub-environments whose next step only resets them (NEXT_STEP / DISABLED).
-        self._resetting = np.zeros(self.num_envs, bool)
-        self._same_step = (
-            self.env.metadata.get("autoreset_mode", AutoresetMode.NEXT_STEP)
-            == AutoresetMode.SAME_STEP
-        )
+        # 1.0 for the sub-environments whose last step ended an episode (as float32, the
+        # reference's type); in NEXT_STEP / DISABLED their next step only resets them.
+        self._prev_dones = np.zeros(self.num_envs, np.float32)
+        self._autoreset_mode = self.env.metadata.get("autoreset_mode", AutoresetMode.NEXT_STEP)
 
     @property
     def update_running_mean(self) -> bool:
@@ -77,7 +75,7 @@ class NormalizeReward(VectorWrapper[Any, Any, Any, Any, Any], RecordConstructorA
             The wrapped environment's reset result.
         """
         self.accumulated_reward.fill(0)
-        self._resetting.fill(False)
+        self._prev_dones.fill(0)
         return self.env.reset(seed=seed, options=options)
 
     def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
@@ -92,17 +90,38 @@ class NormalizeReward(VectorWrapper[Any, Any, Any, Any, Any], RecordConstructorA
         obs, rewards, terminated, truncated, info = self.env.step(actions)
         self._accumulate(rewards, terminated)
         ended = np.logical_or(terminated, truncated)
-        if self._same_step:
+        self._prev_dones = ended.astype(np.float32)
+        if self._autoreset_mode == AutoresetMode.SAME_STEP:
             # Those sub-environments are already in their next episode.
             self.accumulated_reward[ended] = 0
-        else:
-            self._resetting = ended
-        scale = np.sqrt(self.return_rms.var + self.epsilon)
-        return obs, rewards / scale, terminated, truncated, info
+        return obs, rewards / self._scale(), terminated, truncated, info
+
+    def normalize(self, reward: float | np.floating[Any] | np.integer[Any]) -> np.float64:
+        """Scale ``reward`` by the running statistics of the discounted returns.
+
+        When :attr:`update_running_mean` is on, the current running returns are first added to
+        the statistics (as the step does).
+
+        Args:
+            reward: A reward, or an array of rewards.
+
+        Returns:
+            ``reward`` divided by the standard deviation of the returns.
+        """
+        if self._update_running_mean:
+            self.return_rms.update(self.accumulated_reward)
+        # A numpy scalar for a scalar reward, an array for an array (as the reference).
+        return cast("np.float64", reward / self._scale())
+
+    def _scale(self) -> Any:
+        return np.sqrt(self.return_rms.var + self.epsilon)
 
     def _accumulate(self, rewards: Any, terminated: Any) -> None:
         """Discount and extend the running returns of the sub-environments that really stepped."""
-        live = np.logical_not(self._resetting)
+        if self._autoreset_mode == AutoresetMode.SAME_STEP:
+            live = np.ones(self.num_envs, dtype=bool)
+        else:
+            live = np.logical_not(self._prev_dones.astype(bool))
         if not live.any():
             return
         carried = self.accumulated_reward[live] * self.gamma * (1 - terminated[live])

@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from gymnasium_core import logger
 from gymnasium_core.spaces import Space
 from gymnasium_core.vector.utils import batch_space, create_empty_array
 from gymnasium_core.vector.vector_env import VectorActionWrapper, VectorEnv
@@ -47,6 +48,12 @@ class TransformAction(VectorActionWrapper[Any, Any, Any, Any]):
             self.action_space = action_space
         elif single_action_space is not None:
             self.action_space = batch_space(single_action_space, self.num_envs)
+        expected = batch_space(self.single_action_space, self.num_envs)
+        if self.action_space != expected:
+            logger.warn(
+                f"For {env}, the action space {self.action_space} is not the batched single "
+                f"action space {expected}."
+            )
         self.func = func
 
     def actions(self, actions: Any) -> Any:
