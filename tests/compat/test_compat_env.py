@@ -9,6 +9,8 @@ from typing import Any
 import numpy as np
 import pytest
 
+from tests.vector._vector_testenvs import async_context
+
 gymnasium = pytest.importorskip("gymnasium", reason="the bridge needs gymnasium")
 
 import gymnasium.spaces as gs  # noqa: E402
@@ -283,7 +285,10 @@ def test_from_gymnasium__our_sync_vector_env_matches_gymnasium():
 def test_from_gymnasium__runs_in_our_async_vector_env():
     from gymnasium_core.vector import AsyncVectorEnv
 
-    ours = AsyncVectorEnv([lambda: from_gymnasium(gymnasium.make("CartPole-v1"))] * 2)
+    # A fork server once JAX has run in this process: forking it would be unsafe (and warns).
+    ours = AsyncVectorEnv(
+        [lambda: from_gymnasium(gymnasium.make("CartPole-v1"))] * 2, context=async_context()
+    )
     reference = gymnasium.vector.SyncVectorEnv([lambda: gymnasium.make("CartPole-v1")] * 2)
     try:
         np.testing.assert_array_equal(ours.reset(seed=1)[0], reference.reset(seed=1)[0])
