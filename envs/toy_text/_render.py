@@ -15,9 +15,6 @@ from gymnasium_core.error import DependencyNotInstalled
 
 Color = tuple[int, int, int]
 
-# Fonts by (size, bold), shared by every target: loading one costs milliseconds.
-_FONTS: dict[tuple[int, bool], Any] = {}
-
 
 def import_pygame() -> Any:
     """Import pygame, or raise a clear error naming the extra to install."""
@@ -72,18 +69,23 @@ class RenderTarget:
         return target
 
     def font(self, size: int, bold: bool = False) -> Any:
-        """A cached pygame font of the default typeface."""
+        """A pygame font of the default typeface, cached for this target's lifetime.
+
+        The cache is per target, never per process: a font made before another window's
+        ``pygame.quit()`` is freed with it, and drawing with it would crash, even once fonts
+        are initialised again.
+        """
         key = (size, bold)
+        fonts: dict[tuple[int, bool], Any] = self.__dict__.setdefault("_fonts", {})
         pygame = import_pygame()
         if not pygame.font.get_init():
-            # Fonts made before a pygame.quit() are dead: start afresh.
-            _FONTS.clear()
+            fonts.clear()
             pygame.font.init()
-        if key not in _FONTS:
+        if key not in fonts:
             font = pygame.font.Font(None, size)
             font.set_bold(bold)
-            _FONTS[key] = font
-        return _FONTS[key]
+            fonts[key] = font
+        return fonts[key]
 
     def text(
         self,

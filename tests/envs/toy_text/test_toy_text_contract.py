@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 from gymnasium_core.envs.toy_text.blackjack import BlackjackEnv
@@ -310,3 +314,20 @@ def test_jax_vector__make_vec_jax_mode(env_id: str) -> None:
         reward = envs.step(envs.action_space.sample())[1]
     assert np.asarray(reward).shape == (8,)
     envs.close()
+
+
+def test_render__text_survives_pygame_quit_by_another_window() -> None:
+    # Fonts die with pygame.quit(); an env made afterwards must not draw with a dead one.
+    # This runs in a fresh interpreter because drawing with a dead font crashes the process.
+    code = (
+        "import pygame, gymnasium_core as gym\n"
+        "first = gym.make('Blackjack-v1', render_mode='rgb_array')\n"
+        "first.reset(seed=0); first.render(); first.close()\n"
+        "pygame.quit(); pygame.init()\n"
+        "second = gym.make('Blackjack-v1', render_mode='rgb_array')\n"
+        "second.reset(seed=0); frame = second.render(); second.close()\n"
+        "assert frame.ndim == 3\n"
+    )
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    result = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, timeout=120)
+    assert result.returncode == 0, result.stderr.decode()[-2000:]
