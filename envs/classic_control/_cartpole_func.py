@@ -6,9 +6,10 @@ Reward ``+1`` per step (Sutton & Barto variant: ``0`` per step, ``-1`` on failur
 ends when ``|theta|`` exceeds 12 degrees or ``|x|`` exceeds 2.4.
 
 This one definition serves the stateful ``CartPole-v0/v1`` (scalar backend), the
-numpy-batched vector env and the JAX ids ``phys2d/CartPole-v0/v1``. The reference's own
-functional CartPole sets ``polemass_length`` to ``masspole + length``; here it is the product,
-as in the reference's stateful env, so all paths share the same physics.
+numpy-batched vector env and the JAX ids ``phys2d/CartPole-v0/v1/v2``. ``polemass_length`` is
+a param: ``masspole * length`` by default, as in the reference's stateful env. The reference's
+functional CartPole sets it to ``masspole + length``; its ids ``phys2d/CartPole-v0/v1`` keep that
+value as a param, and ``phys2d/CartPole-v2`` has the product.
 """
 
 from __future__ import annotations
@@ -34,13 +35,13 @@ class CartPoleState(NamedTuple):
     theta_dot: Any  # pole angular velocity [rad/s]
 
 
-class CartPoleParams(NamedTuple):
-    """Physical constants (reference values) and reset bounds."""
-
+class _CartPoleFields(NamedTuple):
     gravity: float = 9.8
     masscart: float = 1.0
     masspole: float = 0.1
+    total_mass: float = 1.1  # masscart + masspole unless given
     length: float = 0.5  # half the pole length [m]
+    polemass_length: float = 0.05  # masspole * length unless given
     force_mag: float = 10.0
     tau: float = 0.02  # seconds per step
     theta_threshold_radians: float = 12 * 2 * math.pi / 360
@@ -49,15 +50,27 @@ class CartPoleParams(NamedTuple):
     reset_low: float = -0.05
     reset_high: float = 0.05
 
-    @property
-    def total_mass(self) -> float:
-        """Cart plus pole mass."""
-        return self.masspole + self.masscart
 
-    @property
-    def polemass_length(self) -> float:
-        """Pole mass times half-length (a product; see the module docstring)."""
-        return self.masspole * self.length
+class CartPoleParams(_CartPoleFields):
+    """Physical constants (reference values) and reset bounds.
+
+    ``total_mass`` and ``polemass_length`` are fields, as the reference's attributes are:
+    computed from the masses and the length when the params are built (unless given), and
+    independent afterwards, so ``params._replace(length=...)`` leaves them as they were,
+    exactly as writing ``env.length`` does in the reference.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> CartPoleParams:
+        params = super().__new__(cls, *args, **kwargs)
+        derived = {}
+        fields = cls._fields
+        if len(args) <= fields.index("total_mass") and "total_mass" not in kwargs:
+            derived["total_mass"] = params.masspole + params.masscart
+        if len(args) <= fields.index("polemass_length") and "polemass_length" not in kwargs:
+            derived["polemass_length"] = params.masspole * params.length
+        return params._replace(**derived) if derived else params
 
 
 class CartPoleFunctional(

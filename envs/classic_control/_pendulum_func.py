@@ -33,7 +33,7 @@ class PendulumState(NamedTuple):
 class PendulumParams(NamedTuple):
     """Physical constants (reference values) and the reset half-ranges."""
 
-    max_speed: float = 8.0
+    max_speed: float = 8  # an int, as the reference's attribute
     max_torque: float = 2.0
     dt: float = 0.05
     g: float = 10.0

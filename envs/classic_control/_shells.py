@@ -8,19 +8,25 @@ actions the way the reference does, and otherwise leave everything to the FuncEn
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 
+from gymnasium_core import logger
+from gymnasium_core.core import Env
 from gymnasium_core.error import ResetNeeded
 from gymnasium_core.functional import FunctionalNumpyEnv, FunctionalNumpyVectorEnv, backends
 from gymnasium_core.vector import AutoresetMode
 
+from ._views import collect_class_overrides
 from .utils import maybe_parse_reset_bounds, verify_number_and_cast
 
 
-def reset_params(params: Any, options: dict[str, Any] | None, defaults: Any) -> Any:
+def reset_params(params: Any, options: Any, defaults: Any) -> Any:
     """``params`` with the reset bounds that ``options`` asks for (defaults otherwise).
+
+    Options that are not a mapping are ignored, as the reference's reset ignores them.
 
     Args:
         params: The env's params (a NamedTuple with reset fields).
@@ -30,6 +36,8 @@ def reset_params(params: Any, options: dict[str, Any] | None, defaults: Any) -> 
     Returns:
         The params to draw the first state with.
     """
+    if not isinstance(options, Mapping):
+        options = None
     if "reset_low" in params._fields:
         low, high = maybe_parse_reset_bounds(options, defaults.reset_low, defaults.reset_high)
         return params._replace(reset_low=low, reset_high=high)
@@ -44,18 +52,106 @@ def reset_params(params: Any, options: dict[str, Any] | None, defaults: Any) -> 
 class ClassicControlEnv(FunctionalNumpyEnv[np.ndarray[Any, Any], Any]):
     """A stateful classic-control env: the FuncEnv on the scalar (Python float) backend.
 
-    Subclasses set :attr:`metadata` and call :meth:`_setup` with their FuncEnv.
+    It shows the reference's surface: the physics constants are attributes that are views of
+    :attr:`params` (see :mod:`._views`), and :attr:`state` is a numpy array with the
+    reference's dtype that can be read, replaced or written element by element between steps.
+    Internally the FuncEnv's state record is kept and the array is made only when
+    :attr:`state` is read; once made, it is what the next step starts from.
+
+    Subclasses set :attr:`metadata`, :attr:`_params_type` and the dtypes of the state array,
+    and call :meth:`_setup` with their FuncEnv.
     """
 
     _defaults: Any
+    _params_type: type
+    _state_type: Any
+    _class_overrides: dict[str, Any] = {}
+    # How many leading fields of the FuncEnv state the ``state`` array shows.
+    _state_size: int = 4
+    # The dtype of the reference's ``state`` after ``reset`` and after ``step``.
+    _reset_dtype: Any = np.float64
+    _step_dtype: Any = np.float64
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._class_overrides = collect_class_overrides(cls)
 
     def _setup(self, func_env: Any, render_mode: str | None) -> None:
-        super().__init__(
-            func_env.with_xp(backends.scalar), render_mode=render_mode, metadata=self.metadata
-        )
+        func_env = func_env.with_xp(backends.scalar)
+        fields = {}
+        for name, value in self._class_overrides.items():
+            if name.startswith("func_env."):
+                setattr(func_env, name.removeprefix("func_env."), value)
+            else:
+                fields[name] = value
+        if fields:
+            func_env.default_params = func_env.default_params._replace(**fields)
+        self._func_state: Any = None
+        self._state_view: Any = None
+        self._state_dtype: Any = self._reset_dtype
+        super().__init__(func_env, render_mode=render_mode, metadata=self.metadata)
         self._defaults = self.params
+        self.isopen = True
 
-    def initial_state(self, options: dict[str, Any] | None) -> Any:
+    # -- the reference's surface ----------------------------------------------------------------
+
+    @property  # type: ignore[override]
+    def state(self) -> Any:
+        """The state as the reference shows it: a numpy array (``None`` before ``reset``).
+
+        Writing it (whole, or one element in place) sets where the next step starts.
+        """
+        if self._state_view is None and self._func_state is not None:
+            self._state_view = self._to_array(self._func_state)
+        return self._state_view
+
+    @state.setter
+    def state(self, value: Any) -> None:
+        self._state_view = value
+        self._func_state = None
+
+    @property
+    def screen(self) -> Any:
+        """The pygame surface frames are drawn on (the window in ``"human"`` mode), or ``None``."""
+        canvas = self._render_state
+        if canvas is None:
+            return None
+        return canvas.window if canvas.window is not None else canvas.surface
+
+    @property
+    def clock(self) -> Any:
+        """The pygame clock of the renderer, or ``None`` before the first frame."""
+        return None if self._render_state is None else self._render_state.clock
+
+    def _write_params(self, **fields: Any) -> None:
+        """Replace params fields; the next step uses them (the attribute views write here)."""
+        self.params = self.params._replace(**fields)
+        self._pargs = (self.params,)
+
+    def _to_array(self, func_state: Any) -> np.ndarray[Any, Any]:
+        """The ``state`` array of a FuncEnv state."""
+        return np.array(func_state[: self._state_size], dtype=self._state_dtype)
+
+    def _from_view(self, view: Any) -> Any:
+        """The FuncEnv state of a ``state`` value (an array, or any sequence a user assigned)."""
+        values = view.tolist() if isinstance(view, np.ndarray) else list(view)
+        return self._state_type(*values)
+
+    def _current(self) -> Any:
+        """The FuncEnv state the next step starts from (``None`` before ``reset``)."""
+        view = self._state_view
+        if view is not None:
+            return self._from_view(view)
+        return self._func_state
+
+    def _advance_to(self, func_state: Any, dtype: Any) -> None:
+        self._func_state = func_state
+        self._state_view = None
+        self._state_dtype = dtype
+
+    # -- episode ----------------------------------------------------------------------------------
+
+    def initial_state(self, options: Any) -> Any:
         """Draw the first state, honouring the reference's reset options."""
         params = (
             self._defaults
@@ -64,23 +160,81 @@ class ClassicControlEnv(FunctionalNumpyEnv[np.ndarray[Any, Any], Any]):
         )
         return self.func_env.initial(self.np_random, params)
 
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray[Any, Any], dict[str, Any]]:
+        """Start an episode; ``options`` may set the reference's reset bounds.
+
+        Args:
+            seed: Re-seeds :attr:`np_random` if given.
+            options: ``low`` / ``high`` (Pendulum: ``x_init`` / ``y_init``); anything that is
+                not a mapping is ignored, as by the reference.
+
+        Returns:
+            ``(observation, {})``.
+        """
+        Env.reset(self, seed=seed)
+        func_state = self.initial_state(options)
+        self._advance_to(func_state, self._reset_dtype)
+        obs = self.func_env.observation(func_state, self.np_random, self.params)
+        if self.render_mode == "human":
+            self.render()
+        return obs, {}
+
     def step(self, action: Any) -> tuple[np.ndarray[Any, Any], Any, bool, bool, dict[str, Any]]:
         """Advance one step; ``terminated`` is a Python ``bool``, as the reference's.
 
         The adapter's ``step`` in one frame: the classic-control FuncEnvs have no transition
         info and no random draws after ``transition``, so the order of calls is free.
         """
-        state = self.state
+        state = self._current()
         if state is None:
             raise ResetNeeded("Call `reset` before `step`.")
         f, rng, params = self.func_env, self.np_random, self.params
         next_state = f.transition(state, action, rng, params)
-        self.state = next_state
+        self._advance_to(next_state, self._step_dtype)
         reward = f.reward(state, action, next_state, rng, params)
         terminated = bool(f.terminal(next_state, rng, params))
         if self.render_mode == "human":
             self.render()
         return f.observation(next_state, rng, params), reward, terminated, False, {}
+
+    # -- rendering -----------------------------------------------------------------------------
+
+    def _render_func_state(self) -> Any:
+        """The FuncEnv state to draw (Pendulum adds its last torque)."""
+        return self._current()
+
+    def render(self) -> np.ndarray[Any, Any] | None:
+        """Draw the current state.
+
+        Returns:
+            An RGB frame in ``"rgb_array"`` mode; ``None`` in ``"human"`` mode (the frame is
+            shown in a window, opened with only pygame's display initialised) and without a
+            render mode (with a warning).
+        """
+        if self.render_mode is None:
+            logger.warn(
+                "`render` was called on an environment made without a render mode; pass "
+                "`render_mode=` when making it (e.g. `make(id, render_mode='rgb_array')`)."
+            )
+            return None
+        state = self._render_func_state()
+        if state is None:
+            raise ResetNeeded("Call `reset` before `render`.")
+        f = self.func_env
+        if self._render_state is None:
+            self._render_state = f.render_init(
+                self.params, render_mode=self.render_mode, fps=self.metadata["render_fps"]
+            )
+        self._render_state, frame = f.render_image(state, self._render_state, self.params)
+        return None if self.render_mode == "human" else frame
+
+    def close(self) -> None:
+        """Close the window, if any; a second call does nothing."""
+        if self._render_state is not None:
+            self.isopen = False
+        super().close()
 
 
 def check_discrete(space: Any, action: Any) -> None:

@@ -1,8 +1,10 @@
 """Acrobot: the stateful env (``Acrobot-v1``) and its numpy-batched vector env.
 
-The dynamics live in :class:`AcrobotFunctional`. The reference keeps ``book_or_nips`` and
-``torque_noise_max`` as class attributes; here they are constructor arguments (setting them
-as attributes after construction has no effect).
+The dynamics live in :class:`AcrobotFunctional`. The reference's class constants
+(``dt``, ``LINK_LENGTH_1``, ``MAX_VEL_1``, ``book_or_nips``, ``torque_noise_max``, ...) are
+class constants here too, and on an instance they are views of its params: writing one (or
+overriding it in a subclass body) changes the dynamics as in the reference. The module also
+offers the reference's helpers :func:`wrap`, :func:`bound` and :func:`rk4`.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from gymnasium_core.vector.vector_env import AutoresetMode
 
 from ._acrobot_func import AcrobotFunctional, AcrobotParams, AcrobotState
 from ._shells import ClassicControlEnv, ClassicControlVectorEnv, check_discrete, vector_metadata
+from ._views import FuncAttrView, ParamView
 
 __all__ = ["AcrobotEnv", "AcrobotFunctional", "AcrobotParams", "AcrobotState", "AcrobotVectorEnv"]
 
@@ -27,21 +30,46 @@ class AcrobotEnv(ClassicControlEnv):
 
     Args:
         render_mode: ``None``, ``"human"`` or ``"rgb_array"`` (500x500 frames).
-        book_or_nips: ``"book"`` (default) or ``"nips"`` equations of motion.
-        torque_noise_max: Half-width of the uniform noise added to the torque.
+        book_or_nips: ``"book"`` or ``"nips"`` equations of motion (default: the class's
+            :attr:`book_or_nips`, ``"book"``).
+        torque_noise_max: Half-width of the uniform noise added to the torque (default: the
+            class's :attr:`torque_noise_max`, ``0.0``).
     """
 
     metadata: dict[str, Any] = {"render_modes": ["human", "rgb_array"], "render_fps": 15}
+    _params_type = AcrobotParams
+    _state_type = AcrobotState
+    _reset_dtype = np.float32  # the reference draws float32; its steps store float64
+
+    dt = ParamView(class_level=True)
+    LINK_LENGTH_1 = ParamView("link_length_1", class_level=True)
+    LINK_LENGTH_2 = ParamView("link_length_2", class_level=True)
+    LINK_MASS_1 = ParamView("link_mass_1", class_level=True)
+    LINK_MASS_2 = ParamView("link_mass_2", class_level=True)
+    LINK_COM_POS_1 = ParamView("link_com_pos_1", class_level=True)
+    LINK_COM_POS_2 = ParamView("link_com_pos_2", class_level=True)
+    LINK_MOI = ParamView("link_moi", class_level=True)
+    MAX_VEL_1 = ParamView("max_vel_1", class_level=True)
+    MAX_VEL_2 = ParamView("max_vel_2", class_level=True)
+    torque_noise_max = ParamView(class_level=True)
+    book_or_nips = FuncAttrView("book_or_nips", class_value="book")
+    SCREEN_DIM = FuncAttrView("screen_dim", class_value=500)
+    AVAIL_TORQUE: list[float] = [-1.0, 0.0, +1]
+    action_arrow: Any = None
+    domain_fig: Any = None
+    actions_num = 3
 
     def __init__(
         self,
         render_mode: str | None = None,
-        book_or_nips: str = "book",
-        torque_noise_max: float = 0.0,
+        book_or_nips: str | None = None,
+        torque_noise_max: float | None = None,
     ) -> None:
-        self.book_or_nips = book_or_nips
-        self.torque_noise_max = torque_noise_max
-        self._setup(AcrobotFunctional(book_or_nips, torque_noise_max=torque_noise_max), render_mode)
+        self._setup(AcrobotFunctional(), render_mode)
+        if torque_noise_max is not None:
+            self.torque_noise_max = torque_noise_max
+        if book_or_nips is not None:
+            self.book_or_nips = book_or_nips
 
     def step(
         self, action: Any

@@ -16,6 +16,7 @@ from gymnasium_core.vector.vector_env import AutoresetMode
 
 from ._cartpole_func import CartPoleFunctional, CartPoleParams, CartPoleState
 from ._shells import ClassicControlEnv, ClassicControlVectorEnv, check_discrete, vector_metadata
+from ._views import FuncAttrView, ParamView
 
 __all__ = [
     "CartPoleEnv",
@@ -29,6 +30,12 @@ __all__ = [
 class CartPoleEnv(ClassicControlEnv):
     """Balance a pole on a cart by pushing the cart left (0) or right (1).
 
+    The reference's attributes (``gravity``, ``length``, ``tau``, ``x_threshold``, ...) are
+    views of :attr:`params`: writing one changes the next step. As in the reference,
+    ``total_mass`` and ``polemass_length`` are set once and do not follow later writes of
+    the masses or the length. :attr:`state` is a float64 array ``(x, x_dot, theta,
+    theta_dot)``.
+
     Args:
         sutton_barto_reward: Reward ``0`` per step and ``-1`` on failure instead of ``+1``.
         render_mode: ``None``, ``"human"`` or ``"rgb_array"`` (600x400 frames).
@@ -36,6 +43,23 @@ class CartPoleEnv(ClassicControlEnv):
     """
 
     metadata: dict[str, Any] = {"render_modes": ["human", "rgb_array"], "render_fps": 50}
+    _params_type = CartPoleParams
+    _state_type = CartPoleState
+
+    gravity = ParamView()
+    masscart = ParamView()
+    masspole = ParamView()
+    total_mass = ParamView()
+    length = ParamView()
+    polemass_length = ParamView()
+    force_mag = ParamView()
+    tau = ParamView()
+    theta_threshold_radians = ParamView()
+    x_threshold = ParamView()
+    _sutton_barto_reward = ParamView("sutton_barto_reward")
+    kinematics_integrator = FuncAttrView("kinematics_integrator")
+    screen_width = FuncAttrView("screen_width")
+    screen_height = FuncAttrView("screen_height")
 
     def __init__(
         self,
@@ -43,7 +67,6 @@ class CartPoleEnv(ClassicControlEnv):
         render_mode: str | None = None,
         kinematics_integrator: str = "euler",
     ) -> None:
-        self._sutton_barto_reward = sutton_barto_reward
         self._setup(
             CartPoleFunctional(kinematics_integrator, sutton_barto_reward=sutton_barto_reward),
             render_mode,
