@@ -64,7 +64,7 @@ class CartPoleParams(_CartPoleFields):
 
     def __new__(cls, *args: Any, **kwargs: Any) -> CartPoleParams:
         params = super().__new__(cls, *args, **kwargs)
-        derived = {}
+        derived: dict[str, Any] = {}
         fields = cls._fields
         if len(args) <= fields.index("total_mass") and "total_mass" not in kwargs:
             derived["total_mass"] = params.masspole + params.masscart

@@ -8,7 +8,6 @@ actions the way the reference does, and otherwise leave everything to the FuncEn
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -20,13 +19,14 @@ from gymnasium_core.functional import FunctionalNumpyEnv, FunctionalNumpyVectorE
 from gymnasium_core.vector import AutoresetMode
 
 from ._views import collect_class_overrides
-from .utils import maybe_parse_reset_bounds, verify_number_and_cast
+from .utils import maybe_parse_reset_bounds, option, verify_number_and_cast
 
 
 def reset_params(params: Any, options: Any, defaults: Any) -> Any:
     """``params`` with the reset bounds that ``options`` asks for (defaults otherwise).
 
-    Options that are not a mapping are ignored, as the reference's reset ignores them.
+    Options that are not a mapping are read as the reference reads them (see
+    :func:`~.utils.option`): one without the option names is ignored.
 
     Args:
         params: The env's params (a NamedTuple with reset fields).
@@ -36,16 +36,14 @@ def reset_params(params: Any, options: Any, defaults: Any) -> Any:
     Returns:
         The params to draw the first state with.
     """
-    if not isinstance(options, Mapping):
-        options = None
     if "reset_low" in params._fields:
         low, high = maybe_parse_reset_bounds(options, defaults.reset_low, defaults.reset_high)
         return params._replace(reset_low=low, reset_high=high)
     # Pendulum: symmetric ranges for theta and theta_dot.
     x, y = defaults.x_init, defaults.y_init
     if options is not None:
-        x = verify_number_and_cast(options.get("x_init", x))
-        y = verify_number_and_cast(options.get("y_init", y))
+        x = verify_number_and_cast(option(options, "x_init", x))
+        y = verify_number_and_cast(option(options, "y_init", y))
     return params._replace(x_init=x, y_init=y)
 
 
@@ -95,7 +93,7 @@ class ClassicControlEnv(FunctionalNumpyEnv[np.ndarray[Any, Any], Any]):
 
     # -- the reference's surface ----------------------------------------------------------------
 
-    @property  # type: ignore[override]
+    @property
     def state(self) -> Any:
         """The state as the reference shows it: a numpy array (``None`` before ``reset``).
 

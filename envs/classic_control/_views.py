@@ -28,14 +28,14 @@ class ParamView:
     """
 
     def __init__(self, field: str | None = None, *, class_level: bool = False) -> None:
-        self.field = field
+        self.field: str = field or ""
         self.class_level = class_level
         self.name = field or ""
         self.class_value: Any = None
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
-        if self.field is None:
+        if not self.field:
             self.field = name
         if self.class_level:
             # The class constant is the params default (the owner names its params type).
@@ -44,10 +44,10 @@ class ParamView:
     def __get__(self, obj: Any, owner: type | None = None) -> Any:
         if obj is None:
             return self.class_value if self.class_level else self
-        return getattr(obj.params, self.field)  # type: ignore[arg-type]
+        return getattr(obj.params, self.field)
 
     def __set__(self, obj: Any, value: Any) -> None:
-        obj._write_params(**{self.field: value})  # type: ignore[dict-item]
+        obj._write_params(**{self.field: value})
 
 
 class FuncAttrView:
@@ -102,7 +102,7 @@ def collect_class_overrides(cls: type) -> dict[str, Any]:
             replacement = ParamView(view.field, class_level=True)
             replacement.name = name
             replacement.class_value = value
-            overrides[view.field] = value  # type: ignore[index]
+            overrides[view.field] = value
         else:
             replacement = FuncAttrView(view.attr, class_value=value)  # type: ignore[assignment]
             overrides["func_env." + view.attr] = value
