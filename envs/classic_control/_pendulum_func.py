@@ -21,6 +21,9 @@ from gymnasium_core.spaces import Box
 from . import _render
 from ._common import as_float, is_scalar, pack, square_pow, wide
 
+DEFAULT_X = math.pi  # default half-range of the initial angle [rad]
+DEFAULT_Y = 1.0  # default half-range of the initial angular velocity [rad/s]
+
 
 class PendulumState(NamedTuple):
     """Dynamic state; each field a scalar or a ``(num_envs,)`` array."""
@@ -39,8 +42,8 @@ class PendulumParams(NamedTuple):
     g: float = 10.0
     m: float = 1.0
     l: float = 1.0  # noqa: E741  (the textbook symbol, and the reference's name)
-    x_init: float = math.pi  # initial theta is uniform in [-x_init, x_init)
-    y_init: float = 1.0  # initial theta_dot is uniform in [-y_init, y_init)
+    x_init: float = DEFAULT_X  # initial theta is uniform in [-x_init, x_init)
+    y_init: float = DEFAULT_Y  # initial theta_dot is uniform in [-y_init, y_init)
 
 
 class PendulumFunctional(
@@ -120,7 +123,7 @@ class PendulumFunctional(
         u = _torque(xp, action, p)
         th, thdot = state.theta, state.theta_dot
         costs = (
-            square_pow(xp, angle_normalize(xp, th))
+            square_pow(xp, angle_normalize(th))
             + 0.1 * square_pow(xp, thdot)
             + wide(xp, 0.001 * (u**2))
         )
@@ -153,9 +156,13 @@ class PendulumFunctional(
         _render.close_canvas(render_state)
 
 
-def angle_normalize(xp: Any, x: Any) -> Any:
-    """Wrap an angle into ``[-pi, pi)``."""
-    return ((x + xp.pi) % (2 * xp.pi)) - xp.pi
+def angle_normalize(x: Any) -> Any:
+    """Wrap an angle (a number or an array of any backend) into ``[-pi, pi)``.
+
+    Only ``+``, ``%`` and ``-`` with Python floats are used, so the result has the type and
+    backend of ``x``.
+    """
+    return ((x + math.pi) % (2 * math.pi)) - math.pi
 
 
 def _never(xp: Any, like: Any) -> Any:

@@ -302,15 +302,17 @@ class ClassicControlVectorEnv(FunctionalNumpyVectorEnv):
             field[mask] = rows
         return state
 
-    def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
-        """Step every sub-env; out-of-range discrete actions and NaN forces raise.
+    def step(self, action: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
+        """Step every sub-env with ``action``, one row per sub-env (the reference's name).
+
+        Out-of-range discrete actions and NaN forces raise.
 
         Raises:
             AssertionError: For a discrete action batch outside the action space (as the
                 reference's ``CartPoleVectorEnv``).
             ValueError: For a continuous action batch containing NaN.
         """
-        actions = np.asarray(actions)
+        actions = np.asarray(action)
         if self.single_action_space.shape == ():
             space: Any = self.single_action_space
             in_range = (

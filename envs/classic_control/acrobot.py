@@ -9,6 +9,8 @@ offers the reference's helpers :func:`wrap`, :func:`bound` and :func:`rk4`.
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable
 from typing import Any, SupportsFloat
 
 import numpy as np
@@ -19,7 +21,16 @@ from ._acrobot_func import AcrobotFunctional, AcrobotParams, AcrobotState
 from ._shells import ClassicControlEnv, ClassicControlVectorEnv, check_discrete, vector_metadata
 from ._views import FuncAttrView, ParamView
 
-__all__ = ["AcrobotEnv", "AcrobotFunctional", "AcrobotParams", "AcrobotState", "AcrobotVectorEnv"]
+__all__ = [
+    "AcrobotEnv",
+    "AcrobotFunctional",
+    "AcrobotParams",
+    "AcrobotState",
+    "AcrobotVectorEnv",
+    "bound",
+    "rk4",
+    "wrap",
+]
 
 
 class AcrobotEnv(ClassicControlEnv):
@@ -72,11 +83,11 @@ class AcrobotEnv(ClassicControlEnv):
             self.book_or_nips = book_or_nips
 
     def step(
-        self, action: Any
+        self, a: Any
     ) -> tuple[np.ndarray[Any, Any], SupportsFloat, bool, bool, dict[str, Any]]:
-        """Apply torque ``action - 1``; ``action`` must be 0, 1 or 2."""
-        check_discrete(self.action_space, action)
-        return super().step(action)
+        """Apply torque ``a - 1``; ``a`` must be 0, 1 or 2."""
+        check_discrete(self.action_space, a)
+        return super().step(a)
 
 
 class AcrobotVectorEnv(ClassicControlVectorEnv):
@@ -113,3 +124,68 @@ class AcrobotVectorEnv(ClassicControlVectorEnv):
             render_mode=render_mode,
             metadata=dict(self.metadata),
         )
+
+
+# -- the reference module's numeric helpers ---------------------------------------------------
+
+
+def wrap(x: Any, m: Any, M: Any) -> Any:
+    """Shift ``x`` by whole periods ``M - m`` until it lies in ``[m, M]``.
+
+    Unlike clipping, this keeps an angle's meaning: ``wrap(3.5 * pi, -pi, pi)`` is
+    ``-0.5 * pi``.
+
+    Args:
+        x: A scalar.
+        m: The lower end of the range.
+        M: The upper end of the range.
+
+    Returns:
+        ``x`` moved into the range.
+    """
+    period = M - m
+    while x > M:
+        x = x - period
+    while x < m:
+        x = x + period
+    return x
+
+
+def bound(x: Any, m: Any, M: Any = None) -> Any:
+    """Clip the scalar ``x`` to ``[m, M]``; with ``M`` omitted, ``m`` is the pair ``(low, high)``.
+
+    Args:
+        x: A scalar.
+        m: The lower bound, or ``(lower, upper)`` when ``M`` is ``None``.
+        M: The upper bound.
+
+    Returns:
+        ``x`` clipped to the bounds.
+    """
+    low, high = (m[0], m[1]) if M is None else (m, M)
+    return min(max(x, low), high)
+
+
+def rk4(derivs: Callable[[Any], Any], y0: Any, t: Any) -> np.ndarray[Any, Any]:
+    """Integrate ``dy/dt = derivs(y)`` over the sample times ``t`` with classical Runge-Kutta.
+
+    As the reference's helper (which the reference's Acrobot calls with a state augmented by
+    its torque), the result is the last sample with at most its first four components.
+
+    Args:
+        derivs: ``derivs(y)`` returns the derivative of ``y`` (a sequence of the same length).
+        y0: The initial value: a scalar or a 1-D sequence.
+        t: The sample times (at least one).
+
+    Returns:
+        ``y`` at ``t[-1]``, float64, truncated to four components.
+    """
+    y = np.array(y0, dtype=np.float64)
+    for start, end in itertools.pairwise(t):
+        h = end - start
+        k1 = np.asarray(derivs(y))
+        k2 = np.asarray(derivs(y + h / 2.0 * k1))
+        k3 = np.asarray(derivs(y + h / 2.0 * k2))
+        k4 = np.asarray(derivs(y + h * k3))
+        y = y + h / 6.0 * (k1 + 2 * k2 + 2 * k3 + k4)
+    return y if y.ndim == 0 else y[:4]

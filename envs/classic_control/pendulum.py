@@ -12,11 +12,20 @@ import numpy as np
 
 from gymnasium_core.vector.vector_env import AutoresetMode
 
-from ._pendulum_func import PendulumFunctional, PendulumParams, PendulumState, angle_normalize
+from ._pendulum_func import (
+    DEFAULT_X,
+    DEFAULT_Y,
+    PendulumFunctional,
+    PendulumParams,
+    PendulumState,
+    angle_normalize,
+)
 from ._shells import ClassicControlEnv, ClassicControlVectorEnv, check_continuous, vector_metadata
 from ._views import FuncAttrView, ParamView
 
 __all__ = [
+    "DEFAULT_X",
+    "DEFAULT_Y",
     "PendulumEnv",
     "PendulumFunctional",
     "PendulumParams",
@@ -76,11 +85,11 @@ class PendulumEnv(ClassicControlEnv):
         return state._replace(last_u=math.nan if self.last_u is None else self.last_u)
 
     def step(
-        self, action: Any
+        self, u: Any
     ) -> tuple[np.ndarray[Any, Any], SupportsFloat, bool, bool, dict[str, Any]]:
-        """Apply torque ``action[0]``, clipped to ``[-2, 2]``; NaN or a wrong shape raise."""
-        check_continuous(self.action_space, action)
-        obs, reward, terminated, truncated, info = super().step(action)
+        """Apply torque ``u[0]``, clipped to ``[-2, 2]``; NaN or a wrong shape raise."""
+        check_continuous(self.action_space, u)
+        obs, reward, terminated, truncated, info = super().step(u)
         self.last_u = self._func_state.last_u  # the clipped torque, as the reference keeps it
         return obs, reward, terminated, truncated, info
 

@@ -256,3 +256,41 @@ def test_reset__options_that_are_not_a_dict_are_ignored_as_in_the_reference(
         return
     obs, _ = ours.reset(seed=3, options=options)
     assert obs.tobytes() == r_obs.tobytes()
+
+
+# -- module-level names of the reference's modules ----------------------------------------------
+
+
+def test_acrobot_module__helpers_match_the_reference() -> None:
+    from gymnasium.envs.classic_control import acrobot as ref_acrobot
+    from gymnasium_core.envs.classic_control import acrobot
+
+    for x in (-12.0, -3.5, -np.pi, 0.0, 2.0, np.pi, 7.9, 30.0):
+        assert acrobot.wrap(x, -np.pi, np.pi) == ref_acrobot.wrap(x, -np.pi, np.pi)
+        assert acrobot.bound(x, -2.0, 3.0) == ref_acrobot.bound(x, -2.0, 3.0)
+        assert acrobot.bound(x, (-2.0, 3.0)) == ref_acrobot.bound(x, (-2.0, 3.0))
+    ref_env = ref_acrobot.AcrobotEnv()
+    ref_env.reset(seed=0)
+    for torque in (-1.0, 0.0, 1.0):
+        y0 = np.append(ref_env.state, torque)
+        for t in ([0, 0.2], [0.0, 0.05, 0.1, 0.2]):
+            ours = acrobot.rk4(ref_env._dsdt, y0, t)
+            ref = ref_acrobot.rk4(ref_env._dsdt, y0, t)
+            assert ours.dtype == ref.dtype and ours.tobytes() == ref.tobytes()
+
+
+def test_pendulum_module__defaults_and_angle_normalize_match_the_reference() -> None:
+    from gymnasium.envs.classic_control import pendulum as ref_pendulum
+    from gymnasium_core.envs.classic_control import pendulum
+
+    assert (pendulum.DEFAULT_X, pendulum.DEFAULT_Y) == (
+        ref_pendulum.DEFAULT_X,
+        ref_pendulum.DEFAULT_Y,
+    )
+    values = np.linspace(-20.0, 20.0, 101)
+    assert (
+        pendulum.angle_normalize(values).tobytes() == ref_pendulum.angle_normalize(values).tobytes()
+    )
+    for x in (-7.0, 0.0, 3.2, np.float32(5.5)):
+        ours, ref = pendulum.angle_normalize(x), ref_pendulum.angle_normalize(x)
+        assert ours == ref and type(ours) is type(ref)
