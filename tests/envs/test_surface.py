@@ -26,9 +26,6 @@ _IGNORED: dict[str, str] = {}
 # Known gaps, kept visible until they are closed (one family a block).
 _KNOWN_GAPS: dict[str, str] = {
     # classic control
-    "phys2d/CartPole-v0": "state is a record, not a jax.Array",
-    "phys2d/CartPole-v1": "state is a record, not a jax.Array",
-    "phys2d/Pendulum-v0": "state is a record, not a jax.Array",
     #
     # toy text
     "Blackjack-v1": "dealer card strings are str, not numpy.str_",
