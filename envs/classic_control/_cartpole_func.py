@@ -234,7 +234,7 @@ def _advance(value: Any, rate: Any, tau: Any) -> Any:
     return out
 
 
-_TRACK_Y = 100  # height of the cart's top edge above the bottom of the frame [px]
+_TRACK_Y = 100  # height of the cart's centre line (and the track) above the frame bottom [px]
 _CART_SIZE = (50.0, 30.0)
 _POLE_WIDTH = 10.0
 _CART_COLOR = (0, 0, 0)
@@ -242,25 +242,38 @@ _POLE_COLOR = (202, 152, 101)
 _AXLE_COLOR = (129, 132, 203)
 
 
-def _draw(state: CartPoleState, p: CartPoleParams, width: int) -> Any:
+def _draw(state: CartPoleState, p: Any, width: int) -> Any:
+    """The frame of ``state`` (y up), with the reference's geometry and colours.
+
+    The cart is centred on the track line; the pole is a bar ``_POLE_WIDTH`` wide hinged at
+    the axle, a quarter of the cart's height above the line, reaching half a pole width below
+    the axle; the track line is drawn last, across the cart.
+    """
     pygame = _render.import_pygame()
+    from pygame import gfxdraw
+
     surf = pygame.Surface((width, 400))
     surf.fill((255, 255, 255))
-    scale = width / (2 * p.x_threshold)
-    cart_w, cart_h = _CART_SIZE
-    cx = float(state.x) * scale + width / 2.0
-    pygame.draw.line(surf, (0, 0, 0), (0, _TRACK_Y), (width, _TRACK_Y))
-    cart = [
-        (cx - cart_w / 2, _TRACK_Y - cart_h / 2),
-        (cx - cart_w / 2, _TRACK_Y + cart_h / 2),
-        (cx + cart_w / 2, _TRACK_Y + cart_h / 2),
-        (cx + cart_w / 2, _TRACK_Y - cart_h / 2),
-    ]
+    scale = width / (p.x_threshold * 2)
+    pole_len = scale * (2 * p.length)
+    half_w, half_h = _CART_SIZE[0] / 2, _CART_SIZE[1] / 2
+    cart_x = state.x * scale + width / 2.0
+    cart = [(dx + cart_x, dy + _TRACK_Y) for dx, dy in _box(-half_w, half_w, -half_h, half_h)]
     _render.filled_polygon(surf, cart, _CART_COLOR)
-    axle_y = _TRACK_Y + cart_h / 4
-    pole_len = scale * 2 * p.length
-    # theta is measured from the vertical, positive clockwise.
-    pole = _render.rotated_box(cx, axle_y, pole_len, _POLE_WIDTH, math.pi / 2 - float(state.theta))
+
+    axle_offset = _CART_SIZE[1] / 4.0
+    half_pole = _POLE_WIDTH / 2
+    # Positive theta tips the pole clockwise (to the right), a negative turn here.
+    corners = _render.turned(
+        _box(-half_pole, half_pole, -half_pole, pole_len - half_pole), -state.theta
+    )
+    pole = [(x + cart_x, y + _TRACK_Y + axle_offset) for x, y in corners]
     _render.filled_polygon(surf, pole, _POLE_COLOR)
-    _render.filled_circle(surf, cx, axle_y, _POLE_WIDTH / 2, _AXLE_COLOR)
+    _render.filled_circle(surf, cart_x, _TRACK_Y + axle_offset, half_pole, _AXLE_COLOR)
+    gfxdraw.hline(surf, 0, width, _TRACK_Y, (0, 0, 0))
     return surf
+
+
+def _box(left: float, right: float, bottom: float, top: float) -> list[tuple[float, float]]:
+    """The corners of an axis-aligned box, from bottom-left going clockwise (y up)."""
+    return [(left, bottom), (left, top), (right, top), (right, bottom)]

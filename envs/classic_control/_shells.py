@@ -200,8 +200,18 @@ class ClassicControlEnv(FunctionalNumpyEnv[np.ndarray[Any, Any], Any]):
     # -- rendering -----------------------------------------------------------------------------
 
     def _render_func_state(self) -> Any:
-        """The FuncEnv state to draw (Pendulum adds its last torque)."""
-        return self._current()
+        """The state record to draw: the ``state`` array's own numpy scalars.
+
+        The reference draws from its state array's elements, whose dtype (float32 for a fresh
+        Acrobot or a stepped continuous MountainCar) carries into the drawing arithmetic;
+        drawing from the same scalars keeps every pixel the same.
+        """
+        view = self.state
+        if view is None:
+            return None
+        if isinstance(view, np.ndarray):
+            return self._state_type(*view[: self._state_size])
+        return self._from_view(view)
 
     def render(self) -> np.ndarray[Any, Any] | None:
         """Draw the current state.

@@ -79,10 +79,10 @@ class PendulumEnv(ClassicControlEnv):
         return PendulumState(values[0], values[1], math.nan)
 
     def _render_func_state(self) -> Any:
-        state = self._current()
-        if state is None:
+        view = self.state
+        if view is None:
             return None
-        return state._replace(last_u=math.nan if self.last_u is None else self.last_u)
+        return PendulumState(view[0], view[1], math.nan if self.last_u is None else self.last_u)
 
     def step(
         self, u: Any
