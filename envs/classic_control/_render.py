@@ -98,7 +98,9 @@ def present(canvas: Canvas, drawing: Any) -> np.ndarray[Any, Any]:
     if canvas.surface is None:
         canvas.surface = pygame.Surface((canvas.width, canvas.height))
     # Drawings use a y-up world frame; the screen's y axis points down.
-    canvas.surface.blit(pygame.transform.flip(drawing, False, True), (0, 0))
+    shown = pygame.transform.flip(drawing, False, True)
+    canvas.surface.blit(shown, (0, 0))
+    canvas.extras["surf"] = shown  # the last frame's surface, which the reference keeps too
     if canvas.window is not None:
         canvas.window.blit(canvas.surface, (0, 0))
         pygame.event.pump()

@@ -121,6 +121,15 @@ class ClassicControlEnv(FunctionalNumpyEnv[np.ndarray[Any, Any], Any]):
         """The pygame clock of the renderer, or ``None`` before the first frame."""
         return None if self._render_state is None else self._render_state.clock
 
+    @property
+    def surf(self) -> Any:
+        """The surface of the last frame drawn (no such attribute before the first frame)."""
+        canvas = self._render_state
+        surf = None if canvas is None else canvas.extras.get("surf")
+        if surf is None:
+            raise AttributeError(f"{type(self).__name__!r} has drawn no frame yet: no 'surf'")
+        return surf
+
     def _write_params(self, **fields: Any) -> None:
         """Replace params fields; the next step uses them (the attribute views write here)."""
         self.params = self.params._replace(**fields)

@@ -161,3 +161,32 @@ def test_render__human_mode_initialises_only_the_display(monkeypatch: pytest.Mon
     assert not pygame.mixer.get_init()
     env.close()
     assert env.unwrapped.isopen is False
+
+
+@pytest.mark.parametrize("env_id", CLASSIC_IDS)
+def test_surface__after_a_frame_matches_the_reference(env_id: str) -> None:
+    from gymnasium_core.testing.surface import surface_differences
+
+    ours, ref = _pair(env_id)
+    ours.reset(seed=0)
+    ref.reset(seed=0)
+    assert hasattr(ours.unwrapped, "surf") == hasattr(ref.unwrapped, "surf")
+    ours.render()
+    ref.render()
+    differences = surface_differences(ours.unwrapped, ref.unwrapped)
+    assert differences == [], differences
+
+
+def test_frames__phys2d_cartpole_equals_the_reference() -> None:
+    pytest.importorskip("jax")
+    ours, ref = _pair("phys2d/CartPole-v1")
+    ours.reset(seed=2)
+    ref.reset(seed=2)
+    ref.action_space.seed(2)
+    for _ in range(10):
+        frame, ref_frame = np.asarray(ours.render()), np.asarray(ref.render())
+        assert frame.shape == ref_frame.shape
+        assert not (frame != ref_frame).any()
+        action = ref.action_space.sample()
+        ours.step(action)
+        ref.step(action)
