@@ -15,7 +15,12 @@ import numpy as np
 from gymnasium_core import logger
 from gymnasium_core.core import Env
 from gymnasium_core.error import ResetNeeded
-from gymnasium_core.functional import FunctionalNumpyEnv, FunctionalNumpyVectorEnv, backends
+from gymnasium_core.functional import (
+    FunctionalNumpyEnv,
+    FunctionalNumpyVectorEnv,
+    _params,
+    backends,
+)
 from gymnasium_core.vector import AutoresetMode
 
 from ._views import collect_class_overrides
@@ -305,10 +310,19 @@ class ClassicControlVectorEnv(FunctionalNumpyVectorEnv):
         """
         if not hasattr(self, "_defaults"):
             self._defaults = self.params
-        self.params = reset_params(self._defaults, options, self._defaults)
+        # Written params (the attribute views) stay; only the reset bounds are set here.
+        self.params = reset_params(self.params, options, self._defaults)
         self._pargs = (self.params,)
         mask = None if options is None else options.get("reset_mask")
         return super().reset(seed=seed, options=None if mask is None else {"reset_mask": mask})
+
+    def _write_params(self, **fields: Any) -> None:
+        """Replace params fields; the next step uses them (the attribute views write here)."""
+        self.params = self.params._replace(**fields)
+        self._pargs = (self.params,)
+        defaults = self.func_env.default_params
+        self._param_axes = _params.batch_axes(self.params, defaults, self.num_envs)
+        self._has_batched_params = _params.is_batched(self._param_axes)
 
     def _reset_rows(self, state: Any, mask: np.ndarray[Any, Any]) -> Any:
         """Write fresh first states into the rows ``mask`` selects, in place.

@@ -104,6 +104,9 @@ class CartPoleEnv(ClassicControlEnv):
 class CartPoleVectorEnv(ClassicControlVectorEnv):
     """CartPole batched on numpy: ``num_envs`` copies stepped in one call.
 
+    The reference's physics attributes (``gravity``, ``length``, ...) are views of
+    :attr:`params`, as on :class:`CartPoleEnv`.
+
     Args:
         num_envs: Number of sub-environments.
         max_episode_steps: Steps after which a sub-env is truncated.
@@ -114,6 +117,21 @@ class CartPoleVectorEnv(ClassicControlVectorEnv):
     """
 
     metadata: dict[str, Any] = vector_metadata(render_fps=50)
+
+    # The reference's attributes, as views of the params shared by every sub-env.
+    gravity = ParamView()
+    masscart = ParamView()
+    masspole = ParamView()
+    total_mass = ParamView()
+    length = ParamView()
+    polemass_length = ParamView()
+    force_mag = ParamView()
+    tau = ParamView()
+    theta_threshold_radians = ParamView()
+    x_threshold = ParamView()
+    kinematics_integrator = FuncAttrView("kinematics_integrator")
+    screen_width = FuncAttrView("screen_width")
+    screen_height = FuncAttrView("screen_height")
 
     def __init__(
         self,

@@ -294,3 +294,22 @@ def test_pendulum_module__defaults_and_angle_normalize_match_the_reference() -> 
     for x in (-7.0, 0.0, 3.2, np.float32(5.5)):
         ours, ref = pendulum.angle_normalize(x), ref_pendulum.angle_normalize(x)
         assert ours == ref and type(ours) is type(ref)
+
+
+@pytest.mark.parametrize("name", list(WRITES["CartPole"]))
+def test_cartpole_vector__attribute_write_changes_the_steps_as_in_the_reference(name: str) -> None:
+    from gymnasium.envs.classic_control.cartpole import CartPoleVectorEnv as RefVectorEnv
+    from gymnasium_core.envs.classic_control.cartpole import CartPoleVectorEnv
+
+    ours, ref = CartPoleVectorEnv(4, max_episode_steps=40), RefVectorEnv(4, max_episode_steps=40)
+    assert getattr(ours, name) == getattr(ref, name)
+    setattr(ours, name, WRITES["CartPole"][name])
+    setattr(ref, name, WRITES["CartPole"][name])
+    ours.reset(seed=1)
+    ref.reset(seed=1)
+    actions = np.random.default_rng(1)
+    for _ in range(80):
+        action = actions.integers(0, 2, 4)
+        out, r_out = ours.step(action), ref.step(action)
+        for mine, theirs in zip(out[:4], r_out[:4], strict=True):
+            assert np.array_equal(mine, theirs)
