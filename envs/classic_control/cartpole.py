@@ -132,6 +132,8 @@ class CartPoleVectorEnv(ClassicControlVectorEnv):
     kinematics_integrator = FuncAttrView("kinematics_integrator")
     screen_width = FuncAttrView("screen_width")
     screen_height = FuncAttrView("screen_height")
+    low = ParamView("reset_low")  # the reset bounds of the last reset
+    high = ParamView("reset_high")
 
     def __init__(
         self,
@@ -151,3 +153,22 @@ class CartPoleVectorEnv(ClassicControlVectorEnv):
             render_mode=render_mode,
             metadata=dict(self.metadata),
         )
+        self.steps_beyond_terminated: int | None = None  # kept for the reference's surface
+        self.surf: Any = None
+
+    @property
+    def steps(self) -> np.ndarray[Any, Any]:
+        """Steps taken in each sub-env's episode, ``(num_envs,)`` int32."""
+        return self._steps
+
+    @property
+    def prev_done(self) -> np.ndarray[Any, Any]:
+        """Which sub-envs ended on the last step (they restart on the next), ``(num_envs,)``."""
+        return self._prev_done
+
+    @property
+    def screens(self) -> list[Any] | None:
+        """The pygame surface of each sub-env's last frame, ``None`` before the first."""
+        if self._render_states is None:
+            return None
+        return [canvas.surface for canvas in self._render_states]
