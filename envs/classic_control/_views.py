@@ -8,7 +8,9 @@ param under the reference's name: reading gives the param, writing replaces it i
 
 A subclass may override a class-level constant the way a Gymnasium subclass would
 (``class Longer(AcrobotEnv): LINK_LENGTH_1 = 2.0``): :func:`collect_class_overrides` turns
-such a value into the default param of that subclass, and keeps the attribute a view.
+such a value into the default param of that subclass, and keeps the attribute a view. Where
+the reference sets the attribute on the instance instead (CartPole's ``gravity``), a value in a
+subclass body has no effect in the reference, nor here.
 """
 
 from __future__ import annotations
@@ -98,13 +100,19 @@ def collect_class_overrides(cls: type) -> dict[str, Any]:
         view = _inherited_view(cls, name)
         if view is None or callable(value) or isinstance(value, property):
             continue
-        if isinstance(view, ParamView):
+        if isinstance(view, ParamView) and not view.class_level:
+            # The reference sets this attribute on the instance in ``__init__``, which hides a
+            # class-level value: the view stays, and the value has no effect there either.
+            replacement: ParamView | FuncAttrView = view
+        elif isinstance(view, FuncAttrView) and view.class_value is None:
+            replacement = view
+        elif isinstance(view, ParamView):
             replacement = ParamView(view.field, class_level=True)
             replacement.name = name
             replacement.class_value = value
             overrides[view.field] = value
         else:
-            replacement = FuncAttrView(view.attr, class_value=value)  # type: ignore[assignment]
+            replacement = FuncAttrView(view.attr, class_value=value)
             overrides["func_env." + view.attr] = value
         setattr(cls, name, replacement)
     return overrides

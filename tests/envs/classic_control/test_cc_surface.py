@@ -339,3 +339,20 @@ def test_cartpole_vector__attributes_match_the_reference_apart_from_state() -> N
 )
 def test_cartpole_vector__state_is_the_reference_array() -> None:
     assert _vector_surface_differences() == []
+
+
+def test_cartpole__subclass_class_value_is_hidden_as_in_the_reference() -> None:
+    ours_cls = gymnasium_core.envs.classic_control.cartpole.CartPoleEnv
+    ref_cls = gymnasium.envs.classic_control.cartpole.CartPoleEnv
+
+    class OursHeavy(ours_cls):  # type: ignore[misc, valid-type]
+        gravity = 20.0
+
+    class RefHeavy(ref_cls):  # type: ignore[misc, valid-type]
+        gravity = 20.0
+
+    ours, ref = OursHeavy(), RefHeavy()
+    assert ours.gravity == ref.gravity == 9.8  # the reference's __init__ sets it on the instance
+    ours.reset(seed=2)
+    ref.reset(seed=2)
+    _play(ours, ref, steps=40, seed=2)
