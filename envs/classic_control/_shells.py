@@ -292,8 +292,76 @@ def vector_metadata(render_fps: int) -> dict[str, Any]:
     }
 
 
+class StackedStateMixin:
+    """Mixin over a batched classic-control FuncEnv: the state is one ``(fields, num_envs)`` array.
+
+    The reference's ``CartPoleVectorEnv`` keeps its state as a float64 ``(4, num_envs)``
+    array. The FuncEnv computes on its record; the record's fields are the array's rows
+    (views), so writes into the array reach the next step, and each new state is stacked into
+    a fresh array. A subclass puts it before the FuncEnv class and names the record type.
+    """
+
+    state_type: Any
+
+    _last: tuple[Any, Any] = (None, None)
+
+    def to_record(self, state: Any) -> Any:
+        """The record whose fields are the rows of ``state`` (a record passes through).
+
+        A step asks for the record of the same array several times (transition, reward,
+        terminal, observation): the last one is kept, keyed by the array's identity. Its fields
+        are views, so writes into the array show through.
+        """
+        if isinstance(state, tuple):
+            return state
+        last, record = self._last
+        if state is not last:
+            record = self.state_type(*state)
+            self._last = (state, record)
+        return record
+
+    def initial(self, rng: Any, params: Any = None) -> Any:
+        """First states, stacked."""
+        return np.array(super().initial(rng, params))  # type: ignore[misc]
+
+    def transition(self, state: Any, action: Any, rng: Any, params: Any = None) -> Any:
+        """The next states, stacked into a new array."""
+        record = super().transition(self.to_record(state), action, rng, params)  # type: ignore[misc]
+        return np.array(record)
+
+    def observation(self, state: Any, rng: Any, params: Any = None) -> Any:
+        """The observations of a stacked state."""
+        return super().observation(self.to_record(state), rng, params)  # type: ignore[misc]
+
+    def reward(self, state: Any, action: Any, next_state: Any, rng: Any, params: Any = None) -> Any:
+        """The rewards of a transition between stacked states."""
+        record, next_record = self.to_record(state), self.to_record(next_state)
+        return super().reward(record, action, next_record, rng, params)  # type: ignore[misc]
+
+    def terminal(self, state: Any, rng: Any, params: Any = None) -> Any:
+        """Which stacked states are terminal."""
+        return super().terminal(self.to_record(state), rng, params)  # type: ignore[misc]
+
+
 class ClassicControlVectorEnv(FunctionalNumpyVectorEnv):
     """A numpy-batched classic-control env that also reads the reference's reset options."""
+
+    def render(self) -> tuple[Any, ...] | None:
+        """One RGB frame per sub-env in ``"rgb_array"`` mode, else ``None``."""
+        if not isinstance(self.state, np.ndarray):
+            return super().render()
+        if self.render_mode is None:
+            return None
+        # A stacked state: sub-env ``i`` is column ``i``.
+        f, args = self.func_env, self._pargs
+        if self._render_states is None:
+            self._render_states = [f.render_init(*args) for _ in range(self.num_envs)]
+        frames = []
+        for i in range(self.num_envs):
+            single = f.state_type(*self.state[:, i])
+            self._render_states[i], frame = f.render_image(single, self._render_states[i], *args)
+            frames.append(np.asarray(frame))
+        return tuple(frames)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None

@@ -15,7 +15,13 @@ from gymnasium_core import logger
 from gymnasium_core.vector.vector_env import AutoresetMode
 
 from ._cartpole_func import CartPoleFunctional, CartPoleParams, CartPoleState
-from ._shells import ClassicControlEnv, ClassicControlVectorEnv, check_discrete, vector_metadata
+from ._shells import (
+    ClassicControlEnv,
+    ClassicControlVectorEnv,
+    StackedStateMixin,
+    check_discrete,
+    vector_metadata,
+)
 from ._views import FuncAttrView, ParamView
 
 __all__ = [
@@ -101,11 +107,18 @@ class CartPoleEnv(ClassicControlEnv):
         return obs, reward, terminated, truncated, info
 
 
+class _StackedCartPoleFunctional(StackedStateMixin, CartPoleFunctional):
+    """CartPole whose batched state is the reference's ``(4, num_envs)`` array."""
+
+    state_type = CartPoleState
+
+
 class CartPoleVectorEnv(ClassicControlVectorEnv):
     """CartPole batched on numpy: ``num_envs`` copies stepped in one call.
 
     The reference's physics attributes (``gravity``, ``length``, ...) are views of
-    :attr:`params`, as on :class:`CartPoleEnv`.
+    :attr:`params`, as on :class:`CartPoleEnv`, and :attr:`state` is the reference's float64
+    ``(4, num_envs)`` array (rows ``x, x_dot, theta, theta_dot``).
 
     Args:
         num_envs: Number of sub-environments.
@@ -145,7 +158,7 @@ class CartPoleVectorEnv(ClassicControlVectorEnv):
         params: CartPoleParams | None = None,
     ) -> None:
         super().__init__(
-            CartPoleFunctional(sutton_barto_reward=sutton_barto_reward),
+            _StackedCartPoleFunctional(sutton_barto_reward=sutton_barto_reward),
             num_envs,
             params=params,
             max_episode_steps=max_episode_steps,
