@@ -25,6 +25,42 @@ PRNGKeyType = jax.Array
 StateType = jax.Array
 
 
+class _Field:
+    """A params field: its default when read on the class, its value on an instance."""
+
+    def __init__(self, index: int, default: Any) -> None:
+        self.index = index
+        self.default = default
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        if obj is None:
+            return self.default
+        return tuple.__getitem__(obj, self.index)
+
+
+class ParamsRecord:
+    """Mixin for a params NamedTuple with the reference's dataclass surface.
+
+    Gymnasium's phys2d params are frozen dataclasses: reading a field on the class gives its
+    default (``CartPoleParams.gravity == 9.8``) and ``replace(**changes)`` makes a changed
+    copy. A subclass of a NamedTuple that also derives from this mixin gets both, and stays a
+    NamedTuple (a JAX pytree, batchable).
+    """
+
+    __slots__ = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        fields: tuple[str, ...] = getattr(cls, "_fields")  # noqa: B009  (set by NamedTuple)
+        defaults: dict[str, Any] = getattr(cls, "_field_defaults")  # noqa: B009
+        for index, name in enumerate(fields):
+            setattr(cls, name, _Field(index, defaults[name]))
+
+    def replace(self, **updates: Any) -> Any:
+        """A copy with ``updates`` applied to its fields (the reference's dataclass method)."""
+        return self._replace(**updates)  # type: ignore[attr-defined]
+
+
 class ArrayStateFunctional:
     """Mixin over a classic-control FuncEnv: the state is one array, last axis the fields.
 

@@ -30,6 +30,7 @@ from gymnasium_core.vector import AutoresetMode
 from ..classic_control import _cartpole_func
 from ._jax import (
     ArrayStateFunctional,
+    ParamsRecord,
     Phys2dJaxEnv,
     Phys2dJaxVectorEnv,
     PRNGKeyType,
@@ -56,13 +57,8 @@ RenderStateType = tuple[Any, Any]  # what ``render_init`` returns (a canvas and 
 PRODUCT_POLEMASS_LENGTH = 0.1 * 0.5
 
 
-class CartPoleParams(NamedTuple):
-    """The params of the phys2d CartPole: the reference's field names, order and defaults.
-
-    As in the reference, ``total_mass`` (1.1) and ``polemass_length`` (0.6, the reference's
-    ``masspole + length``) are plain defaults, not recomputed from the other fields; see the
-    module docstring for the product.
-    """
+class _CartPoleParamsFields(NamedTuple):
+    """The fields, in the reference's order, with its defaults."""
 
     gravity: float = 9.8
     masscart: float = 1.0
@@ -78,6 +74,17 @@ class CartPoleParams(NamedTuple):
     sutton_barto_reward: bool = False
     screen_width: int = 600
     screen_height: int = 400
+
+
+class CartPoleParams(ParamsRecord, _CartPoleParamsFields):
+    """The params of the phys2d CartPole: the reference's field names, order and defaults.
+
+    As in the reference, ``total_mass`` (1.1) and ``polemass_length`` (0.6, the reference's
+    ``masspole + length``) are plain defaults, not recomputed from the other fields; see the
+    module docstring for the product.
+    """
+
+    __slots__ = ()
 
 
 class CartPoleFunctional(ArrayStateFunctional, _cartpole_func.CartPoleFunctional):

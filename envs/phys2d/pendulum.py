@@ -25,6 +25,7 @@ from gymnasium_core.vector import AutoresetMode
 from ..classic_control import _pendulum_func
 from ._jax import (
     ArrayStateFunctional,
+    ParamsRecord,
     Phys2dJaxEnv,
     Phys2dJaxVectorEnv,
     PRNGKeyType,
@@ -47,8 +48,8 @@ __all__ = [
 RenderStateType = tuple[Any, Any, Any]  # what ``render_init`` returns (a canvas and more)
 
 
-class PendulumParams(NamedTuple):
-    """The params of the phys2d Pendulum, with the reference's field names and order."""
+class _PendulumParamsFields(NamedTuple):
+    """The fields, in the reference's order, with its defaults."""
 
     max_speed: float = 8.0
     dt: float = 0.05
@@ -59,6 +60,12 @@ class PendulumParams(NamedTuple):
     high_y: float = 1.0  # the first angular velocity is uniform in [-high_y, high_y)
     screen_dim: int = 500
     max_torque: float = 2.0  # the reference has it as a class attribute only
+
+
+class PendulumParams(ParamsRecord, _PendulumParamsFields):
+    """The params of the phys2d Pendulum, with the reference's field names and order."""
+
+    __slots__ = ()
 
 
 class PendulumFunctional(ArrayStateFunctional, _pendulum_func.PendulumFunctional):
@@ -127,7 +134,7 @@ class PendulumJaxVectorEnv(Phys2dJaxVectorEnv):
     func_env_cls = PendulumFunctional
     metadata: dict[str, Any] = {
         "render_modes": ["rgb_array"],
-        "render_fps": 30,
+        "render_fps": 50,  # the reference's value for this class (its single env has 30)
         "jax": True,
         "autoreset_mode": AutoresetMode.NEXT_STEP,
     }

@@ -217,3 +217,34 @@ def test_jax_mode__cartpole_follows_the_stateful_physics() -> None:
     obs, s_obs = _first_steps(vec, gymnasium_core.make("CartPole-v1").unwrapped)
     np.testing.assert_allclose(obs, s_obs, rtol=STEP_TOL, atol=STEP_TOL)
     vec.close()
+
+
+@pytest.mark.parametrize("task", list(TASKS))
+def test_phys2d_params__class_defaults_and_replace_as_the_reference(task: str) -> None:
+    ours_cls, ref_cls, _, _ = TASKS[task]
+    ours_params, ref_params = (
+        type(ours_cls().get_default_params()),
+        type(ref_cls().get_default_params()),
+    )
+    for name in ref_params.__dataclass_fields__:
+        assert getattr(ours_params, name) == pytest.approx(getattr(ref_params, name)), name
+        assert type(getattr(ours_params, name)) is type(getattr(ref_params, name)), name
+    first = next(iter(ref_params.__dataclass_fields__))
+    changed = ours_params().replace(**{first: 3.5})
+    assert isinstance(changed, ours_params) and getattr(changed, first) == 3.5
+    assert getattr(ref_params().replace(**{first: 3.5}), first) == 3.5
+    # Still a pytree of its fields.
+    leaves = jax.tree_util.tree_leaves(changed)
+    assert len(leaves) == len(ours_params._fields)
+    assert jax.tree_util.tree_map(lambda x: x, changed) == changed
+
+
+def test_phys2d_vector_metadata__matches_the_reference() -> None:
+    for ours, ref in (
+        (cartpole.CartPoleJaxVectorEnv, ref_cartpole.CartPoleJaxVectorEnv),
+        (pendulum.PendulumJaxVectorEnv, ref_pendulum.PendulumJaxVectorEnv),
+        (cartpole.CartPoleJaxEnv, ref_cartpole.CartPoleJaxEnv),
+        (pendulum.PendulumJaxEnv, ref_pendulum.PendulumJaxEnv),
+    ):
+        assert ours.metadata["render_fps"] == ref.metadata["render_fps"], ours
+        assert ours.metadata["render_modes"] == ref.metadata["render_modes"], ours
