@@ -323,6 +323,12 @@ def module_gaps(module_path: str) -> dict[str, str]:
         except ImportError as exc:
             return {module_path: f"module missing ({type(exc).__name__}: {exc})"}
     gaps: dict[str, str] = {}
+    declared = getattr(reference, "__all__", None)
+    if declared is not None:
+        # `from gymnasium.X import *` must bring the same names.
+        undeclared = sorted(set(declared) - set(getattr(ours, "__all__", ())))
+        if undeclared:
+            gaps[f"{module_path}:__all__"] = f"lacks {undeclared}"
     for name in public_names(reference):
         try:
             ref_value = getattr(reference, name)

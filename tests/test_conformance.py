@@ -47,6 +47,7 @@ _PENDING: dict[str, str] = {
     "gymnasium.envs.box2d.car_racing:GRASS_DIM": "missing value",
     "gymnasium.envs.box2d.lunar_lander:ContactDetector": "missing class",
     # --- classic_control ---
+    "gymnasium.envs.phys2d:__all__": "package exports nothing yet",
     "gymnasium.envs.phys2d.pendulum:PendulumJaxVectorEnv.metadata": "render_fps 30, reference 50",
     "gymnasium.envs.classic_control.acrobot:AcrobotEnv.AVAIL_TORQUE": ("missing"),
     "gymnasium.envs.classic_control.acrobot:AcrobotEnv.LINK_COM_POS_1": ("missing"),
