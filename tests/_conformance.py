@@ -360,22 +360,40 @@ print(json.dumps(found))
 """
 
 
-def _reachable(root: str, paths: list[str]) -> set[str]:
-    out = subprocess.run(
+def _start_reachable(root: str, paths: list[str]) -> subprocess.Popen[str]:
+    """Start a fresh interpreter that lists which of ``paths`` ``import root`` makes reachable."""
+    return subprocess.Popen(
         [sys.executable, "-c", _REACHABLE_SCRIPT, root, json.dumps(paths)],
-        check=True,
-        capture_output=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
-        timeout=120,
     )
-    return set(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+def _collect_reachable(process: subprocess.Popen[str]) -> set[str]:
+    out, err = process.communicate(timeout=180)
+    if process.returncode != 0:
+        raise RuntimeError(f"the attribute-access probe failed:\n{err}")
+    return set(json.loads(out.strip().splitlines()[-1]))
 
 
 def attribute_access_gaps(modules: list[str]) -> dict[str, str]:
     """Modules reachable as attributes right after ``import gymnasium`` but not after ``import
     gymnasium_core`` (each side in a fresh interpreter)."""
-    theirs = _reachable(REFERENCE, modules)
-    mine = _reachable(OURS, [our_path(m) for m in modules])
+    return _attribute_access_gaps(modules, *_start_probes(modules))
+
+
+def _start_probes(modules: list[str]) -> tuple[subprocess.Popen[str], subprocess.Popen[str]]:
+    return (
+        _start_reachable(REFERENCE, modules),
+        _start_reachable(OURS, [our_path(m) for m in modules]),
+    )
+
+
+def _attribute_access_gaps(
+    modules: list[str], theirs_probe: subprocess.Popen[str], mine_probe: subprocess.Popen[str]
+) -> dict[str, str]:
+    theirs, mine = _collect_reachable(theirs_probe), _collect_reachable(mine_probe)
     return {
         f"attr:{m}": f"{our_path(m)} is not reachable by attribute access after `import {OURS}`"
         for m in modules
@@ -385,11 +403,18 @@ def attribute_access_gaps(modules: list[str]) -> dict[str, str]:
 
 def all_gaps() -> dict[str, str]:
     """Every gap of every checked reference module, plus the attribute-access gaps."""
-    gaps: dict[str, str] = {}
     modules = [m for m in reference_modules() if m not in SKIPPED_MODULES]
-    for module_path in modules:
-        gaps.update(module_gaps(module_path))
-    gaps.update(attribute_access_gaps(modules))
+    probes = _start_probes(modules)  # the two fresh interpreters run meanwhile
+    gaps: dict[str, str] = {}
+    try:
+        for module_path in modules:
+            gaps.update(module_gaps(module_path))
+    except BaseException:
+        for probe in probes:
+            probe.kill()
+            probe.communicate()
+        raise
+    gaps.update(_attribute_access_gaps(modules, *probes))
     return gaps
 
 
