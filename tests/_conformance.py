@@ -452,7 +452,8 @@ def write_report(pending: dict[str, str], path: str) -> None:
         "# Conformance gaps still pending (from tests/test_conformance.py `_PENDING`)",
         "",
         "Close a gap in your area, then the test asks for its key to be removed from `_PENDING`.",
-        "Run `uv run --all-extras python -m tests._conformance` to list the gaps as they are now.",
+        "Run `uv run --all-extras python -m tests._conformance` to list the gaps as they are now,",
+        "and `... -m tests._conformance --check` to see which `_PENDING` keys to remove.",
         "",
     ]
     by_area: dict[str, list[str]] = {}
@@ -464,6 +465,30 @@ def write_report(pending: dict[str, str], path: str) -> None:
         handle.write("\n".join(lines))
 
 
+def _main(argv: list[str]) -> int:
+    """``python -m tests._conformance``: list the gaps; ``--check``: compare with the lists.
+
+    ``--check`` prints the ``_PENDING`` / ``_ALLOWED`` keys that are no longer gaps (to remove)
+    and the gaps neither list holds, and exits 1 if there are any. ``--report PATH`` also writes
+    the pending list, grouped by area, as markdown.
+    """
+    gaps = all_gaps()
+    if "--check" not in argv and "--report" not in argv:
+        for key, why in sorted(gaps.items()):
+            print(f"{area(key)}\t{key}\t{why}")
+        return 0
+    from tests.test_conformance import _ALLOWED, _PENDING
+
+    if "--report" in argv:
+        write_report(_PENDING, argv[argv.index("--report") + 1])
+    closed = sorted((set(_PENDING) | set(_ALLOWED)) - set(gaps))
+    unlisted = sorted(set(gaps) - set(_PENDING) - set(_ALLOWED))
+    for key in closed:
+        print(f"closed, remove:\t{key}")
+    for key in unlisted:
+        print(f"new gap:\t{area(key)}\t{key}\t{gaps[key]}")
+    return 1 if closed or unlisted else 0
+
+
 if __name__ == "__main__":
-    for key, why in sorted(all_gaps().items()):
-        print(f"{area(key)}\t{key}\t{why}")
+    raise SystemExit(_main(sys.argv[1:]))
