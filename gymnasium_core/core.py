@@ -247,7 +247,7 @@ class Wrapper(
     @classmethod
     def wrapper_spec_for(cls, kwargs: dict[str, Any] | None) -> WrapperSpec:
         """A :class:`~gymnasium_core.registration.WrapperSpec` for this class with ``kwargs``."""
-        from gymnasium_core.registration import WrapperSpec
+        from gymnasium_core.registration._spec import WrapperSpec
 
         return WrapperSpec(
             name=cls.class_name(), entry_point=f"{cls.__module__}:{cls.__name__}", kwargs=kwargs

@@ -147,12 +147,6 @@ _PENDING: dict[str, str] = {
     "gymnasium.envs.phys2d.pendulum:PendulumJaxVectorEnv.step": (
         "signature: positional parameter 1 should be 'action'; lacks parameter 'action'; extra r..."
     ),
-    "gymnasium.utils.passive_env_checker:check_action_space": (
-        "signature: positional parameter 0 should be 'space'; lacks parameter 'space'; lacks par..."
-    ),
-    "gymnasium.utils.passive_env_checker:check_observation_space": (
-        "signature: positional parameter 0 should be 'space'; lacks parameter 'space'; lacks par..."
-    ),
     # --- mujoco ---
     "gymnasium.envs.mujoco.mujoco_env:MujocoEnv.metadata": "class-level render_modes differ",
     "gymnasium.envs.mujoco:MujocoEnv.metadata": "class-level render_modes differ",
