@@ -1,5 +1,6 @@
-"""The batching functions live beside the spaces: spaces never import ``gymnasium_core.vector``.
+"""The batching functions live beside the spaces (``gymnasium_core.spaces._batching``).
 
+That spaces never import ``gymnasium_core.vector`` is checked by ``tests/test_import_graph.py``.
 ``gymnasium_core.vector.utils`` (and its ``space_utils`` module, the reference's path) re-export
 them as the same objects, so an implementation registered for a custom space on either path is
 seen by the spaces themselves.
@@ -7,67 +8,17 @@ seen by the spaces themselves.
 
 from __future__ import annotations
 
-import ast
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import gymnasium.vector.utils as ref_vector_utils
 import numpy as np
 import pytest
 
-import gymnasium_core.spaces
 import gymnasium_core.vector.utils as vector_utils
 import gymnasium_core.vector.utils.space_utils as space_utils
 from gymnasium_core.spaces import Box, Sequence, Space, _batching
 
-SPACES_DIR = Path(gymnasium_core.spaces.__file__).parent
 BATCHING_NAMES = sorted(ref_vector_utils.space_utils.__all__)
-
-
-def _imported_modules(path: Path) -> Iterator[tuple[int, str]]:
-    """Every module that ``path`` imports, at any depth (functions, ``TYPE_CHECKING`` blocks)."""
-    package = "gymnasium_core.spaces"
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                yield node.lineno, alias.name
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
-                module = f"{base}.{node.module}" if node.module else base
-            else:
-                module = node.module or ""
-            yield node.lineno, module
-            # `from gymnasium_core import vector` names the package as an imported member.
-            for alias in node.names:
-                yield node.lineno, f"{module}.{alias.name}"
-
-
-@pytest.mark.parametrize("path", sorted(SPACES_DIR.glob("*.py")), ids=lambda path: path.name)
-def test_spaces_module__never_imports_vector(path: Path) -> None:
-    offending = [
-        f"line {line}: {module}"
-        for line, module in _imported_modules(path)
-        if module == "gymnasium_core.vector" or module.startswith("gymnasium_core.vector.")
-    ]
-    assert not offending, f"{path.name} imports the vector package: {offending}"
-
-
-def test_import_scan__sees_function_level_imports(tmp_path: Path) -> None:
-    """The scan would catch the late imports the spaces used to make."""
-    module = tmp_path / "late.py"
-    module.write_text(
-        "def f():\n"
-        "    from gymnasium_core.vector.utils import iterate\n"
-        "    from gymnasium_core import vector\n"
-    )
-    assert [name for _, name in _imported_modules(module)] == [
-        "gymnasium_core.vector.utils",
-        "gymnasium_core.vector.utils.iterate",
-        "gymnasium_core",
-        "gymnasium_core.vector",
-    ]
 
 
 @pytest.mark.parametrize("name", BATCHING_NAMES)
