@@ -6,6 +6,12 @@ environment module (nor pygame, jax, ...) is imported until an environment is ma
 Every stateful id also names the JAX vector environment of its task
 (``jax_vector_entry_point``: classic control -> ``phys2d``, toy text -> ``tabular``), which
 ``make_vec(id, n, vectorization_mode="jax")`` builds.
+
+``make_vec(id, n)`` without a mode gives what Gymnasium's registration gives: its own vector
+entry point for the ids it registers one for (``CartPole-v0/-v1``, ``phys2d/*``), otherwise a
+``SyncVectorEnv``. Our batched environments of the other ids are registered with
+``vector_entry_point_opt_in=True``: one argument away
+(``vectorization_mode="vector_entry_point"``), never the default.
 """
 
 from __future__ import annotations
@@ -17,6 +23,10 @@ from gymnasium_core.registration import make, pprint_registry, register, registr
 __all__ = ["make", "pprint_registry", "register", "registry", "spec"]
 
 _PKG = "gymnasium_core.envs"
+
+# The stateful ids whose Gymnasium registration has a vector entry point of its own: only for
+# these is our batched environment make_vec's default.
+_GYMNASIUM_VECTOR_IDS = frozenset({"CartPole-v0", "CartPole-v1"})
 
 
 def _register_family(
@@ -37,18 +47,34 @@ def _register_family(
             jax_vector_entry_point=(
                 None if jax_target is None else f"{_PKG}.{jax_family}.{jax_target}"
             ),
+            vector_entry_point_opt_in=env_id not in _GYMNASIUM_VECTOR_IDS,
             **options,
         )
 
 
-def _register_functional(family: str, entries: list[tuple[str, str, str, dict[str, Any]]]) -> None:
-    """Register functional JAX ids: ``(id, module, class stem, register kwargs)``."""
+def _register_functional(
+    family: str,
+    entries: list[tuple[str, str, str, dict[str, Any]]],
+    *,
+    vector_entry_point_opt_in: bool,
+) -> None:
+    """Register functional JAX ids: ``(id, module, class stem, register kwargs)``.
+
+    The vector entry point of each is a JAX vector environment, so it is declared as the id's
+    ``jax_vector_entry_point`` too (``make_vec(..., vectorization_mode="jax")``).
+
+    ``vector_entry_point_opt_in`` is true for a family whose Gymnasium registration has no
+    vector entry point (``tabular``): ``make_vec`` then defaults to ``SyncVectorEnv`` there too.
+    """
     for env_id, module, stem, options in entries:
+        vector = f"{_PKG}.{family}.{module}:{stem}JaxVectorEnv"
         register(
             id=f"{family}/{env_id}",
             entry_point=f"{_PKG}.{family}.{module}:{stem}JaxEnv",
-            vector_entry_point=f"{_PKG}.{family}.{module}:{stem}JaxVectorEnv",
+            vector_entry_point=vector,
+            jax_vector_entry_point=vector,  # its own batch is already the JAX vector env
             disable_env_checker=True,
+            vector_entry_point_opt_in=vector_entry_point_opt_in,
             **options,
         )
 
@@ -151,6 +177,7 @@ _register_functional(
             {"max_episode_steps": 500, "reward_threshold": -100.0},
         ),
     ],
+    vector_entry_point_opt_in=False,
 )
 
 # Toy text -------------------------------------------------------------------------------------
@@ -218,6 +245,7 @@ _register_functional(
         ),
         ("Taxi-v0", "taxi", "Taxi", {"max_episode_steps": 200, "reward_threshold": 8}),
     ],
+    vector_entry_point_opt_in=True,
 )
 
 # Box2D ----------------------------------------------------------------------------------------

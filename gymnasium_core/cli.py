@@ -140,27 +140,48 @@ def _resolve_callable(target: str) -> Any | None:
 
 
 def _make_env(target: str, kwargs: dict[str, Any]) -> Any:
-    """Build the environment a command-line ``ID`` names."""
+    """Build the environment a command-line ``ID`` names.
+
+    What the user can get wrong while building (an unknown id, a keyword argument the
+    environment does not take, a value of the wrong type, a ``module:name`` that is not an
+    environment class) becomes a :class:`CliError`; a crash of another kind inside the
+    environment's constructor keeps its traceback.
+    """
     from gymnasium_core import error
     from gymnasium_core.core import Env
     from gymnasium_core.registration import make
 
     creator = _resolve_callable(target) if ":" in target else None
+    if creator is not None and not callable(creator):
+        raise CliError(
+            f"{target} names a {type(creator).__name__}, not an environment class or factory."
+        )
     try:
         env = creator(**kwargs) if creator is not None else make(target, **kwargs)
     except (error.UnregisteredEnv, error.DeprecatedEnv, error.RegistrationError) as exc:
-        raise CliError(str(exc)) from exc
+        raise CliError(_one_line(str(exc))) from exc
     except error.DependencyNotInstalled as exc:
-        raise CliError(f"{target}: {exc}") from exc
-    except ModuleNotFoundError as exc:
-        raise CliError(str(exc)) from exc
-    except error.Error as exc:
-        if str(exc).startswith("Malformed"):
-            raise CliError(str(exc)) from exc
-        raise
+        raise CliError(_one_line(f"{target}: {exc}")) from exc
+    except (error.Error, ImportError, TypeError, ValueError, AttributeError) as exc:
+        raise CliError(_one_line(f"Cannot build {target}{_shown(kwargs)}: {exc}")) from exc
     if not isinstance(env, Env):
         raise CliError(f"{target} did not build a gymnasium_core.Env (got {type(env).__name__}).")
     return env
+
+
+def _shown(kwargs: dict[str, Any]) -> str:
+    if not kwargs:
+        return ""
+    return " with " + ", ".join(f"{name}={value!r}" for name, value in kwargs.items())
+
+
+def _one_line(text: str) -> str:
+    return " ".join(_strip_colour(text).split())
+
+
+def _check_positive(name: str, value: float | None) -> None:
+    if value is not None and value <= 0:
+        raise CliError(f"{name} must be positive, got {value}")
 
 
 def _cmd_list(args: argparse.Namespace, out: TextIO) -> int:
@@ -212,6 +233,8 @@ def _strip_colour(text: str) -> str:
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     from gymnasium_core.utils.play import MissingKeysToAction, play
 
+    _check_positive("--zoom", args.zoom)
+    _check_positive("--fps", args.fps)
     kwargs = {"render_mode": "rgb_array", **dict(args.kwargs)}
     env = _make_env(args.env_id, kwargs)
     if not env.has_wrapper_attr("get_keys_to_action"):
@@ -241,13 +264,17 @@ def _progress(done: int, total: int, steps: int, stream: TextIO) -> None:
 def _cmd_record(args: argparse.Namespace, out: TextIO) -> int:
     if args.episodes < 1:
         raise CliError(f"--episodes must be at least 1, got {args.episodes}")
+    _check_positive("--fps", args.fps)
+    _check_positive("--max-steps", args.max_steps)
+    if os.path.exists(args.out) and not os.path.isdir(args.out):
+        raise CliError(f"--out {args.out} exists and is not a folder")
     from gymnasium_core.wrappers import RecordVideo
 
     _headless()
     kwargs = {"render_mode": "rgb_array", **dict(args.kwargs)}
     env = _make_env(args.env_id, kwargs)
     prefix = re.sub(r"[^\w.-]+", "-", args.env_id).strip("-") or "env"
-    before = set(_videos(args.out))
+    before = _videos(args.out)
     try:
         recorder = RecordVideo(
             env,
@@ -280,7 +307,9 @@ def _cmd_record(args: argparse.Namespace, out: TextIO) -> int:
         recorder.close()
         if show:
             sys.stderr.write("\n")
-    written = sorted(set(_videos(args.out)) - before)
+    # New files, and files rewritten under the same name (a second run into the same folder).
+    after = _videos(args.out)
+    written = sorted(path for path, stamp in after.items() if before.get(path) != stamp)
     for path in written:
         print(path, file=out)
     if not written:
@@ -288,10 +317,17 @@ def _cmd_record(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-def _videos(folder: str) -> list[str]:
+def _videos(folder: str) -> dict[str, tuple[int, int, int]]:
+    """The MP4 files in ``folder``, each with what changes when it is written again."""
     if not os.path.isdir(folder):
-        return []
-    return [os.path.join(folder, name) for name in os.listdir(folder) if name.endswith(".mp4")]
+        return {}
+    found = {}
+    for name in os.listdir(folder):
+        if name.endswith(".mp4"):
+            path = os.path.join(folder, name)
+            stat = os.stat(path)
+            found[path] = (stat.st_mtime_ns, stat.st_size, stat.st_ino)
+    return found
 
 
 def main(argv: Sequence[str] | None = None) -> int:

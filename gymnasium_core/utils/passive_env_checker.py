@@ -100,14 +100,37 @@ def check_space(
             check_space(child, space_type, check_box_space_fn)
 
 
-def check_observation_space(observation_space: Any) -> None:
-    """Check an observation space with :func:`check_space` (Box bounds must be ordered)."""
-    check_space(observation_space, "observation", _check_box_observation_space)
+def check_observation_space(
+    space: Any,
+    *,
+    space_type: str = "observation",
+    check_box_space_fn: Callable[[spaces.Box], None] = _check_box_observation_space,
+) -> None:
+    """Check an observation space with :func:`check_space`.
+
+    Args:
+        space: The space.
+        space_type: The word used in messages.
+        check_box_space_fn: The check of each ``Box``; by default it also warns when a lower
+            bound lies above its upper bound.
+    """
+    check_space(space, space_type, check_box_space_fn)
 
 
-def check_action_space(action_space: Any) -> None:
-    """Check an action space with :func:`check_space`."""
-    check_space(action_space, "action", _check_box_action_space)
+def check_action_space(
+    space: Any,
+    *,
+    space_type: str = "action",
+    check_box_space_fn: Callable[[spaces.Box], None] = _check_box_action_space,
+) -> None:
+    """Check an action space with :func:`check_space`.
+
+    Args:
+        space: The space.
+        space_type: The word used in messages.
+        check_box_space_fn: The check of each ``Box``.
+    """
+    check_space(space, space_type, check_box_space_fn)
 
 
 def check_obs(obs: Any, observation_space: spaces.Space[Any], method_name: str) -> None:

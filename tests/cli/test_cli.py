@@ -320,3 +320,59 @@ def test_cli_import__is_light():
         """
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
+
+
+# --- user errors: one line on stderr, exit 2 -----------------------------------------------------
+
+
+def _one_line_error(capsys, *argv: str) -> str:
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 2, (out, err)
+    assert err.startswith(f"gymnasium-core {argv[0]}: ") and err.count("\n") == 1, err
+    return err
+
+
+def test_check__unknown_keyword_argument_is_one_line(capsys):
+    err = _one_line_error(capsys, "check", "CartPole-v1", "-k", "bogus=1")
+    assert "bogus" in err
+
+
+def test_check__keyword_of_the_wrong_type_is_one_line(capsys):
+    _one_line_error(capsys, "check", "CartPole-v1", "-k", "render_mode=1")
+
+
+@pytest.mark.parametrize("target", ["os:system", "math:pi", "os:path"])
+def test_check__module_attribute_that_builds_no_env_is_one_line(capsys, target):
+    err = _one_line_error(capsys, "check", target)
+    assert target in err
+
+
+@pytest.mark.parametrize(
+    "options", [["--fps", "0"], ["--fps", "-5"], ["--max-steps", "0"]], ids=str
+)
+def test_record__non_positive_numbers_are_one_line(capsys, tmp_path, options):
+    err = _one_line_error(capsys, "record", "CartPole-v1", "--out", str(tmp_path), *options)
+    assert options[0] in err
+    assert os.listdir(tmp_path) == []
+
+
+def test_record__out_that_is_a_file_is_one_line(capsys, tmp_path):
+    path = tmp_path / "file.mp4"
+    path.write_text("")
+    _one_line_error(capsys, "record", "CartPole-v1", "--out", str(path))
+
+
+@pytest.mark.parametrize("options", [["--fps", "0"], ["--zoom", "0"]], ids=str)
+def test_play__non_positive_numbers_are_one_line(capsys, options):
+    _one_line_error(capsys, "play", "CartPole-v1", *options)
+
+
+def test_record__twice_into_the_same_folder_reports_the_rewritten_video(capsys, tmp_path):
+    pytest.importorskip("moviepy", reason="recording videos needs moviepy")
+    out = str(tmp_path / "videos")
+    argv = ["record", "CartPole-v1", "--out", out, "--seed", "0", "--max-steps", "3"]
+    first = run_cli(capsys, *argv, "--no-progress")
+    with pytest.warns(gym.logger.GymnasiumCoreWarning, match="exists"):
+        second = run_cli(capsys, *argv, "--no-progress")
+    assert first[0] == second[0] == 0, (first, second)
+    assert first[1] == second[1] and first[1].strip().endswith(".mp4")

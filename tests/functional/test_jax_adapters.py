@@ -144,8 +144,13 @@ def test_jax_vector__reset_mask_and_render_mode_errors():
     env.step(np.ones(3, dtype=np.int32))
     obs, _ = env.reset(options={"reset_mask": np.array([False, True, False])})
     np.testing.assert_array_equal(np.asarray(obs)[:, 0], [1, 0, 1])
-    with pytest.raises(ValueError, match="Render mode"):
-        FunctionalJaxVectorEnv(Count(), 3, render_mode="human")
+    from gymnasium_core.logger import GymnasiumCoreWarning
+
+    with pytest.warns(GymnasiumCoreWarning, match="rgb_array"):
+        human = FunctionalJaxVectorEnv(Count(), 3, render_mode="human")
+    human.reset(seed=0)
+    with pytest.raises(NotImplementedError, match="human"):
+        human.render()
 
 
 def test_reexport_paths():

@@ -178,6 +178,35 @@ def test_register__versioned_and_unversioned_conflict(lib: types.ModuleType) -> 
         lib.register("test/Plain-v1", entry_point=_env_class(lib))
 
 
+@pytest.mark.parametrize(
+    "ids",
+    [
+        ("test/TestEnv-v5", "test/TestEnv"),
+        ("test/TestEnv", "test/TestEnv-v5"),
+        ("TestEnvRoot-v0", "TestEnvRoot"),
+        ("test/TestEnv-v5", "other/TestEnv"),
+        ("test/TestEnv-v5", "test/TestEnv-v6"),
+        ("test/TestEnv", "test/TestEnv"),
+    ],
+)
+def test_register__versioned_and_unversioned_orders_as_reference(ids: tuple[str, str]) -> None:
+    outcomes = []
+    for lib in LIBS.values():
+        before = set(lib.registry)
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                for env_id in ids:
+                    lib.register(env_id, entry_point="some.module:Env")
+            outcomes.append("ok")
+        except Exception as exc:
+            outcomes.append(type(exc).__name__)
+        finally:
+            for env_id in set(lib.registry) - before:
+                del lib.registry[env_id]
+    assert outcomes[0] == outcomes[1]
+
+
 def test_register__needs_an_entry_point(lib: types.ModuleType) -> None:
     with pytest.raises(ValueError):
         lib.register("test/Nothing-v0")
@@ -507,7 +536,13 @@ def test_make_vec__jax_mode_uses_jax_entry_point(monkeypatch: pytest.MonkeyPatch
         assert isinstance(envs, FakeVec)
         assert calls == [{"num_envs": 4, "max_episode_steps": 9, "foo": 1}]
         assert envs.spec.kwargs["vectorization_mode"] == "jax"
-        gymnasium_core.register("phys2d/NativeJax-v0", vector_entry_point=FakeVec)
+        # The registry knows no family: a namespace alone gives no JAX mode; declaring does.
+        gymnasium_core.register("phys2d/Undeclared-v0", vector_entry_point=FakeVec)
+        with pytest.raises(gymnasium_core.error.Error, match="JAX vector entry point"):
+            gymnasium_core.make_vec("phys2d/Undeclared-v0", 2, vectorization_mode="jax")
+        gymnasium_core.register(
+            "phys2d/NativeJax-v0", vector_entry_point=FakeVec, jax_vector_entry_point=FakeVec
+        )
         gymnasium_core.make_vec(
             "phys2d/NativeJax-v0", 2, vectorization_mode=registration.VectorizeMode.JAX
         )
@@ -526,7 +561,7 @@ def test_builtin_ids__have_jax_vector_entry_points_where_a_functional_definition
         assert isinstance(env_spec.entry_point, str), env_id
         if env_spec.namespace in ("phys2d", "tabular", "mjx"):
             assert env_spec.disable_env_checker, env_id
-            assert registration.jax_vector_entry_point(env_spec) == env_spec.vector_entry_point
+            assert env_spec.jax_vector_entry_point == env_spec.vector_entry_point, env_id  # declared
             continue
         family = env_spec.entry_point.removeprefix("gymnasium_core.envs.").split(".")[0]
         target = env_spec.jax_vector_entry_point
@@ -553,7 +588,7 @@ class _FakeEntryPoint:
 def test_load_plugin_envs__registers_under_entry_point_namespace(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from gymnasium_core import _registry_plugins
+    from gymnasium_core.registration import _plugins as _registry_plugins
 
     env_cls = _env_class(gymnasium_core)
     points = [

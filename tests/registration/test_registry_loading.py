@@ -19,7 +19,8 @@ import warnings
 warnings.simplefilter("error")
 
 import gymnasium_core as gym
-from gymnasium_core import _registry_plugins, registration
+from gymnasium_core import registration
+from gymnasium_core.registration import _plugins as _registry_plugins
 from gymnasium_core.registration import namespace
 
 CALLS = []

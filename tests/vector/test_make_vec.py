@@ -94,7 +94,7 @@ def test_make_vec__vector_entry_point() -> None:
     ref.close()
 
 
-@pytest.mark.parametrize("env_id", ["CartPole-v1", "MountainCar-v0", "Pendulum-v1"])
+@pytest.mark.parametrize("env_id", ["CartPole-v1"])  # the ids Gymnasium batches by default
 def test_make_vec__default_mode_is_the_vector_entry_point(env_id: str) -> None:
     envs = gymnasium_core.make_vec(env_id, 2)
     assert envs.spec is not None

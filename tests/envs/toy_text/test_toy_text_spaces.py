@@ -82,7 +82,7 @@ JAX_CASES = [
 @pytest.mark.parametrize(("env_id", "mode"), JAX_CASES)
 def test_tabular_jax_vector__random_rollouts_stay_in_space(env_id: str, mode: str) -> None:
     pytest.importorskip("jax")
-    envs = gym.make_vec(env_id, NUM_ENVS, autoreset_mode=mode)
+    envs = gym.make_vec(env_id, NUM_ENVS, autoreset_mode=mode, vectorization_mode="jax")
     for seed in (0, 1):
         _random_rollout(envs, seed)
     envs.close()

@@ -8,23 +8,25 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import numbers
 from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from gymnasium_core import error, logger
-from gymnasium_core._registry_lookup import find_spec, load_env_creator
-from gymnasium_core._registry_spec import EnvSpec
+from gymnasium_core.registration._lookup import find_spec, load_env_creator
+from gymnasium_core.registration._spec import EnvSpec, set_builder
 
 if TYPE_CHECKING:
     from gymnasium_core.core import Env, Wrapper
     from gymnasium_core.vector import VectorEnv
 
-__all__ = ["JAX_NATIVE_NAMESPACES", "VectorizeMode", "make", "make_vec"]
-
-# Ids in these namespaces are functional JAX environments: their own vector entry point is
-# already a JAX vector environment, so `vectorization_mode="jax"` uses it.
-JAX_NATIVE_NAMESPACES = frozenset({"phys2d", "tabular"})
+__all__ = [
+    "VectorizeMode",
+    "default_vectorize_mode",
+    "make",
+    "make_vec",
+]
 
 
 class VectorizeMode(Enum):
@@ -250,8 +252,7 @@ def _apply_additional_wrappers(env: Env[Any, Any], specs: Iterable[Any]) -> Env[
 
 def _parse_mode(mode: VectorizeMode | str | None, env_spec: EnvSpec) -> VectorizeMode:
     if mode is None:
-        has_native = env_spec.vector_entry_point is not None
-        return VectorizeMode.VECTOR_ENTRY_POINT if has_native else VectorizeMode.SYNC
+        return default_vectorize_mode(env_spec)
     try:
         return VectorizeMode(mode)
     except ValueError as exc:
@@ -260,18 +261,33 @@ def _parse_mode(mode: VectorizeMode | str | None, env_spec: EnvSpec) -> Vectoriz
         ) from exc
 
 
+def default_vectorize_mode(env_spec: EnvSpec) -> VectorizeMode:
+    """The mode :func:`make_vec` uses for ``env_spec`` when none is given.
+
+    As in Gymnasium, a spec's ``vector_entry_point`` is the default; a spec that marks it
+    ``vector_entry_point_opt_in`` (the built-in ids whose Gymnasium registration has no vector
+    entry point) gets ``"sync"`` instead.
+
+    Args:
+        env_spec: The spec.
+
+    Returns:
+        :attr:`VectorizeMode.VECTOR_ENTRY_POINT` or :attr:`VectorizeMode.SYNC`.
+    """
+    if env_spec.vector_entry_point is not None and not env_spec.vector_entry_point_opt_in:
+        return VectorizeMode.VECTOR_ENTRY_POINT
+    return VectorizeMode.SYNC
+
+
 def jax_vector_entry_point(env_spec: EnvSpec) -> Callable[..., Any] | str | None:
     """The entry point ``make_vec(..., vectorization_mode="jax")`` uses for ``env_spec``.
 
-    It is ``env_spec.jax_vector_entry_point`` when set; for ids in the functional namespaces
-    (``phys2d``, ``tabular``) whose vector entry point is already a JAX vector environment, it
-    falls back to ``env_spec.vector_entry_point``.
+    It is ``env_spec.jax_vector_entry_point``, which the family declares when it registers
+    the id (a functional JAX id names its own vector entry point there). The registry knows
+    no family: an id registered without one has no JAX vector environment.
     """
-    if env_spec.jax_vector_entry_point is not None:
-        return env_spec.jax_vector_entry_point
-    if env_spec.namespace in JAX_NATIVE_NAMESPACES:
-        return env_spec.vector_entry_point
-    return None
+    found: Callable[..., Any] | str | None = getattr(env_spec, "jax_vector_entry_point", None)
+    return found
 
 
 def make_vec(
@@ -289,7 +305,8 @@ def make_vec(
         num_envs: The number of copies.
         vectorization_mode: ``"sync"``, ``"async"``, ``"vector_entry_point"`` or ``"jax"``
             (or a :class:`VectorizeMode`). ``None`` picks ``"vector_entry_point"`` when the spec
-            has one, else ``"sync"``. ``"jax"`` builds the task's JAX vector environment (see
+            has one that is not ``vector_entry_point_opt_in``, else ``"sync"`` (see
+            :func:`default_vectorize_mode`). ``"jax"`` builds the task's JAX vector environment (see
             :func:`jax_vector_entry_point`).
         vector_kwargs: Keyword arguments for ``SyncVectorEnv`` / ``AsyncVectorEnv``; only
             allowed in those two modes.
@@ -301,7 +318,8 @@ def make_vec(
 
     Raises:
         Error: If the id is unknown, or the mode cannot be used for this spec and arguments.
-        ValueError: If ``vectorization_mode`` is not a known mode.
+        TypeError: If ``num_envs`` is not an integer (``True`` included).
+        ValueError: If ``vectorization_mode`` is not a known mode, or ``num_envs`` is below 1.
     """
     if isinstance(id, EnvSpec):
         registered = id
@@ -315,7 +333,7 @@ def make_vec(
     # Per-copy kwargs travel through `make(spec, **kwargs)`; a spec saved by an earlier
     # make_vec also carries its own vectorisation settings, which win over the arguments.
     env_spec.kwargs = {}
-    num_envs = env_kwargs.pop("num_envs", num_envs)
+    num_envs = _checked_num_envs(env_kwargs.pop("num_envs", num_envs))
     mode = _parse_mode(env_kwargs.pop("vectorization_mode", vectorization_mode), env_spec)
     vector_kwargs = env_kwargs.pop("vector_kwargs", vector_kwargs) or {}
     wrappers = env_kwargs.pop("wrappers", wrappers) or []
@@ -338,6 +356,15 @@ def make_vec(
     env.unwrapped.spec = saved
     _check_autoreset_metadata(env)
     return env
+
+
+def _checked_num_envs(num_envs: Any) -> int:
+    # `True` is an int to Python but no count; 0 or less would fail later with an IndexError.
+    if isinstance(num_envs, bool) or not isinstance(num_envs, numbers.Integral):
+        raise TypeError(f"num_envs must be an integer, got {num_envs!r}.")
+    if num_envs < 1:
+        raise ValueError(f"num_envs must be at least 1, got {num_envs!r}.")
+    return int(num_envs)
 
 
 def _make_copies(
@@ -417,3 +444,6 @@ def _check_autoreset_metadata(env: VectorEnv[Any, Any, Any]) -> None:
             f"The VectorEnv ({env}) metadata['autoreset_mode'] is not an instance of "
             f"AutoresetMode, {type(metadata['autoreset_mode'])}."
         )
+
+
+set_builder(make)

@@ -15,7 +15,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from gymnasium_core import error, logger
-from gymnasium_core._registry_spec import EnvSpec, WrapperSpec, get_env_id, parse_env_id
+from gymnasium_core.registration._spec import EnvSpec, WrapperSpec, get_env_id, parse_env_id
 
 if TYPE_CHECKING:
     from _collections_abc import dict_items, dict_keys, dict_values
@@ -90,15 +90,24 @@ def mark_loading_started() -> bool:
     return already
 
 
+# Run after the built-ins on the first read of the registry. The plugin module, which depends
+# on this one, adds its loader here when it loads (the registration package loads it).
+_after_builtins: list[Callable[[], object]] = []
+
+
+def add_loader(loader: Callable[[], object]) -> None:
+    """Run ``loader`` once, after the built-in ids, on the first read of the registry."""
+    _after_builtins.append(loader)
+
+
 def _load_registered_packages() -> None:
     """Register the built-in ids, then the plugins, once, on the first read of the registry."""
     # Marked first: loading registers (and so reads the registry) and plugins may call `make`.
     if mark_loading_started():
         return
     ensure_builtin_envs()
-    from gymnasium_core._registry_plugins import load_plugin_envs
-
-    load_plugin_envs()
+    for loader in _after_builtins:
+        loader()
 
 
 class _Registry(dict[str, EnvSpec]):
@@ -415,6 +424,7 @@ def register(
     vector_entry_point: Callable[..., Any] | str | None = None,
     kwargs: dict[str, Any] | None = None,
     jax_vector_entry_point: Callable[..., Any] | str | None = None,
+    vector_entry_point_opt_in: bool = False,
 ) -> None:
     """Add an environment to the :data:`registry` so :func:`make` can build it by id.
 
@@ -432,6 +442,9 @@ def register(
         kwargs: Keyword arguments for the entry point.
         jax_vector_entry_point: Entry point of a JAX vector environment for the same task
             (gymnasium_core only; used by ``make_vec(..., vectorization_mode="jax")``).
+        vector_entry_point_opt_in: Keep ``make_vec``'s default at ``"sync"`` although
+            ``vector_entry_point`` is given; the vector entry point is then built only with
+            ``vectorization_mode="vector_entry_point"`` (gymnasium_core only).
 
     Raises:
         ValueError: If neither ``entry_point`` nor ``vector_entry_point`` is given.
@@ -464,6 +477,7 @@ def register(
         additional_wrappers,
         vector_entry_point,
         jax_vector_entry_point,
+        vector_entry_point_opt_in,
     )
     _check_can_register(new)
     if new.id in registry:

@@ -18,7 +18,8 @@ from __future__ import annotations
 from importlib import metadata
 
 from gymnasium_core import logger
-from gymnasium_core._registry_lookup import (
+from gymnasium_core.registration._lookup import (
+    add_loader,
     ensure_builtin_envs,
     mark_loading_started,
     namespace,
@@ -67,3 +68,6 @@ def load_plugin_envs(entry_point_group: str = PLUGIN_GROUP) -> list[str]:
             continue
         loaded.append(entry_point.name)
     return loaded
+
+
+add_loader(load_plugin_envs)

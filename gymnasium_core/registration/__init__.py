@@ -1,11 +1,23 @@
 """The environment registry: register environments by id and build them with ``make``.
 
 Everything :mod:`gymnasium.envs.registration` offers, under the same names, plus
-:attr:`EnvSpec.jax_vector_entry_point` and :attr:`VectorizeMode.JAX`. Ids are written
+:attr:`EnvSpec.jax_vector_entry_point`, :attr:`EnvSpec.vector_entry_point_opt_in` and
+:attr:`VectorizeMode.JAX`. Ids are written
 ``[namespace/]Name[-vN]``. The built-in ids (:mod:`gymnasium_core.envs`, which only stores
 entry point strings) and the ids of installed packages that declare an entry point in the
 group ``gymnasium_core.envs`` are registered the first time :data:`registry` is read, e.g. by
 :func:`make`, :func:`make_vec`, :func:`spec` or :func:`pprint_registry`; never at import.
+
+The package's modules depend in one direction, each only on those before it:
+
+* ``_spec``: the id grammar, :class:`EnvSpec` and :class:`WrapperSpec` (what
+  :mod:`gymnasium_core.core` uses, and all it uses of the registry);
+* ``_lookup``: the :data:`registry` dict, namespaces, :func:`register` and finding specs;
+* ``_plugins``: the ids installed packages declare (entry point group :data:`PLUGIN_GROUP`);
+* ``_make``: :func:`make` and :func:`make_vec`.
+
+The registry knows no environment family: each declares, when it registers an id, what
+``make_vec`` may build for it (``vector_entry_point``, ``jax_vector_entry_point``).
 
 Example:
     >>> import gymnasium_core as gym
@@ -18,7 +30,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from gymnasium_core._registry_lookup import (
+from gymnasium_core.registration._lookup import (
     find_highest_version,
     find_spec,
     get_current_namespace,
@@ -29,9 +41,15 @@ from gymnasium_core._registry_lookup import (
     register_envs,
     registry,
 )
-from gymnasium_core._registry_make import VectorizeMode, jax_vector_entry_point, make, make_vec
-from gymnasium_core._registry_plugins import PLUGIN_GROUP, load_plugin_envs
-from gymnasium_core._registry_spec import (
+from gymnasium_core.registration._make import (
+    VectorizeMode,
+    default_vectorize_mode,
+    jax_vector_entry_point,
+    make,
+    make_vec,
+)
+from gymnasium_core.registration._plugins import PLUGIN_GROUP, load_plugin_envs
+from gymnasium_core.registration._spec import (
     ENV_ID_RE,
     EnvCreator,
     EnvSpec,
@@ -50,6 +68,7 @@ __all__ = [
     "VectorizeMode",
     "WrapperSpec",
     "current_namespace",
+    "default_vectorize_mode",
     "find_highest_version",
     "find_spec",
     "get_env_id",
@@ -116,6 +135,16 @@ def _family(env_spec: EnvSpec) -> str | None:
     return env_spec.name
 
 
+_OPT_IN_MARK = "*"
+
+
+def _has_opt_in_vector_env(env_spec: EnvSpec) -> bool:
+    # Specs of Gymnasium's own class (pprint_registry(gymnasium.registry)) lack the field.
+    return env_spec.vector_entry_point is not None and bool(
+        getattr(env_spec, "vector_entry_point_opt_in", False)
+    )
+
+
 def pprint_registry(
     print_registry: dict[str, EnvSpec] = registry,
     *,
@@ -126,7 +155,9 @@ def pprint_registry(
     """Print the registered ids grouped under ``===== family =====`` headings, in columns.
 
     Ids without a namespace are grouped by the third part of their entry point's module
-    (``classic_control``, ``toy_text``, ...), as Gymnasium does.
+    (``classic_control``, ``toy_text``, ...), as Gymnasium does. Ids whose batched vector
+    environment is there but not ``make_vec``'s default (``EnvSpec.vector_entry_point_opt_in``)
+    carry a ``*``, explained in a last line; without such ids the text is Gymnasium's.
 
     Args:
         print_registry: The registry to show; :data:`registry` by default.
@@ -140,18 +171,26 @@ def pprint_registry(
     groups: dict[str | None, list[str]] = defaultdict(list)
     width = 0
     for env_spec in print_registry.values():
-        groups[_family(env_spec)].append(env_spec.id)
+        opt_in = _has_opt_in_vector_env(env_spec)
+        groups[_family(env_spec)].append(env_spec.id + (_OPT_IN_MARK if opt_in else ""))
         width = max(width, len(env_spec.name))
 
     blocks = []
+    marked = False
     for family, ids in groups.items():
         if exclude_namespaces is not None and family in exclude_namespaces:
             continue
+        marked = marked or any(env_id.endswith(_OPT_IN_MARK) for env_id in ids)
         rows = [
             " ".join(env_id.ljust(width) for env_id in sorted(ids)[start : start + num_cols])
             for start in range(0, len(ids), num_cols)
         ]
         blocks.append(f"{'=' * 5} {family} {'=' * 5}\n" + "\n".join(r.rstrip(" ") for r in rows))
+    if marked:
+        blocks.append(
+            "* also batched in one vector environment: make_vec(id, num_envs, "
+            'vectorization_mode="vector_entry_point")'
+        )
     text = "\n".join(blocks)
     if disable_print:
         return text

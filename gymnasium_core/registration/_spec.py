@@ -129,6 +129,11 @@ class EnvSpec:
             ``make_vec(..., vectorization_mode="vector_entry_point")``.
         jax_vector_entry_point: The entry point of a JAX vector environment for this task, used
             by ``make_vec(..., vectorization_mode="jax")`` (gymnasium_core only).
+        vector_entry_point_opt_in: When true, ``make_vec`` without a ``vectorization_mode``
+            builds a ``SyncVectorEnv`` even though :attr:`vector_entry_point` is set, which is
+            then used only when asked for (``vectorization_mode="vector_entry_point"``).
+            Gymnasium has no such field: with its default (``False``) a registered vector entry
+            point is the default mode, as in Gymnasium (gymnasium_core only).
     """
 
     # The field order is part of the API: it fixes positional construction and the JSON layout.
@@ -147,6 +152,7 @@ class EnvSpec:
     additional_wrappers: tuple[WrapperSpec, ...] = ()
     vector_entry_point: VectorEnvCreator | Callable[..., Any] | str | None = None
     jax_vector_entry_point: VectorEnvCreator | Callable[..., Any] | str | None = None
+    vector_entry_point_opt_in: bool = False
 
     def __post_init__(self) -> None:
         """Derive :attr:`namespace`, :attr:`name` and :attr:`version` from :attr:`id`."""
@@ -155,12 +161,16 @@ class EnvSpec:
 
     def make(self, **kwargs: Any) -> Env[Any, Any]:
         """Build the environment described by this spec; same as ``make(self, **kwargs)``."""
-        from gymnasium_core._registry_make import make
-
-        return make(self, **kwargs)
+        if _builder is None:  # pragma: no cover - the registration package loads the builder
+            raise error.Error("gymnasium_core.registration is not loaded; import it to make.")
+        return _builder(self, **kwargs)
 
     def to_json(self) -> str:
         """Serialise the spec to a JSON string (the parsed id parts are left out).
+
+        The fields Gymnasium's ``EnvSpec`` lacks are written only when they differ from their
+        defaults, so the text of a spec that does not use them is read by
+        ``gymnasium.envs.registration.EnvSpec.from_json`` too.
 
         Returns:
             The JSON text; :meth:`from_json` turns it back into an equal spec.
@@ -171,6 +181,9 @@ class EnvSpec:
         fields = dataclasses.asdict(self)
         for derived in ("namespace", "name", "version"):
             del fields[derived]
+        for extra, default in _EXTRA_FIELD_DEFAULTS.items():
+            if fields[extra] == default:
+                del fields[extra]
         _refuse_callables(self.id, fields)
         for wrapper in fields["additional_wrappers"]:
             _refuse_callables(wrapper["name"], wrapper)
@@ -250,6 +263,25 @@ class EnvSpec:
             where = f", entry_point={wrapper.entry_point}" if include_entry_points else ""
             rows.append(f"\n\tname={wrapper.name}{where}, kwargs={wrapper.kwargs}")
         return f"additional_wrappers=[{','.join(rows)}\n]"
+
+
+# What `EnvSpec.make` calls: `make`, set by the module that defines it when it loads. The
+# registry's modules depend in one direction (spec -> lookup -> make), so this module never
+# imports the make module; the registration package loads both.
+_builder: Callable[..., Env[Any, Any]] | None = None
+
+
+def set_builder(builder: Callable[..., Env[Any, Any]]) -> None:
+    """Install the function :meth:`EnvSpec.make` calls (the registry's ``make``)."""
+    global _builder
+    _builder = builder
+
+
+# Fields of ours that Gymnasium's EnvSpec does not have, with their defaults.
+_EXTRA_FIELD_DEFAULTS: dict[str, Any] = {
+    "jax_vector_entry_point": None,
+    "vector_entry_point_opt_in": False,
+}
 
 
 def _refuse_callables(owner: str, fields: dict[str, Any]) -> None:

@@ -1,0 +1,655 @@
+"""The passive checker and ``check_env`` fail in the reference's situations, with its types.
+
+Each case crafts one bad space, observation, environment or call, builds it with each library
+(the same code, with that library's classes) and runs that library's checker on it. The
+outcome compared is the exception type raised (by name: ``Error`` is each library's own base
+error) and whether a warning was emitted.
+"""
+
+from __future__ import annotations
+
+import importlib
+import types
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+import gymnasium
+import numpy as np
+import pytest
+
+import gymnasium_core
+
+LIBS = {"core": gymnasium_core, "reference": gymnasium}
+Case = Callable[[types.ModuleType], Callable[[], object]]
+
+
+def _checker(lib: types.ModuleType, name: str = "passive_env_checker") -> Any:
+    return importlib.import_module(f"{lib.__name__}.utils.{name}")
+
+
+def _outcome(thunk: Callable[[], object]) -> tuple[str, bool]:
+    """``(exception type name or "ok", whether a warning was emitted)``."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            thunk()
+        except Exception as exc:
+            return type(exc).__name__, bool(caught)
+    return "ok", bool(caught)
+
+
+def _set(space: Any, **attributes: Any) -> Any:
+    for name, value in attributes.items():
+        setattr(space, name, value)
+    return space
+
+
+def _env(lib: types.ModuleType, **overrides: Any) -> Any:
+    """An environment that passes every check, with methods or attributes replaced."""
+
+    class Probe(lib.Env):  # type: ignore[misc, name-defined]
+        metadata: dict[str, Any] = {"render_modes": ["rgb_array"], "render_fps": 4}
+
+        def __init__(self, render_mode: str | None = None) -> None:
+            self.render_mode = render_mode
+            self.observation_space = lib.spaces.Box(-1.0, 1.0, (3,), np.float32)
+            self.action_space = lib.spaces.Discrete(2)
+
+        def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> Any:
+            super().reset(seed=seed)
+            return self.np_random.uniform(-1, 1, 3).astype(np.float32), {}
+
+        def step(self, action: Any) -> Any:
+            obs = self.np_random.uniform(-1, 1, 3).astype(np.float32)
+            return obs, 0.5, False, False, {}
+
+        def render(self) -> Any:
+            return np.zeros((2, 2, 3), np.uint8)
+
+    instance_attrs = {k: overrides.pop(k) for k in list(overrides) if k.startswith("i_")}
+    for name, value in overrides.items():
+        setattr(Probe, name, value)
+    env = Probe(render_mode=instance_attrs.pop("i_render_mode", None))
+    for name, value in instance_attrs.items():
+        setattr(env, name.removeprefix("i_"), value)
+    return env
+
+
+# Passive checker: spaces -------------------------------------------------------------------------
+
+
+def _space_case(make: Callable[[Any], Any], check: str = "check_observation_space") -> Case:
+    def case(lib: types.ModuleType) -> Callable[[], object]:
+        space = make(lib.spaces)
+        return lambda: getattr(_checker(lib), check)(space)
+
+    return case
+
+
+_SPACES: dict[str, Callable[[Any], Any]] = {
+    "string": lambda s: "not a space",
+    "none": lambda s: None,
+    "box_low_shape": lambda s: _set(s.Box(np.zeros(2), np.ones(2)), low=np.zeros(3)),
+    "box_high_shape": lambda s: _set(s.Box(np.zeros(2), np.ones(2)), high=np.ones(3)),
+    "box_equal_bounds": lambda s: s.Box(np.zeros(5), np.zeros(5)),
+    "box_low_above_high": lambda s: _set(s.Box(np.zeros(2), np.ones(2)), low=np.full(2, 2.0)),
+    "box_valid": lambda s: s.Box(-1.0, 1.0, (3,), np.float32),
+    "discrete_negative": lambda s: _set(s.Discrete(5), n=np.int64(-1)),
+    "discrete_zero": lambda s: _set(s.Discrete(5), n=np.int64(0)),
+    "discrete_shape": lambda s: _set(s.Discrete(5), _shape=(2,)),
+    "multi_discrete_nvec": lambda s: _set(s.MultiDiscrete([2, 2]), nvec=np.array([2, -1])),
+    "multi_discrete_shape": lambda s: _set(s.MultiDiscrete([2, 2]), _shape=(2, 1, 2)),
+    "multi_binary_shape": lambda s: _set(s.MultiBinary((2, 2)), _shape=(2, -1)),
+    "tuple_empty": lambda s: s.Tuple([]),
+    "dict_empty": lambda s: s.Dict({}),
+    "tuple_bad_child": lambda s: s.Tuple([s.Discrete(2), _set(s.Discrete(3), n=np.int64(0))]),
+    "dict_bad_child": lambda s: s.Dict({"a": _set(s.MultiBinary(2), _shape=(0,))}),
+    "tuple_of_box_equal": lambda s: s.Tuple([s.Box(np.zeros(2), np.zeros(2))]),
+    "text": lambda s: s.Text(5),
+    "sequence": lambda s: s.Sequence(s.Discrete(2)),
+    "graph": lambda s: s.Graph(s.Box(0, 1, (2,)), s.Discrete(2)),
+    "one_of": lambda s: s.OneOf([s.Discrete(2), s.Box(0, 1, (2,))]),
+}
+
+SPACE_CASES: dict[str, Case] = {}
+for _name, _make in _SPACES.items():
+    SPACE_CASES[f"observation_space-{_name}"] = _space_case(_make)
+    SPACE_CASES[f"action_space-{_name}"] = _space_case(_make, "check_action_space")
+
+
+# Passive checker: observations -----------------------------------------------------------------
+
+
+def _obs_case(obs: Callable[[], Any], space: Callable[[Any], Any]) -> Case:
+    def case(lib: types.ModuleType) -> Callable[[], object]:
+        checked, in_space = obs(), space(lib.spaces)
+        return lambda: _checker(lib).check_obs(checked, in_space, "testing")
+
+    return case
+
+
+OBS_CASES: dict[str, Case] = {
+    "discrete_outside": _obs_case(lambda: 3, lambda s: s.Discrete(2)),
+    "discrete_uint8": _obs_case(lambda: np.uint8(0), lambda s: s.Discrete(1)),
+    "discrete_string": _obs_case(lambda: "a", lambda s: s.Discrete(1)),
+    "box_list": _obs_case(lambda: [0.0, 0.0], lambda s: s.Box(0, 1, (2,))),
+    "box_dtype": _obs_case(lambda: np.zeros(2), lambda s: s.Box(0, 1, (2,), np.float32)),
+    "box_none": _obs_case(lambda: None, lambda s: s.Box(0, 1, (2,))),
+    "box_scalar_space_float": _obs_case(lambda: 0.5, lambda s: s.Box(0, 1, ())),
+    "multi_binary_list": _obs_case(lambda: [0, 1], lambda s: s.MultiBinary(2)),
+    "tuple_list": _obs_case(lambda: [0, 1], lambda s: s.Tuple([s.Discrete(1), s.Discrete(2)])),
+    "tuple_length": _obs_case(lambda: (1, 2, 3), lambda s: s.Tuple([s.Discrete(1), s.Discrete(2)])),
+    "tuple_int": _obs_case(lambda: 1, lambda s: s.Tuple([s.Discrete(1)])),
+    "dict_set": _obs_case(lambda: {1, 2}, lambda s: s.Dict(a=s.Discrete(1), b=s.Discrete(2))),
+    "dict_keys": _obs_case(
+        lambda: {"a": 0, "c": 1}, lambda s: s.Dict(a=s.Discrete(1), b=s.Discrete(2))
+    ),
+    "dict_nested_bad": _obs_case(
+        lambda: {"a": (1, 2)}, lambda s: s.Dict(a=s.Tuple([s.Discrete(2)]))
+    ),
+    "text_int": _obs_case(lambda: 5, lambda s: s.Text(3)),
+    "discrete_bool": _obs_case(lambda: True, lambda s: s.Discrete(2)),
+    "discrete_int32": _obs_case(lambda: np.int32(1), lambda s: s.Discrete(2)),
+    "discrete_array": _obs_case(lambda: np.array(1), lambda s: s.Discrete(2)),
+    "box_scalar_space_numpy": _obs_case(lambda: np.float32(0.5), lambda s: s.Box(0, 1, ())),
+    "box_wrong_shape": _obs_case(lambda: np.zeros(3, np.float32), lambda s: s.Box(0, 1, (2,))),
+    "multi_discrete_tuple": _obs_case(lambda: (0, 1), lambda s: s.MultiDiscrete([2, 2])),
+    "multi_discrete_outside": _obs_case(
+        lambda: np.array([5, 0]), lambda s: s.MultiDiscrete([2, 2])
+    ),
+    "sequence_list": _obs_case(lambda: [0, 1], lambda s: s.Sequence(s.Discrete(2))),
+    "dict_inside_tuple": _obs_case(
+        lambda: ({"a": np.int64(0)},), lambda s: s.Tuple([s.Dict(a=s.Discrete(1))])
+    ),
+    "tuple_inside_dict_short": _obs_case(
+        lambda: {"a": (0,)}, lambda s: s.Dict(a=s.Tuple([s.Discrete(1), s.Discrete(1)]))
+    ),
+    "dict_of_plain_dict_obs": _obs_case(lambda: {"a": 0}, lambda s: s.Dict(a=s.Discrete(1))),
+}
+
+
+# Passive checker: reset, step, render ----------------------------------------------------------
+
+
+def _reset_case(reset: Callable[..., Any], **kwargs: Any) -> Case:
+    def case(lib: types.ModuleType) -> Callable[[], object]:
+        env = _env(lib, reset=reset)
+        return lambda: _checker(lib).env_reset_passive_checker(env, **kwargs)
+
+    return case
+
+
+def _reset_returning(result: Any) -> Callable[..., Any]:
+    def reset(self: Any, *, seed: Any = None, options: Any = None) -> Any:
+        return result
+
+    return reset
+
+
+def _no_seed(self: Any, options: Any = None) -> Any:
+    return np.zeros(3, np.float32), {}
+
+
+def _seed_default(self: Any, seed: Any = "bad", options: Any = None) -> Any:
+    return np.zeros(3, np.float32), {}
+
+
+def _no_options(self: Any, seed: Any = None) -> Any:
+    return np.zeros(3, np.float32), {}
+
+
+def _raises_type_error(self: Any, *, seed: Any = None, options: Any = None) -> Any:
+    raise TypeError("inside reset")
+
+
+RESET_CASES: dict[str, Case] = {
+    "no_seed": _reset_case(_no_seed),
+    "seed_default": _reset_case(_seed_default),
+    "no_options": _reset_case(_no_options),
+    "list_result": _reset_case(_reset_returning([np.zeros(3, np.float32), {}])),
+    "none_result": _reset_case(_reset_returning(None)),
+    "three_tuple": _reset_case(_reset_returning((np.zeros(3, np.float32), {}, 1))),
+    "info_set": _reset_case(_reset_returning((np.zeros(3, np.float32), {1, 2}))),
+    "info_none": _reset_case(_reset_returning((np.zeros(3, np.float32), None))),
+    "obs_outside": _reset_case(_reset_returning((np.full(3, 9, np.float32), {}))),
+    "raises": _reset_case(_raises_type_error),
+    "unknown_kwarg": _reset_case(_reset_returning((np.zeros(3, np.float32), {})), bogus=1),
+}
+
+
+def _step_case(result: Any) -> Case:
+    def case(lib: types.ModuleType) -> Callable[[], object]:
+        env = _env(lib, step=lambda self, action: result)
+        return lambda: _checker(lib).env_step_passive_checker(env, 0)
+
+    return case
+
+
+_OBS = np.zeros(3, np.float32)
+STEP_CASES: dict[str, Case] = {
+    "string": _step_case("error"),
+    "list": _step_case([_OBS, 0.0, False, False, {}]),
+    "none": _step_case(None),
+    "three": _step_case((_OBS, 0.0, False)),
+    "six": _step_case((_OBS, 0.0, False, False, {}, 1)),
+    "empty": _step_case(()),
+    "old_api": _step_case((_OBS, 0.0, False, {})),
+    "old_api_done_string": _step_case((_OBS, 0.0, "x", {})),
+    "old_api_info_list": _step_case((_OBS, 0.0, False, [])),
+    "terminated_string": _step_case((_OBS, 0.0, "x", False, {})),
+    "truncated_int": _step_case((_OBS, 0.0, False, 0, {})),
+    "reward_string": _step_case((_OBS, "x", False, False, {})),
+    "reward_none": _step_case((_OBS, None, False, False, {})),
+    "reward_bool": _step_case((_OBS, True, False, False, {})),
+    "reward_nan": _step_case((_OBS, np.nan, False, False, {})),
+    "reward_inf": _step_case((_OBS, -np.inf, False, False, {})),
+    "reward_array": _step_case((_OBS, np.zeros(1), False, False, {})),
+    "info_string": _step_case((_OBS, 0.0, False, False, "x")),
+    "info_none": _step_case((_OBS, 0.0, False, False, None)),
+    "obs_outside": _step_case((np.full(3, 9, np.float32), 0.0, False, False, {})),
+    "obs_wrong_dtype": _step_case((np.zeros(3), 0.0, False, False, {})),
+    "obs_none": _step_case((None, 0.0, False, False, {})),
+}
+
+
+def _render_case(
+    metadata: Any = None, render_mode: str | None = "rgb_array", frame: Any = "default"
+) -> Case:
+    def case(lib: types.ModuleType) -> Callable[[], object]:
+        overrides: dict[str, Any] = {"i_render_mode": render_mode}
+        if metadata is not None:
+            overrides["i_metadata"] = metadata
+        if not isinstance(frame, str):
+            overrides["render"] = lambda self: frame
+        env = _env(lib, **overrides)
+        return lambda: _checker(lib).env_render_passive_checker(env)
+
+    return case
+
+
+RENDER_CASES: dict[str, Case] = {
+    "modes_none": _render_case({"render_modes": None}),
+    "modes_missing": _render_case({"render_fps": 4}),
+    "modes_string": _render_case({"render_modes": "rgb_array", "render_fps": 4}),
+    "modes_set": _render_case({"render_modes": {"rgb_array"}, "render_fps": 4}),
+    "modes_int": _render_case({"render_modes": 3, "render_fps": 4}),
+    "modes_not_strings": _render_case({"render_modes": ["rgb_array", 1], "render_fps": 4}),
+    "modes_empty_with_mode": _render_case({"render_modes": []}),
+    "modes_empty_no_mode": _render_case({"render_modes": []}, render_mode=None),
+    "mode_undeclared": _render_case({"render_modes": ["human"], "render_fps": 4}),
+    "fps_missing": _render_case({"render_modes": ["rgb_array"]}),
+    "fps_string": _render_case({"render_modes": ["rgb_array"], "render_fps": "4"}),
+    "fps_zero": _render_case({"render_modes": ["rgb_array"], "render_fps": 0}),
+    "fps_negative": _render_case({"render_modes": ["rgb_array"], "render_fps": -1.5}),
+    "frame_list": _render_case(frame=[[0]]),
+    "frame_float": _render_case(frame=np.zeros((2, 2, 3), np.float32)),
+    "frame_2d": _render_case(frame=np.zeros((2, 2), np.uint8)),
+    "frame_4_channels": _render_case(frame=np.zeros((2, 2, 4), np.uint8)),
+    "human_returns_frame": _render_case(
+        {"render_modes": ["human"], "render_fps": 4}, "human", np.zeros((2, 2, 3), np.uint8)
+    ),
+    "ansi_returns_int": _render_case({"render_modes": ["ansi"], "render_fps": 4}, "ansi", 3),
+    "depth_3d": _render_case(
+        {"render_modes": ["depth_array"], "render_fps": 4}, "depth_array", np.zeros((2, 2, 1))
+    ),
+    "depth_list": _render_case(
+        {"render_modes": ["depth_array"], "render_fps": 4}, "depth_array", [[0.0]]
+    ),
+    "list_mode_not_list": _render_case(
+        {"render_modes": ["rgb_array_list"], "render_fps": 4}, "rgb_array_list", 3
+    ),
+    "modes_tuple": _render_case({"render_modes": ("rgb_array",), "render_fps": 4}),
+    "fps_bool": _render_case({"render_modes": ["rgb_array"], "render_fps": True}),
+    "fps_numpy": _render_case({"render_modes": ["rgb_array"], "render_fps": np.float32(30)}),
+    "no_mode_declared_modes": _render_case(render_mode=None),
+    "no_mode_modes_missing": _render_case({}, render_mode=None),
+    "ascii_returns_str": _render_case({"render_modes": ["ascii"], "render_fps": 4}, "ascii", "x"),
+    "list_mode_bad_items": _render_case(
+        {"render_modes": ["rgb_array_list"], "render_fps": 4}, "rgb_array_list", [3]
+    ),
+}
+
+
+# check_env --------------------------------------------------------------------------------------
+
+
+def _check_env_case(**overrides: Any) -> Case:
+    def case(lib: types.ModuleType) -> Callable[[], object]:
+        env = _env(lib, **overrides)
+        checker = _checker(lib, "env_checker")
+        return lambda: checker.check_env(env, skip_render_check=True)
+
+    return case
+
+
+def _step_returning(result: Callable[[Any], Any]) -> Callable[..., Any]:
+    def step(self: Any, action: Any) -> Any:
+        return result(self)
+
+    return step
+
+
+def _fresh_obs(self: Any) -> Any:
+    return self.np_random.uniform(-1, 1, 3).astype(np.float32)
+
+
+def _unseeded_reset(self: Any, *, seed: Any = None, options: Any = None) -> Any:
+    return np.zeros(3, np.float32), {}
+
+
+def _random_reset(self: Any, *, seed: Any = None, options: Any = None) -> Any:
+    super(type(self), self).reset(seed=seed)
+    return np.random.default_rng().uniform(-1, 1, 3).astype(np.float32), {}
+
+
+def _reset_type_error_with_seed(self: Any, *, seed: Any = None, options: Any = None) -> Any:
+    if seed is not None:
+        raise TypeError("seed not handled")
+    super(type(self), self).reset(seed=seed)
+    return np.zeros(3, np.float32), {}
+
+
+def _reset_type_error_with_options(self: Any, *, seed: Any = None, options: Any = None) -> Any:
+    if options is not None:
+        raise TypeError("options not handled")
+    super(type(self), self).reset(seed=seed)
+    return np.zeros(3, np.float32), {}
+
+
+def _reset_outside(self: Any, *, seed: Any = None, options: Any = None) -> Any:
+    super(type(self), self).reset(seed=seed)
+    return np.full(3, 9, np.float32), {}
+
+
+def _reset_with_return_info(
+    self: Any, *, seed: Any = None, options: Any = None, return_info: bool = False
+) -> Any:
+    super(type(self), self).reset(seed=seed)
+    return np.zeros(3, np.float32), {}
+
+
+def _reset_kwargs_only(self: Any, **kwargs: Any) -> Any:
+    super(type(self), self).reset(seed=kwargs.get("seed"))
+    return np.zeros(3, np.float32), {}
+
+
+def _random_step(self: Any, action: Any) -> Any:
+    return _fresh_obs(self), float(np.random.default_rng().random()), False, False, {}
+
+
+def _shared_info_step(self: Any, action: Any) -> Any:
+    info = getattr(self, "_info", None) or {"x": np.zeros(1)}
+    self._info = info
+    return _fresh_obs(self), 0.0, False, False, info
+
+
+class _NoSpace:
+    """A descriptor standing for an attribute that is absent."""
+
+    def __get__(self, instance: Any, owner: Any) -> Any:
+        raise AttributeError("absent")
+
+    def __set__(self, instance: Any, value: Any) -> None:
+        pass
+
+
+CHECK_ENV_CASES: dict[str, Case] = {
+    "valid": _check_env_case(),
+    "not_an_env": lambda lib: lambda: _checker(lib, "env_checker").check_env(object()),
+    "gymnasium_env_in_other_lib": lambda lib: (
+        lambda: _checker(lib, "env_checker").check_env(
+            _env(gymnasium if lib is gymnasium_core else gymnasium_core)
+        )
+    ),
+    "no_action_space": _check_env_case(action_space=_NoSpace()),
+    "no_observation_space": _check_env_case(observation_space=_NoSpace()),
+    "action_space_string": _check_env_case(i_action_space="x"),
+    "observation_space_empty_tuple": lambda lib: _check_env_case(
+        i_observation_space=lib.spaces.Tuple([])
+    )(lib),
+    "unseeded_reset": _check_env_case(reset=_unseeded_reset),
+    "random_reset": _check_env_case(reset=_random_reset),
+    "reset_no_seed": _check_env_case(reset=_no_seed),
+    "reset_no_options": _check_env_case(reset=_no_options),
+    "reset_kwargs_only": _check_env_case(reset=_reset_kwargs_only),
+    "reset_type_error_with_seed": _check_env_case(reset=_reset_type_error_with_seed),
+    "reset_type_error_with_options": _check_env_case(reset=_reset_type_error_with_options),
+    "reset_outside": _check_env_case(reset=_reset_outside),
+    "reset_list": _check_env_case(reset=_reset_returning([np.zeros(3, np.float32), {}])),
+    "reset_three_tuple": _check_env_case(reset=_reset_returning((np.zeros(3, np.float32), {}, 1))),
+    "reset_info_list": _check_env_case(reset=_reset_returning((np.zeros(3, np.float32), []))),
+    "reset_return_info": _check_env_case(reset=_reset_with_return_info),
+    "seed_method": _check_env_case(seed=lambda self, seed=None: [seed]),
+    "step_old_api": _check_env_case(
+        step=_step_returning(lambda self: (_fresh_obs(self), 0.0, False, {}))
+    ),
+    "step_three": _check_env_case(step=_step_returning(lambda self: (_fresh_obs(self), 0.0, 1))),
+    "step_random": _check_env_case(step=_random_step),
+    "step_truncates": _check_env_case(
+        step=_step_returning(lambda self: (_fresh_obs(self), 0.0, False, True, {}))
+    ),
+    "step_truncated_numpy_bool": _check_env_case(
+        step=_step_returning(lambda self: (_fresh_obs(self), 0.0, False, np.False_, {}))
+    ),
+    "step_terminated_differs": _check_env_case(
+        step=_step_returning(
+            lambda self: (
+                _fresh_obs(self),
+                0.0,
+                bool(np.random.default_rng().random() < 2),
+                False,
+                {},
+            )
+        )
+    ),
+    "step_shared_info": _check_env_case(step=_shared_info_step),
+    "step_info_list": _check_env_case(
+        step=_step_returning(lambda self: (_fresh_obs(self), 0.0, False, False, []))
+    ),
+    "step_reward_nan": _check_env_case(
+        step=_step_returning(lambda self: (_fresh_obs(self), np.nan, False, False, {}))
+    ),
+    "infinite_observation_box": lambda lib: _check_env_case(
+        i_observation_space=lib.spaces.Box(-np.inf, np.inf, (3,), np.float32)
+    )(lib),
+    "unnormalised_action_box": lambda lib: _check_env_case(
+        i_action_space=lib.spaces.Box(-5.0, 5.0, (2,), np.float32)
+    )(lib),
+    "wrapped": lambda lib: (
+        lambda: _checker(lib, "env_checker").check_env(
+            lib.wrappers.OrderEnforcing(_env(lib)), skip_render_check=True
+        )
+    ),
+}
+
+
+def _direct_case(function: str, *args: Any, **overrides: Any) -> Case:
+    """One of ``env_checker``'s check functions called on its own, as users also do."""
+
+    def case(lib: types.ModuleType) -> Callable[[], object]:
+        env = _env(lib, **overrides)
+        return lambda: getattr(_checker(lib, "env_checker"), function)(env, *args)
+
+    return case
+
+
+def _seed_positional_no_super(self: Any, seed: Any, *args: Any) -> Any:
+    return np.zeros(3, np.float32), {}
+
+
+def _no_super_draws(self: Any, seed: Any = None, options: Any = None) -> Any:
+    return self.np_random.uniform(-1, 1, 3).astype(np.float32), {}
+
+
+def _fixed_seed_super(self: Any, seed: Any = None, options: Any = None) -> Any:
+    super(type(self), self).reset(seed=1)
+    return self.np_random.uniform(-1, 1, 3).astype(np.float32), {}
+
+
+def _default_seed(self: Any, seed: Any = 23, options: Any = None) -> Any:
+    super(type(self), self).reset(seed=seed)
+    return self.np_random.uniform(-1, 1, 3).astype(np.float32), {}
+
+
+def _no_arguments(self: Any) -> Any:
+    return np.zeros(3, np.float32), {}
+
+
+def _float_obs_step(self: Any, action: Any) -> Any:
+    return np.random.default_rng().normal(), 0, False, False, {}
+
+
+def _random_info_step(self: Any, action: Any) -> Any:
+    return _fresh_obs(self), 0, False, False, {"value": np.random.default_rng().normal()}
+
+
+_OLD_STEP = _step_returning(lambda self: (_fresh_obs(self), 0.0, False, {}))
+_SIX_STEP = _step_returning(lambda self: (_fresh_obs(self), 0.0, False, False, {}, 0))
+DIRECT_CASES: dict[str, Case] = {
+    "seed-no_super_positional": _direct_case(
+        "check_reset_seed_determinism", reset=_seed_positional_no_super
+    ),
+    "seed-no_super_draws": _direct_case("check_reset_seed_determinism", reset=_no_super_draws),
+    "seed-fixed_seed": _direct_case("check_reset_seed_determinism", reset=_fixed_seed_super),
+    "seed-default_seed": _direct_case("check_reset_seed_determinism", reset=_default_seed),
+    "seed-no_arguments": _direct_case("check_reset_seed_determinism", reset=_no_arguments),
+    "seed-kwargs_only": _direct_case("check_reset_seed_determinism", reset=_reset_kwargs_only),
+    "seed-outside": _direct_case("check_reset_seed_determinism", reset=_reset_outside),
+    "seed-three_tuple": _direct_case(
+        "check_reset_seed_determinism", reset=_reset_returning((_OBS, {}, 1))
+    ),
+    "options-no_arguments": _direct_case("check_reset_options", reset=_no_arguments),
+    "options-type_error": _direct_case("check_reset_options", reset=_reset_type_error_with_options),
+    "return_type-list": _direct_case("check_reset_return_type", reset=_reset_returning([_OBS, {}])),
+    "return_type-three": _direct_case("check_reset_return_type", reset=_reset_returning((1, 2, 3))),
+    "return_type-outside": _direct_case("check_reset_return_type", reset=_reset_outside),
+    "return_type-info_list": _direct_case(
+        "check_reset_return_type", reset=_reset_returning((_OBS, ["key"]))
+    ),
+    "return_type-none": _direct_case("check_reset_return_type", reset=_reset_returning(None)),
+    "step_determinism-obs": _direct_case("check_step_determinism", step=_float_obs_step),
+    "step_determinism-reward": _direct_case("check_step_determinism", step=_random_step),
+    "step_determinism-info": _direct_case("check_step_determinism", step=_random_info_step),
+    "step_determinism-old_api": _direct_case("check_step_determinism", step=_OLD_STEP),
+    "step_determinism-six": _direct_case("check_step_determinism", step=_SIX_STEP),
+    "step_determinism-unseeded": _direct_case("check_step_determinism", reset=_unseeded_reset),
+    "not_reused-old_api": _direct_case("check_returned_data_not_reused", step=_OLD_STEP),
+    "not_reused-six": _direct_case("check_returned_data_not_reused", step=_SIX_STEP),
+    "not_reused-shared_info": _direct_case(
+        "check_returned_data_not_reused", step=_shared_info_step
+    ),
+    "seed_deprecation-list": _direct_case("check_seed_deprecation", i_seed=[]),
+    "seed_deprecation-callable": _direct_case("check_seed_deprecation", i_seed=lambda s=None: []),
+    "return_info": _direct_case(
+        "check_reset_return_info_deprecation", reset=_reset_with_return_info
+    ),
+}
+
+
+def _space_limit_case(make: Callable[[Any], Any], space_type: str) -> Case:
+    def case(lib: types.ModuleType) -> Callable[[], object]:
+        space = make(lib.spaces)
+        return lambda: _checker(lib, "env_checker").check_space_limit(space, space_type)
+
+    return case
+
+
+SPACE_LIMIT_CASES: dict[str, Case] = {
+    "box_inf_observation": _space_limit_case(lambda s: s.Box(-np.inf, np.inf, (2,)), "observation"),
+    "box_wide_action": _space_limit_case(lambda s: s.Box(-2.0, 2.0, (2,)), "action"),
+    "box_asymmetric_action": _space_limit_case(lambda s: s.Box(-1.0, 0.5, (2,)), "action"),
+    "box_image_action": _space_limit_case(lambda s: s.Box(0, 255, (2, 2), np.uint8), "action"),
+    "nested_inf": _space_limit_case(
+        lambda s: s.Dict(a=s.Tuple([s.Box(-np.inf, 0.0, (1,))])), "observation"
+    ),
+    "discrete": _space_limit_case(lambda s: s.Discrete(3), "action"),
+    "string": _space_limit_case(lambda s: "x", "action"),
+}
+
+
+def _full_check_case(register: bool = False, **overrides: Any) -> Case:
+    """``check_env`` with its render and close checks, on a bare or a made environment."""
+
+    def case(lib: types.ModuleType) -> Callable[[], object]:
+        checker = _checker(lib, "env_checker")
+        if not register:
+            env = _env(lib, **overrides)
+            return lambda: checker.check_env(env)
+        env_type = type(_env(lib, **overrides))
+
+        def run() -> None:
+            lib.register("checker/Probe-v0", entry_point=env_type)
+            try:
+                made = lib.make("checker/Probe-v0", disable_env_checker=True)
+                checker.check_env(made.unwrapped)
+            finally:
+                del lib.registry["checker/Probe-v0"]
+
+        return run
+
+    return case
+
+
+def _close_once(self: Any) -> None:
+    if getattr(self, "_closed_once", False):
+        raise RuntimeError("closed twice")
+    self._closed_once = True
+
+
+FULL_CHECK_CASES: dict[str, Case] = {
+    "no_spec": _full_check_case(i_render_mode="rgb_array"),
+    "no_spec_undeclared_mode": _full_check_case(i_render_mode="human"),
+    "made": _full_check_case(register=True),
+    "made_close_twice_raises": _full_check_case(register=True, close=_close_once),
+    "made_bad_frame": _full_check_case(register=True, render=lambda self: [1]),
+    "made_render_raises": _full_check_case(
+        register=True, render=lambda self: (_ for _ in ()).throw(RuntimeError("render"))
+    ),
+    "made_modes_missing": _full_check_case(register=True, metadata={"render_fps": 4}),
+}
+
+
+ALL_CASES = {
+    **{f"full_check-{k}": v for k, v in FULL_CHECK_CASES.items()},
+    **{f"direct-{k}": v for k, v in DIRECT_CASES.items()},
+    **{f"space_limit-{k}": v for k, v in SPACE_LIMIT_CASES.items()},
+    **{f"space-{k}": v for k, v in SPACE_CASES.items()},
+    **{f"obs-{k}": v for k, v in OBS_CASES.items()},
+    **{f"reset-{k}": v for k, v in RESET_CASES.items()},
+    **{f"step-{k}": v for k, v in STEP_CASES.items()},
+    **{f"render-{k}": v for k, v in RENDER_CASES.items()},
+    **{f"check_env-{k}": v for k, v in CHECK_ENV_CASES.items()},
+}
+
+
+def _built_outcome(lib: types.ModuleType, case: Case) -> tuple[str, bool]:
+    with warnings.catch_warnings():
+        # Building may warn (a Box casting its bounds); only the check's warnings count.
+        warnings.simplefilter("ignore")
+        thunk = case(lib)
+    return _outcome(thunk)
+
+
+@pytest.mark.parametrize("name", sorted(ALL_CASES))
+def test_checkers__same_outcome_as_reference(name: str) -> None:
+    case = ALL_CASES[name]
+    assert _built_outcome(gymnasium_core, case) == _built_outcome(gymnasium, case)
+
+
+@pytest.mark.parametrize("name", ["check_observation_space", "check_action_space"])
+def test_check_space_functions__take_the_reference_parameters(name: str) -> None:
+    import inspect
+
+    def shape(lib: types.ModuleType) -> list[tuple[str, Any, bool]]:
+        parameters = inspect.signature(getattr(_checker(lib), name)).parameters.values()
+        return [(p.name, p.kind, p.default is inspect.Parameter.empty) for p in parameters]
+
+    assert shape(gymnasium_core) == shape(gymnasium)
+    for lib in LIBS.values():
+        seen: list[Any] = []
+        space = lib.spaces.Tuple([lib.spaces.Box(0.0, 1.0, (2,)), lib.spaces.Discrete(2)])
+        getattr(_checker(lib), name)(space=space, space_type="goal", check_box_space_fn=seen.append)
+        assert seen == [space[0]]
+        with pytest.raises(AssertionError, match="goal"):
+            getattr(_checker(lib), name)(lib.spaces.Tuple([]), space_type="goal")
