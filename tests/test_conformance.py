@@ -47,9 +47,7 @@ _PENDING: dict[str, str] = {
     "gymnasium.envs.box2d.car_racing:GRASS_DIM": "missing value",
     "gymnasium.envs.box2d.lunar_lander:ContactDetector": "missing class",
     # --- classic_control ---
-    "gymnasium.envs.phys2d:__all__": "package exports nothing yet",
     "gymnasium.envs.phys2d.pendulum:PendulumJaxVectorEnv.metadata": "render_fps 30, reference 50",
-    "gymnasium.envs.classic_control.acrobot:AcrobotEnv.AVAIL_TORQUE": ("missing"),
     "gymnasium.envs.classic_control.acrobot:AcrobotEnv.LINK_COM_POS_1": ("missing"),
     "gymnasium.envs.classic_control.acrobot:AcrobotEnv.LINK_COM_POS_2": ("missing"),
     "gymnasium.envs.classic_control.acrobot:AcrobotEnv.LINK_LENGTH_1": ("missing"),
@@ -60,30 +58,9 @@ _PENDING: dict[str, str] = {
     "gymnasium.envs.classic_control.acrobot:AcrobotEnv.MAX_VEL_1": "missing",
     "gymnasium.envs.classic_control.acrobot:AcrobotEnv.MAX_VEL_2": "missing",
     "gymnasium.envs.classic_control.acrobot:AcrobotEnv.SCREEN_DIM": ("missing"),
-    "gymnasium.envs.classic_control.acrobot:AcrobotEnv.action_arrow": ("missing"),
-    "gymnasium.envs.classic_control.acrobot:AcrobotEnv.actions_num": ("missing"),
     "gymnasium.envs.classic_control.acrobot:AcrobotEnv.book_or_nips": ("missing"),
-    "gymnasium.envs.classic_control.acrobot:AcrobotEnv.domain_fig": ("missing"),
     "gymnasium.envs.classic_control.acrobot:AcrobotEnv.dt": "missing",
-    "gymnasium.envs.classic_control.acrobot:AcrobotEnv.step": (
-        "signature: positional parameter 1 should be 'a'; lacks parameter 'a'; extra required pa..."
-    ),
     "gymnasium.envs.classic_control.acrobot:AcrobotEnv.torque_noise_max": ("missing"),
-    "gymnasium.envs.classic_control.acrobot:bound": "missing callable",
-    "gymnasium.envs.classic_control.acrobot:rk4": "missing callable",
-    "gymnasium.envs.classic_control.acrobot:wrap": "missing callable",
-    "gymnasium.envs.classic_control.cartpole:CartPoleVectorEnv.step": (
-        "signature: positional parameter 1 should be 'action'; lacks parameter 'action'; extra r..."
-    ),
-    "gymnasium.envs.classic_control.pendulum:DEFAULT_X": "missing value",
-    "gymnasium.envs.classic_control.pendulum:DEFAULT_Y": "missing value",
-    "gymnasium.envs.classic_control.pendulum:PendulumEnv.step": (
-        "signature: positional parameter 1 should be 'u'; lacks parameter 'u'; extra required pa..."
-    ),
-    "gymnasium.envs.classic_control.pendulum:angle_normalize": (
-        "signature: positional parameter 0 should be 'x'; extra required parameter 'xp'"
-    ),
-    "gymnasium.envs.classic_control:AcrobotEnv.AVAIL_TORQUE": "missing",
     "gymnasium.envs.classic_control:AcrobotEnv.LINK_COM_POS_1": "missing",
     "gymnasium.envs.classic_control:AcrobotEnv.LINK_COM_POS_2": "missing",
     "gymnasium.envs.classic_control:AcrobotEnv.LINK_LENGTH_1": "missing",
@@ -94,49 +71,9 @@ _PENDING: dict[str, str] = {
     "gymnasium.envs.classic_control:AcrobotEnv.MAX_VEL_1": "missing",
     "gymnasium.envs.classic_control:AcrobotEnv.MAX_VEL_2": "missing",
     "gymnasium.envs.classic_control:AcrobotEnv.SCREEN_DIM": "missing",
-    "gymnasium.envs.classic_control:AcrobotEnv.action_arrow": "missing",
-    "gymnasium.envs.classic_control:AcrobotEnv.actions_num": "missing",
     "gymnasium.envs.classic_control:AcrobotEnv.book_or_nips": "missing",
-    "gymnasium.envs.classic_control:AcrobotEnv.domain_fig": "missing",
     "gymnasium.envs.classic_control:AcrobotEnv.dt": "missing",
-    "gymnasium.envs.classic_control:AcrobotEnv.step": (
-        "signature: positional parameter 1 should be 'a'; lacks parameter 'a'; extra required pa..."
-    ),
     "gymnasium.envs.classic_control:AcrobotEnv.torque_noise_max": "missing",
-    "gymnasium.envs.classic_control:PendulumEnv.step": (
-        "signature: positional parameter 1 should be 'u'; lacks parameter 'u'; extra required pa..."
-    ),
-    "gymnasium.envs.phys2d.cartpole:CartPoleFunctional": (
-        "signature: positional parameter 0 should be 'options'; lacks parameter 'options'"
-    ),
-    "gymnasium.envs.phys2d.cartpole:CartPoleFunctional.render_init": (
-        "signature: positional parameter 2 should be 'screen_width'; lacks parameter 'screen_wid..."
-    ),
-    "gymnasium.envs.phys2d.cartpole:CartPoleFunctional.transition": (
-        "signature: 'rng' has no default"
-    ),
-    "gymnasium.envs.phys2d.cartpole:CartPoleParams": "missing class",
-    "gymnasium.envs.phys2d.cartpole:PRNGKeyType": "missing class",
-    "gymnasium.envs.phys2d.cartpole:RenderStateType": "missing callable",
-    "gymnasium.envs.phys2d.cartpole:StateType": "missing class",
-    "gymnasium.envs.phys2d.pendulum:PRNGKeyType": "missing class",
-    "gymnasium.envs.phys2d.pendulum:PendulumFunctional": (
-        "signature: positional parameter 0 should be 'options'; lacks parameter 'options'"
-    ),
-    "gymnasium.envs.phys2d.pendulum:PendulumFunctional.max_torque": ("missing"),
-    "gymnasium.envs.phys2d.pendulum:PendulumFunctional.render_init": (
-        "signature: positional parameter 1 should be 'screen_width'; lacks parameter 'screen_wid..."
-    ),
-    "gymnasium.envs.phys2d.pendulum:PendulumFunctional.transition": (
-        "signature: 'rng' has no default"
-    ),
-    "gymnasium.envs.phys2d.pendulum:PendulumParams": "missing class",
-    "gymnasium.envs.phys2d.pendulum:RenderStateType": "missing callable",
-    "gymnasium.envs.phys2d.pendulum:StateType": "missing class",
-    "gymnasium.envs.phys2d:CartPoleFunctional": "missing class",
-    "gymnasium.envs.phys2d:CartPoleJaxEnv": "missing class",
-    "gymnasium.envs.phys2d:PendulumFunctional": "missing class",
-    "gymnasium.envs.phys2d:PendulumJaxEnv": "missing class",
     # --- edges ---
     "gymnasium.envs.functional_jax_env:FunctionalJaxVectorEnv.step": (
         "signature: positional parameter 1 should be 'action'; lacks parameter 'action'; extra r..."

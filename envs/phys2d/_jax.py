@@ -25,40 +25,36 @@ PRNGKeyType = jax.Array
 StateType = jax.Array
 
 
-class _Field:
-    """A params field: its default when read on the class, its value on an instance."""
-
-    def __init__(self, index: int, default: Any) -> None:
-        self.index = index
-        self.default = default
-
-    def __get__(self, obj: Any, owner: type | None = None) -> Any:
-        if obj is None:
-            return self.default
-        return tuple.__getitem__(obj, self.index)
-
-
 class ParamsRecord:
     """Mixin for a params NamedTuple with the reference's dataclass surface.
 
-    Gymnasium's phys2d params are frozen dataclasses: reading a field on the class gives its
-    default (``CartPoleParams.gravity == 9.8``) and ``replace(**changes)`` makes a changed
-    copy. A subclass of a NamedTuple that also derives from this mixin gets both, and stays a
-    NamedTuple (a JAX pytree, batchable).
+    Gymnasium's phys2d params are frozen dataclasses: a field read on the class is its default
+    (``CartPoleParams.gravity == 9.8``, a plain class attribute) and ``replace(**changes)``
+    makes a changed copy. A subclass of a NamedTuple that also derives from this mixin gets
+    both, and stays a NamedTuple (a JAX pytree, batchable): the class holds the defaults, and
+    an instance reads its fields from the tuple.
     """
 
     __slots__ = ()
+    _field_index: dict[str, int] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         fields: tuple[str, ...] = getattr(cls, "_fields")  # noqa: B009  (set by NamedTuple)
         defaults: dict[str, Any] = getattr(cls, "_field_defaults")  # noqa: B009
-        for index, name in enumerate(fields):
-            setattr(cls, name, _Field(index, defaults[name]))
+        cls._field_index = {name: i for i, name in enumerate(fields)}
+        for name in fields:
+            setattr(cls, name, defaults[name])
+
+    def __getattribute__(self, name: str) -> Any:
+        index = type(self)._field_index.get(name)
+        if index is None:
+            return object.__getattribute__(self, name)
+        return tuple.__getitem__(self, index)  # type: ignore[call-overload]
 
     def replace(self, **updates: Any) -> Any:
         """A copy with ``updates`` applied to its fields (the reference's dataclass method)."""
-        return self._replace(**updates)  # type: ignore[attr-defined]
+        return self._replace(**updates)
 
 
 class ArrayStateFunctional:
