@@ -23,7 +23,7 @@ from gymnasium_core.functional import (
 )
 from gymnasium_core.vector import AutoresetMode
 
-from ._views import collect_class_overrides
+from ._views import keep_views
 from .utils import maybe_parse_reset_bounds, option, verify_number_and_cast
 
 
@@ -68,7 +68,6 @@ class ClassicControlEnv(FunctionalNumpyEnv[np.ndarray[Any, Any], Any]):
     _defaults: Any
     _params_type: type
     _state_type: Any
-    _class_overrides: dict[str, Any] = {}
     # How many leading fields of the FuncEnv state the ``state`` array shows.
     _state_size: int = 4
     # The dtype of the reference's ``state`` after ``reset`` and after ``step``.
@@ -77,18 +76,10 @@ class ClassicControlEnv(FunctionalNumpyEnv[np.ndarray[Any, Any], Any]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls._class_overrides = collect_class_overrides(cls)
+        keep_views(cls)
 
     def _setup(self, func_env: Any, render_mode: str | None) -> None:
         func_env = func_env.with_xp(backends.scalar)
-        fields = {}
-        for name, value in self._class_overrides.items():
-            if name.startswith("func_env."):
-                setattr(func_env, name.removeprefix("func_env."), value)
-            else:
-                fields[name] = value
-        if fields:
-            func_env.default_params = func_env.default_params._replace(**fields)
         self._func_state: Any = None
         self._state_view: Any = None
         self._state_dtype: Any = self._reset_dtype

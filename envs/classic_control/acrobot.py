@@ -19,7 +19,6 @@ from gymnasium_core.vector.vector_env import AutoresetMode
 
 from ._acrobot_func import AcrobotFunctional, AcrobotParams, AcrobotState
 from ._shells import ClassicControlEnv, ClassicControlVectorEnv, check_discrete, vector_metadata
-from ._views import FuncAttrView, ParamView
 
 __all__ = [
     "AcrobotEnv",
@@ -52,19 +51,37 @@ class AcrobotEnv(ClassicControlEnv):
     _state_type = AcrobotState
     _reset_dtype = np.float32  # the reference draws float32; its steps store float64
 
-    dt = ParamView(class_level=True)
-    LINK_LENGTH_1 = ParamView("link_length_1", class_level=True)
-    LINK_LENGTH_2 = ParamView("link_length_2", class_level=True)
-    LINK_MASS_1 = ParamView("link_mass_1", class_level=True)
-    LINK_MASS_2 = ParamView("link_mass_2", class_level=True)
-    LINK_COM_POS_1 = ParamView("link_com_pos_1", class_level=True)
-    LINK_COM_POS_2 = ParamView("link_com_pos_2", class_level=True)
-    LINK_MOI = ParamView("link_moi", class_level=True)
-    MAX_VEL_1 = ParamView("max_vel_1", class_level=True)
-    MAX_VEL_2 = ParamView("max_vel_2", class_level=True)
-    torque_noise_max = ParamView(class_level=True)
-    book_or_nips = FuncAttrView("book_or_nips", class_value="book")
-    SCREEN_DIM = FuncAttrView("screen_dim", class_value=500)
+    # The reference's class constants, plain class attributes (a subclass may override them in
+    # its body). On an instance each is a view: of a params field, or of the FuncEnv's
+    # configuration ("func_env.<attribute>"); see ``__getattribute__``.
+    _CONSTANTS: dict[str, str] = {
+        "dt": "dt",
+        "LINK_LENGTH_1": "link_length_1",
+        "LINK_LENGTH_2": "link_length_2",
+        "LINK_MASS_1": "link_mass_1",
+        "LINK_MASS_2": "link_mass_2",
+        "LINK_COM_POS_1": "link_com_pos_1",
+        "LINK_COM_POS_2": "link_com_pos_2",
+        "LINK_MOI": "link_moi",
+        "MAX_VEL_1": "max_vel_1",
+        "MAX_VEL_2": "max_vel_2",
+        "torque_noise_max": "torque_noise_max",
+        "book_or_nips": "func_env.book_or_nips",
+        "SCREEN_DIM": "func_env.screen_dim",
+    }
+    dt = AcrobotParams._field_defaults["dt"]
+    LINK_LENGTH_1 = AcrobotParams._field_defaults["link_length_1"]
+    LINK_LENGTH_2 = AcrobotParams._field_defaults["link_length_2"]
+    LINK_MASS_1 = AcrobotParams._field_defaults["link_mass_1"]
+    LINK_MASS_2 = AcrobotParams._field_defaults["link_mass_2"]
+    LINK_COM_POS_1 = AcrobotParams._field_defaults["link_com_pos_1"]
+    LINK_COM_POS_2 = AcrobotParams._field_defaults["link_com_pos_2"]
+    LINK_MOI = AcrobotParams._field_defaults["link_moi"]
+    MAX_VEL_1 = AcrobotParams._field_defaults["max_vel_1"]
+    MAX_VEL_2 = AcrobotParams._field_defaults["max_vel_2"]
+    torque_noise_max = AcrobotParams._field_defaults["torque_noise_max"]
+    book_or_nips = "book"
+    SCREEN_DIM = AcrobotFunctional.screen_dim
     AVAIL_TORQUE: list[float] = [-1.0, 0.0, +1]
     action_arrow: Any = None
     domain_fig: Any = None
@@ -76,11 +93,39 @@ class AcrobotEnv(ClassicControlEnv):
         book_or_nips: str | None = None,
         torque_noise_max: float | None = None,
     ) -> None:
-        self._setup(AcrobotFunctional(), render_mode)
+        func_env = AcrobotFunctional()
+        # The class's constants (a subclass's overrides included) become the params.
+        cls = type(self)
+        fields = {}
+        for name, target in self._CONSTANTS.items():
+            value = getattr(cls, name)
+            if target.startswith("func_env."):
+                setattr(func_env, target.removeprefix("func_env."), value)
+            else:
+                fields[target] = value
+        func_env.default_params = func_env.default_params._replace(**fields)
+        self._setup(func_env, render_mode)
         if torque_noise_max is not None:
             self.torque_noise_max = torque_noise_max
         if book_or_nips is not None:
             self.book_or_nips = book_or_nips
+
+    def __getattribute__(self, name: str) -> Any:
+        target = AcrobotEnv._CONSTANTS.get(name)
+        if target is None:
+            return object.__getattribute__(self, name)
+        if target.startswith("func_env."):
+            return getattr(object.__getattribute__(self, "func_env"), target[9:])
+        return getattr(object.__getattribute__(self, "params"), target)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        target = AcrobotEnv._CONSTANTS.get(name)
+        if target is None:
+            object.__setattr__(self, name, value)
+        elif target.startswith("func_env."):
+            setattr(self.func_env, target[9:], value)
+        else:
+            self._write_params(**{target: value})
 
     def step(
         self, a: Any

@@ -20,7 +20,6 @@ from gymnasium_core.functional import random
 from gymnasium_core.functional.jax_env import FunctionalJaxEnv
 from gymnasium_core.functional.jax_vector_env import FunctionalJaxVectorEnv
 from gymnasium_core.spaces import Box
-from gymnasium_core.vector import AutoresetMode
 
 from ..classic_control import _pendulum_func
 from ._jax import (
@@ -134,7 +133,6 @@ class PendulumJaxVectorEnv(Phys2dJaxVectorEnv):
     func_env_cls = PendulumFunctional
     metadata: dict[str, Any] = {
         "render_modes": ["rgb_array"],
-        "render_fps": 50,  # the reference's value for this class (its single env has 30)
+        "render_fps": 50,  # the reference's values for this class (its single env has 30)
         "jax": True,
-        "autoreset_mode": AutoresetMode.NEXT_STEP,
     }
