@@ -337,13 +337,10 @@ class StackedStateMixin:
 class ClassicControlVectorEnv(FunctionalNumpyVectorEnv):
     """A numpy-batched classic-control env that also reads the reference's reset options."""
 
-    def render(self) -> tuple[Any, ...] | None:
-        """One RGB frame per sub-env in ``"rgb_array"`` mode, else ``None``."""
+    def _draw_frames(self) -> list[np.ndarray[Any, Any]]:
+        """One RGB frame per sub-env; for a stacked state, sub-env ``i`` is column ``i``."""
         if not isinstance(self.state, np.ndarray):
-            return super().render()
-        if self.render_mode is None:
-            return None
-        # A stacked state: sub-env ``i`` is column ``i``.
+            return super()._draw_frames()
         f, args = self.func_env, self._pargs
         if self._render_states is None:
             self._render_states = [f.render_init(*args) for _ in range(self.num_envs)]
@@ -352,7 +349,7 @@ class ClassicControlVectorEnv(FunctionalNumpyVectorEnv):
             single = f.state_type(*self.state[:, i])
             self._render_states[i], frame = f.render_image(single, self._render_states[i], *args)
             frames.append(np.asarray(frame))
-        return tuple(frames)
+        return frames
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None

@@ -190,3 +190,17 @@ def test_frames__phys2d_cartpole_equals_the_reference() -> None:
         action = ref.action_space.sample()
         ours.step(action)
         ref.step(action)
+
+
+def test_frames__cartpole_vector_env_draws_each_sub_env_as_the_stateful_env() -> None:
+    from gymnasium_core.envs.classic_control.cartpole import CartPoleVectorEnv
+
+    vec = CartPoleVectorEnv(3, render_mode="rgb_array")
+    vec.reset(seed=6)
+    vec.step(np.array([0, 1, 1]))
+    single = gymnasium_core.make("CartPole-v1", render_mode="rgb_array").unwrapped
+    single.reset(seed=0)
+    for i, frame in enumerate(vec.render()):
+        single.state = vec.state[:, i].copy()
+        assert np.array_equal(frame, single.render()), i
+    vec.close()
