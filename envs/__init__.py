@@ -133,6 +133,8 @@ _register_family(
 _register_functional(
     "phys2d",
     [
+        # v0/v1 keep the reference's pole "mass-length" (masspole + length, the class default);
+        # v2 has the product, as the stateful CartPole.
         (
             "CartPole-v0",
             "cartpole",
@@ -144,6 +146,16 @@ _register_functional(
             "cartpole",
             "CartPole",
             {"max_episode_steps": 500, "reward_threshold": 475.0},
+        ),
+        (
+            "CartPole-v2",
+            "cartpole",
+            "CartPole",
+            {
+                "max_episode_steps": 500,
+                "reward_threshold": 475.0,
+                "kwargs": {"polemass_length": 0.1 * 0.5},
+            },
         ),
         ("Pendulum-v0", "pendulum", "Pendulum", {"max_episode_steps": 200}),
         (

@@ -32,6 +32,7 @@ __all__ = [
     "VectorEnvCreator",
     "VectorizeMode",
     "WrapperSpec",
+    "current_namespace",
     "find_highest_version",
     "get_env_id",
     "load_env_creator",
@@ -46,6 +47,10 @@ __all__ = [
     "registry",
     "spec",
 ]
+
+
+# Declared, not bound: every read goes through `__getattr__` below, so it is always current.
+current_namespace: str | None
 
 
 def __getattr__(name: str) -> object:

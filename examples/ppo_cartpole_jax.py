@@ -1,7 +1,7 @@
 """PPO in JAX on the JAX CartPole vector env, evaluated on the stateful ``CartPole-v1``.
 
 Trains a small actor-critic with PPO (clipped objective, GAE) on
-``gymnasium_core.envs.phys2d.cartpole.CartPoleJaxVectorEnv``: the same CartPole physics as
+``gymnasium_core.envs.phys2d.cartpole.stateful_physics_vector_env``: the same CartPole physics as
 ``make("CartPole-v1")``, stepped for all sub-envs in one jitted call. Training stops at
 ``--total-steps`` or once recent training episodes average the reward threshold; the greedy
 policy is then played on the stateful env for ``--eval-episodes`` episodes.
@@ -21,7 +21,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 import optax
-from gymnasium_core.envs.phys2d.cartpole import CartPoleJaxVectorEnv
+from gymnasium_core.envs.phys2d.cartpole import stateful_physics_vector_env
 
 import gymnasium_core as gym
 
@@ -170,7 +170,9 @@ def make_update(cfg: Config, optimizer: optax.GradientTransformation) -> Any:
 
 def train(cfg: Config) -> dict[str, Any]:
     """Train on the JAX vector env; return the params and the training statistics."""
-    env = CartPoleJaxVectorEnv(cfg.num_envs, max_episode_steps=500, autoreset_mode="SameStep")
+    env = stateful_physics_vector_env(
+        cfg.num_envs, max_episode_steps=500, autoreset_mode="SameStep"
+    )
     key = jax.random.PRNGKey(cfg.seed)
     key, init_key = jax.random.split(key)
     params = init_params(init_key, 4, 2, cfg.hidden)

@@ -323,6 +323,12 @@ def module_gaps(module_path: str) -> dict[str, str]:
         except ImportError as exc:
             return {module_path: f"module missing ({type(exc).__name__}: {exc})"}
     gaps: dict[str, str] = {}
+    declared = getattr(reference, "__all__", None)
+    if declared is not None:
+        # `from gymnasium.X import *` must bring the same names.
+        undeclared = sorted(set(declared) - set(getattr(ours, "__all__", ())))
+        if undeclared:
+            gaps[f"{module_path}:__all__"] = f"lacks {undeclared}"
     for name in public_names(reference):
         try:
             ref_value = getattr(reference, name)
@@ -354,22 +360,40 @@ print(json.dumps(found))
 """
 
 
-def _reachable(root: str, paths: list[str]) -> set[str]:
-    out = subprocess.run(
+def _start_reachable(root: str, paths: list[str]) -> subprocess.Popen[str]:
+    """Start a fresh interpreter that lists which of ``paths`` ``import root`` makes reachable."""
+    return subprocess.Popen(
         [sys.executable, "-c", _REACHABLE_SCRIPT, root, json.dumps(paths)],
-        check=True,
-        capture_output=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
-        timeout=120,
     )
-    return set(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+def _collect_reachable(process: subprocess.Popen[str]) -> set[str]:
+    out, err = process.communicate(timeout=180)
+    if process.returncode != 0:
+        raise RuntimeError(f"the attribute-access probe failed:\n{err}")
+    return set(json.loads(out.strip().splitlines()[-1]))
 
 
 def attribute_access_gaps(modules: list[str]) -> dict[str, str]:
     """Modules reachable as attributes right after ``import gymnasium`` but not after ``import
     gymnasium_core`` (each side in a fresh interpreter)."""
-    theirs = _reachable(REFERENCE, modules)
-    mine = _reachable(OURS, [our_path(m) for m in modules])
+    return _attribute_access_gaps(modules, *_start_probes(modules))
+
+
+def _start_probes(modules: list[str]) -> tuple[subprocess.Popen[str], subprocess.Popen[str]]:
+    return (
+        _start_reachable(REFERENCE, modules),
+        _start_reachable(OURS, [our_path(m) for m in modules]),
+    )
+
+
+def _attribute_access_gaps(
+    modules: list[str], theirs_probe: subprocess.Popen[str], mine_probe: subprocess.Popen[str]
+) -> dict[str, str]:
+    theirs, mine = _collect_reachable(theirs_probe), _collect_reachable(mine_probe)
     return {
         f"attr:{m}": f"{our_path(m)} is not reachable by attribute access after `import {OURS}`"
         for m in modules
@@ -379,11 +403,18 @@ def attribute_access_gaps(modules: list[str]) -> dict[str, str]:
 
 def all_gaps() -> dict[str, str]:
     """Every gap of every checked reference module, plus the attribute-access gaps."""
-    gaps: dict[str, str] = {}
     modules = [m for m in reference_modules() if m not in SKIPPED_MODULES]
-    for module_path in modules:
-        gaps.update(module_gaps(module_path))
-    gaps.update(attribute_access_gaps(modules))
+    probes = _start_probes(modules)  # the two fresh interpreters run meanwhile
+    gaps: dict[str, str] = {}
+    try:
+        for module_path in modules:
+            gaps.update(module_gaps(module_path))
+    except BaseException:
+        for probe in probes:
+            probe.kill()
+            probe.communicate()
+        raise
+    gaps.update(_attribute_access_gaps(modules, *probes))
     return gaps
 
 
@@ -421,7 +452,8 @@ def write_report(pending: dict[str, str], path: str) -> None:
         "# Conformance gaps still pending (from tests/test_conformance.py `_PENDING`)",
         "",
         "Close a gap in your area, then the test asks for its key to be removed from `_PENDING`.",
-        "Run `uv run --all-extras python -m tests._conformance` to list the gaps as they are now.",
+        "Run `uv run --all-extras python -m tests._conformance` to list the gaps as they are now,",
+        "and `... -m tests._conformance --check` to see which `_PENDING` keys to remove.",
         "",
     ]
     by_area: dict[str, list[str]] = {}
@@ -433,6 +465,30 @@ def write_report(pending: dict[str, str], path: str) -> None:
         handle.write("\n".join(lines))
 
 
+def _main(argv: list[str]) -> int:
+    """``python -m tests._conformance``: list the gaps; ``--check``: compare with the lists.
+
+    ``--check`` prints the ``_PENDING`` / ``_ALLOWED`` keys that are no longer gaps (to remove)
+    and the gaps neither list holds, and exits 1 if there are any. ``--report PATH`` also writes
+    the pending list, grouped by area, as markdown.
+    """
+    gaps = all_gaps()
+    if "--check" not in argv and "--report" not in argv:
+        for key, why in sorted(gaps.items()):
+            print(f"{area(key)}\t{key}\t{why}")
+        return 0
+    from tests.test_conformance import _ALLOWED, _PENDING
+
+    if "--report" in argv:
+        write_report(_PENDING, argv[argv.index("--report") + 1])
+    closed = sorted((set(_PENDING) | set(_ALLOWED)) - set(gaps))
+    unlisted = sorted(set(gaps) - set(_PENDING) - set(_ALLOWED))
+    for key in closed:
+        print(f"closed, remove:\t{key}")
+    for key in unlisted:
+        print(f"new gap:\t{area(key)}\t{key}\t{gaps[key]}")
+    return 1 if closed or unlisted else 0
+
+
 if __name__ == "__main__":
-    for key, why in sorted(all_gaps().items()):
-        print(f"{area(key)}\t{key}\t{why}")
+    raise SystemExit(_main(sys.argv[1:]))

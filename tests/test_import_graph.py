@@ -14,8 +14,6 @@ import functools
 from dataclasses import dataclass
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[1]
 # Package name -> folder (``envs/`` is installed as ``gymnasium_core.envs``).
 PACKAGES = {"gymnasium_core": ROOT / "gymnasium_core", "gymnasium_core.envs": ROOT / "envs"}
@@ -178,11 +176,6 @@ def test_graph__sees_the_package() -> None:
     assert any(e.target == "gymnasium_core.registration._spec" for e in deferred)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="spaces/graph.py, sequence.py and utils.py still import vector.utils (deferred); the "
-    "batching functions are to move beside the spaces (issue 15, spaces area)",
-)
 def test_spaces__never_import_vector() -> None:
     assert _violations("gymnasium_core.spaces", "gymnasium_core.vector") == []
 

@@ -231,26 +231,37 @@ def _wrap(xp: Any, x: Any, low: Any, high: Any) -> Any:
 
 
 def _draw(state: AcrobotState, p: AcrobotParams, dim: int) -> Any:
+    """The frame of ``state`` (y up), with the reference's geometry and colours.
+
+    The world spans ``link_length_1 + link_length_2 + 0.2`` on each side of the pivot; the
+    goal line is one unit (not one link length) above the pivot. Angles are measured from
+    straight down. numpy functions keep the state's dtype in the arithmetic, as the
+    reference's drawing does.
+    """
     pygame = _render.import_pygame()
     surf = pygame.Surface((dim, dim))
     surf.fill((255, 255, 255))
     reach = p.link_length_1 + p.link_length_2 + 0.2
     scale = dim / (reach * 2)
     centre = dim / 2
-    goal_y = centre + p.link_length_1 * scale
-    pygame.draw.line(surf, (0, 0, 0), (0, goal_y), (dim, goal_y))
-    # Angles are measured from straight down; the drawing's y axis points up.
-    a1 = float(state.theta1) - math.pi / 2
-    a2 = a1 + float(state.theta2)
-    elbow = (
-        centre + p.link_length_1 * scale * math.cos(a1),
-        centre + p.link_length_1 * scale * math.sin(a1),
+    pygame.draw.line(
+        surf,
+        start_pos=(-2.2 * scale + centre, 1 * scale + centre),
+        end_pos=(2.2 * scale + centre, 1 * scale + centre),
+        color=(0, 0, 0),
     )
-    for (x, y), angle, length in (
-        ((centre, centre), a1, p.link_length_1 * scale),
-        (elbow, a2, p.link_length_2 * scale),
-    ):
-        link = _render.rotated_box(x, y, length, 0.2 * scale, angle)
+    theta1, theta2 = state.theta1, state.theta2
+    # The elbow, relative to the pivot: x along the screen, y up.
+    elbow_x = p.link_length_1 * np.sin(theta1) * scale
+    elbow_y = -p.link_length_1 * np.cos(theta1) * scale
+    joints = ((0.0, 0.0), (float(elbow_x), float(elbow_y)))
+    angles = (theta1 - math.pi / 2, theta1 + theta2 - math.pi / 2)
+    lengths = (p.link_length_1 * scale, p.link_length_2 * scale)
+    half = 0.1 * scale
+    for (jx, jy), angle, length in zip(joints, angles, lengths, strict=True):
+        x, y = jx + centre, jy + centre
+        corners = _render.turned(((0, -half), (0, half), (length, half), (length, -half)), angle)
+        link = [(cx + x, cy + y) for cx, cy in corners]
         _render.filled_polygon(surf, link, (0, 204, 204))
-        _render.filled_circle(surf, x, y, 0.1 * scale, (204, 204, 0))
+        _render.filled_circle(surf, x, y, half, (204, 204, 0))
     return surf

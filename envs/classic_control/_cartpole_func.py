@@ -6,9 +6,10 @@ Reward ``+1`` per step (Sutton & Barto variant: ``0`` per step, ``-1`` on failur
 ends when ``|theta|`` exceeds 12 degrees or ``|x|`` exceeds 2.4.
 
 This one definition serves the stateful ``CartPole-v0/v1`` (scalar backend), the
-numpy-batched vector env and the JAX ids ``phys2d/CartPole-v0/v1``. The reference's own
-functional CartPole sets ``polemass_length`` to ``masspole + length``; here it is the product,
-as in the reference's stateful env, so all paths share the same physics.
+numpy-batched vector env and the JAX ids ``phys2d/CartPole-v0/v1/v2``. ``polemass_length`` is
+a param: ``masspole * length`` by default, as in the reference's stateful env. The reference's
+functional CartPole sets it to ``masspole + length``; its ids ``phys2d/CartPole-v0/v1`` keep that
+value as a param, and ``phys2d/CartPole-v2`` has the product.
 """
 
 from __future__ import annotations
@@ -34,13 +35,13 @@ class CartPoleState(NamedTuple):
     theta_dot: Any  # pole angular velocity [rad/s]
 
 
-class CartPoleParams(NamedTuple):
-    """Physical constants (reference values) and reset bounds."""
-
+class _CartPoleFields(NamedTuple):
     gravity: float = 9.8
     masscart: float = 1.0
     masspole: float = 0.1
+    total_mass: float = 1.1  # masscart + masspole unless given
     length: float = 0.5  # half the pole length [m]
+    polemass_length: float = 0.05  # masspole * length unless given
     force_mag: float = 10.0
     tau: float = 0.02  # seconds per step
     theta_threshold_radians: float = 12 * 2 * math.pi / 360
@@ -49,15 +50,27 @@ class CartPoleParams(NamedTuple):
     reset_low: float = -0.05
     reset_high: float = 0.05
 
-    @property
-    def total_mass(self) -> float:
-        """Cart plus pole mass."""
-        return self.masspole + self.masscart
 
-    @property
-    def polemass_length(self) -> float:
-        """Pole mass times half-length (a product; see the module docstring)."""
-        return self.masspole * self.length
+class CartPoleParams(_CartPoleFields):
+    """Physical constants (reference values) and reset bounds.
+
+    ``total_mass`` and ``polemass_length`` are fields, as the reference's attributes are:
+    computed from the masses and the length when the params are built (unless given), and
+    independent afterwards, so ``params._replace(length=...)`` leaves them as they were,
+    exactly as writing ``env.length`` does in the reference.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> CartPoleParams:
+        params = super().__new__(cls, *args, **kwargs)
+        derived: dict[str, Any] = {}
+        fields = cls._fields
+        if len(args) <= fields.index("total_mass") and "total_mass" not in kwargs:
+            derived["total_mass"] = params.masspole + params.masscart
+        if len(args) <= fields.index("polemass_length") and "polemass_length" not in kwargs:
+            derived["polemass_length"] = params.masspole * params.length
+        return params._replace(**derived) if derived else params
 
 
 class CartPoleFunctional(
@@ -221,7 +234,7 @@ def _advance(value: Any, rate: Any, tau: Any) -> Any:
     return out
 
 
-_TRACK_Y = 100  # height of the cart's top edge above the bottom of the frame [px]
+_TRACK_Y = 100  # height of the cart's centre line (and the track) above the frame bottom [px]
 _CART_SIZE = (50.0, 30.0)
 _POLE_WIDTH = 10.0
 _CART_COLOR = (0, 0, 0)
@@ -229,25 +242,38 @@ _POLE_COLOR = (202, 152, 101)
 _AXLE_COLOR = (129, 132, 203)
 
 
-def _draw(state: CartPoleState, p: CartPoleParams, width: int) -> Any:
+def _draw(state: CartPoleState, p: Any, width: int) -> Any:
+    """The frame of ``state`` (y up), with the reference's geometry and colours.
+
+    The cart is centred on the track line; the pole is a bar ``_POLE_WIDTH`` wide hinged at
+    the axle, a quarter of the cart's height above the line, reaching half a pole width below
+    the axle; the track line is drawn last, across the cart.
+    """
     pygame = _render.import_pygame()
+    from pygame import gfxdraw
+
     surf = pygame.Surface((width, 400))
     surf.fill((255, 255, 255))
-    scale = width / (2 * p.x_threshold)
-    cart_w, cart_h = _CART_SIZE
-    cx = float(state.x) * scale + width / 2.0
-    pygame.draw.line(surf, (0, 0, 0), (0, _TRACK_Y), (width, _TRACK_Y))
-    cart = [
-        (cx - cart_w / 2, _TRACK_Y - cart_h / 2),
-        (cx - cart_w / 2, _TRACK_Y + cart_h / 2),
-        (cx + cart_w / 2, _TRACK_Y + cart_h / 2),
-        (cx + cart_w / 2, _TRACK_Y - cart_h / 2),
-    ]
+    scale = width / (p.x_threshold * 2)
+    pole_len = scale * (2 * p.length)
+    half_w, half_h = _CART_SIZE[0] / 2, _CART_SIZE[1] / 2
+    cart_x = state.x * scale + width / 2.0
+    cart = [(dx + cart_x, dy + _TRACK_Y) for dx, dy in _box(-half_w, half_w, -half_h, half_h)]
     _render.filled_polygon(surf, cart, _CART_COLOR)
-    axle_y = _TRACK_Y + cart_h / 4
-    pole_len = scale * 2 * p.length
-    # theta is measured from the vertical, positive clockwise.
-    pole = _render.rotated_box(cx, axle_y, pole_len, _POLE_WIDTH, math.pi / 2 - float(state.theta))
+
+    axle_offset = _CART_SIZE[1] / 4.0
+    half_pole = _POLE_WIDTH / 2
+    # Positive theta tips the pole clockwise (to the right), a negative turn here.
+    corners = _render.turned(
+        _box(-half_pole, half_pole, -half_pole, pole_len - half_pole), -state.theta
+    )
+    pole = [(x + cart_x, y + _TRACK_Y + axle_offset) for x, y in corners]
     _render.filled_polygon(surf, pole, _POLE_COLOR)
-    _render.filled_circle(surf, cx, axle_y, _POLE_WIDTH / 2, _AXLE_COLOR)
+    _render.filled_circle(surf, cart_x, _TRACK_Y + axle_offset, half_pole, _AXLE_COLOR)
+    gfxdraw.hline(surf, 0, width, _TRACK_Y, (0, 0, 0))
     return surf
+
+
+def _box(left: float, right: float, bottom: float, top: float) -> list[tuple[float, float]]:
+    """The corners of an axis-aligned box, from bottom-left going clockwise (y up)."""
+    return [(left, bottom), (left, top), (right, top), (right, bottom)]

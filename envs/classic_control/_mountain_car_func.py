@@ -124,7 +124,7 @@ class _MountainCarCommon:
     ) -> tuple[_render.Canvas, np.ndarray[Any, Any]]:
         """Draw the valley, the car and the flag."""
         p = self.default_params if params is None else params
-        return render_state, _render.present(render_state, _draw(state, p))
+        return render_state, _render.present(render_state, _draw(state, p, self.screen_width))
 
     def render_close(self, render_state: _render.Canvas, params: Any = None) -> None:
         """Close the window, if any."""
@@ -265,7 +265,7 @@ def _velocity_change(xp: Any, force: Any, position: Any, p: ContinuousMountainCa
     return xp.where(clipped == force, in_range, out_of_range)
 
 
-_CAR_SIZE = (40.0, 20.0)
+_CAR_SIZE = (40, 20)
 _CLEARANCE = 10
 
 
@@ -273,33 +273,39 @@ def _height(x: Any) -> Any:
     return np.sin(3 * x) * 0.45 + 0.55
 
 
-def _draw(state: MountainCarState, p: Any) -> Any:
+def _draw(state: MountainCarState, p: Any, width: int) -> Any:
+    """The frame of ``state`` (y up), with the reference's geometry and colours.
+
+    As in the reference, the car is turned by ``cos(3 * position)`` radians (a stand-in for
+    the slope's angle) and its wheels sit on its bottom edge; numpy functions keep the
+    state's dtype (float32 for a stepped continuous car) in the arithmetic.
+    """
     pygame = _render.import_pygame()
-    width = 600
+    from pygame import gfxdraw
+
     surf = pygame.Surface((width, 400))
     surf.fill((255, 255, 255))
     scale = width / (p.max_position - p.min_position)
     xs = np.linspace(p.min_position, p.max_position, 100)
-    ground = [((x - p.min_position) * scale, _height(x) * scale) for x in xs]
+    ground = list(zip((xs - p.min_position) * scale, _height(xs) * scale, strict=True))
     pygame.draw.aalines(surf, (0, 0, 0), False, ground)
 
-    pos = float(state.position)
-    angle = math.atan(math.cos(3 * pos) * 3 * 0.45)  # slope of the hill under the car
+    pos = state.position
+    angle = math.cos(3 * pos)
     base_x = (pos - p.min_position) * scale
-    base_y = _CLEARANCE + _height(pos) * scale
+    lift = _height(pos) * scale
     car_w, car_h = _CAR_SIZE
-    c, s = math.cos(angle), math.sin(angle)
-    body = []
-    for dx, dy in ((-car_w / 2, 0.0), (-car_w / 2, car_h), (car_w / 2, car_h), (car_w / 2, 0.0)):
-        body.append((base_x + dx * c - dy * s, base_y + dx * s + dy * c))
+    corners = [(-car_w / 2, 0), (-car_w / 2, car_h), (car_w / 2, car_h), (car_w / 2, 0)]
+    body = [(x + base_x, y + _CLEARANCE + lift) for x, y in _render.turned(corners, angle)]
     _render.filled_polygon(surf, body, (0, 0, 0))
-    for dx in (car_w / 4, -car_w / 4):
-        wheel = (base_x + dx * c, base_y + dx * s)
-        _render.filled_circle(surf, wheel[0], wheel[1], car_h / 2.5, (128, 128, 128))
+    for x, y in _render.turned([(car_w / 4, 0), (-car_w / 4, 0)], angle):
+        wheel_x, wheel_y = int(x + base_x), int(y + _CLEARANCE + lift)
+        _render.filled_circle(surf, wheel_x, wheel_y, car_h / 2.5, (128, 128, 128))
 
-    flag_x = (p.goal_position - p.min_position) * scale
-    flag_y = _height(p.goal_position) * scale
-    pygame.draw.line(surf, (0, 0, 0), (flag_x, flag_y), (flag_x, flag_y + 50))
-    pennant = [(flag_x, flag_y + 50), (flag_x, flag_y + 40), (flag_x + 25, flag_y + 45)]
+    flag_x = int((p.goal_position - p.min_position) * scale)
+    flag_bottom = int(_height(p.goal_position) * scale)
+    flag_top = flag_bottom + 50
+    gfxdraw.vline(surf, flag_x, flag_bottom, flag_top, (0, 0, 0))
+    pennant = [(flag_x, flag_top), (flag_x, flag_top - 10), (flag_x + 25, flag_top - 5)]
     _render.filled_polygon(surf, pennant, (204, 204, 0))
     return surf

@@ -21,6 +21,9 @@ from gymnasium_core.spaces import Box
 from . import _render
 from ._common import as_float, is_scalar, pack, square_pow, wide
 
+DEFAULT_X = math.pi  # default half-range of the initial angle [rad]
+DEFAULT_Y = 1.0  # default half-range of the initial angular velocity [rad/s]
+
 
 class PendulumState(NamedTuple):
     """Dynamic state; each field a scalar or a ``(num_envs,)`` array."""
@@ -33,14 +36,14 @@ class PendulumState(NamedTuple):
 class PendulumParams(NamedTuple):
     """Physical constants (reference values) and the reset half-ranges."""
 
-    max_speed: float = 8.0
+    max_speed: float = 8  # an int, as the reference's attribute
     max_torque: float = 2.0
     dt: float = 0.05
     g: float = 10.0
     m: float = 1.0
     l: float = 1.0  # noqa: E741  (the textbook symbol, and the reference's name)
-    x_init: float = math.pi  # initial theta is uniform in [-x_init, x_init)
-    y_init: float = 1.0  # initial theta_dot is uniform in [-y_init, y_init)
+    x_init: float = DEFAULT_X  # initial theta is uniform in [-x_init, x_init)
+    y_init: float = DEFAULT_Y  # initial theta_dot is uniform in [-y_init, y_init)
 
 
 class PendulumFunctional(
@@ -120,7 +123,7 @@ class PendulumFunctional(
         u = _torque(xp, action, p)
         th, thdot = state.theta, state.theta_dot
         costs = (
-            square_pow(xp, angle_normalize(xp, th))
+            square_pow(xp, angle_normalize(th))
             + 0.1 * square_pow(xp, thdot)
             + wide(xp, 0.001 * (u**2))
         )
@@ -153,9 +156,13 @@ class PendulumFunctional(
         _render.close_canvas(render_state)
 
 
-def angle_normalize(xp: Any, x: Any) -> Any:
-    """Wrap an angle into ``[-pi, pi)``."""
-    return ((x + xp.pi) % (2 * xp.pi)) - xp.pi
+def angle_normalize(x: Any) -> Any:
+    """Wrap an angle (a number or an array of any backend) into ``[-pi, pi)``.
+
+    Only ``+``, ``%`` and ``-`` with Python floats are used, so the result has the type and
+    backend of ``x``.
+    """
+    return ((x + math.pi) % (2 * math.pi)) - math.pi
 
 
 def _never(xp: Any, like: Any) -> Any:
@@ -175,42 +182,63 @@ def _torque(xp: Any, action: Any, p: PendulumParams) -> Any:
     return xp.clip(action[..., 0], -p.max_torque, p.max_torque)
 
 
+_ROD_COLOR = (204, 77, 77)
+
+
 def _draw(state: PendulumState, canvas: _render.Canvas) -> Any:
+    """The frame of ``state`` (y up), with the reference's geometry and colours.
+
+    The world spans 2.2 on each side of the pivot; the rod is one unit long and 0.2 wide,
+    with round ends. The last torque is shown by an arrow of our own drawing inside the square
+    where the reference shows its arrow image (``scale * |u| / 2`` pixels wide, centred on the
+    pivot), so the frames agree outside that square.
+    """
     pygame = _render.import_pygame()
     dim = canvas.width
     surf = pygame.Surface((dim, dim))
     surf.fill((255, 255, 255))
-    scale = dim / 4.4
+    scale = dim / (2.2 * 2)
     centre = dim // 2
-    rod_width = 0.2 * scale
-    angle = float(state.theta) + math.pi / 2
-    rod = _render.rotated_box(centre, centre, scale, rod_width, angle)
-    _render.filled_polygon(surf, rod, (204, 77, 77))
-    tip = (centre + scale * math.cos(angle), centre + scale * math.sin(angle))
-    _render.filled_circle(surf, tip[0], tip[1], rod_width / 2, (204, 77, 77))
+    rod_length, rod_width = 1 * scale, 0.2 * scale
+    angle = state.theta + np.pi / 2
+    half = rod_width / 2
+    corners = _render.turned(
+        ((0, -half), (0, half), (rod_length, half), (rod_length, -half)), angle
+    )
+    rod = [(x + centre, y + centre) for x, y in corners]
+    _render.filled_polygon(surf, rod, _ROD_COLOR)
+    _render.filled_circle(surf, centre, centre, half, _ROD_COLOR)
+    ((end_x, end_y),) = _render.turned([(rod_length, 0)], angle)
+    _render.filled_circle(surf, int(end_x + centre), int(end_y + centre), half, _ROD_COLOR)
     last_u = float(state.last_u)
-    if not math.isnan(last_u) and last_u != 0.0:
-        _torque_arrow(surf, centre, scale * abs(last_u) / 4, last_u > 0)
+    if not math.isnan(last_u):
+        size = int(float(scale * np.abs(last_u) / 2))
+        _torque_arrow(surf, centre - size // 2, size, last_u > 0)
     _render.filled_circle(surf, centre, centre, 0.05 * scale, (0, 0, 0))
     return surf
 
 
-def _torque_arrow(surf: Any, centre: float, radius: float, counter_clockwise: bool) -> None:
-    """A three-quarter circle around the pivot with a head showing the torque's direction."""
+def _torque_arrow(surf: Any, corner: int, size: int, counter_clockwise: bool) -> None:
+    """A three-quarter circle with a head, inside the ``size``-pixel square at ``corner``.
+
+    Coordinates are the drawing's (y up, as on screen). A positive torque turns the pendulum
+    counter-clockwise: the arc then runs counter-clockwise from the top to the right, where
+    the head points up; a negative torque gives the mirror image.
+    """
+    if size < 8:
+        return  # too small to draw an arrow inside its square
     pygame = _render.import_pygame()
-    radius = max(radius, 4.0)
-    box = pygame.Rect(centre - radius, centre - radius, 2 * radius, 2 * radius)
-    pygame.draw.arc(surf, (0, 0, 0), box, 0.0, 1.5 * math.pi, 2)
-    # The head sits at the end of the arc the torque turns towards (y points up here).
-    end = 1.5 * math.pi if counter_clockwise else 0.0
-    tx, ty = centre + radius * math.cos(end), centre - radius * math.sin(end)
-    direction = 1.0 if counter_clockwise else -1.0
-    tangent = (-math.sin(end) * direction, -math.cos(end) * direction)
-    normal = (-tangent[1], tangent[0])
-    head = 0.35 * radius
-    points = [
-        (tx + tangent[0] * head, ty + tangent[1] * head),
-        (tx + normal[0] * head / 2, ty + normal[1] * head / 2),
-        (tx - normal[0] * head / 2, ty - normal[1] * head / 2),
-    ]
-    _render.filled_polygon(surf, points, (0, 0, 0))
+    centre = corner + size / 2
+    radius = 0.36 * size
+    side = 1.0 if counter_clockwise else -1.0
+    # Angles from the top, a quarter turn, round to the right (mirrored for a negative torque).
+    steps = 48
+    arc = []
+    for i in range(steps + 1):
+        t = math.pi / 2 + 1.5 * math.pi * i / steps
+        arc.append((centre + side * radius * math.cos(t), centre + radius * math.sin(t)))
+    pygame.draw.lines(surf, (0, 0, 0), False, arc, max(1, size // 25))
+    end_x, end_y = arc[-1]
+    half, length = 0.12 * size, 0.22 * size
+    head = [(end_x - half, end_y), (end_x + half, end_y), (end_x, end_y + length)]
+    _render.filled_polygon(surf, head, (0, 0, 0))

@@ -7,6 +7,7 @@ Pygame is imported only when a canvas is created.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -75,10 +76,10 @@ def open_canvas(width: int, height: int, render_mode: str = "rgb_array", fps: in
     pygame = import_pygame()
     canvas = Canvas(width, height, render_mode, fps)
     if render_mode == "human":
-        pygame.init()
+        # Only the display: ``pygame.init()`` would also start audio (ALSA errors on servers).
         pygame.display.init()
         canvas.window = pygame.display.set_mode((width, height))
-        canvas.clock = pygame.time.Clock()
+    canvas.clock = pygame.time.Clock()
     canvas.surface = pygame.Surface((width, height))
     return canvas
 
@@ -97,10 +98,14 @@ def present(canvas: Canvas, drawing: Any) -> np.ndarray[Any, Any]:
     if canvas.surface is None:
         canvas.surface = pygame.Surface((canvas.width, canvas.height))
     # Drawings use a y-up world frame; the screen's y axis points down.
-    canvas.surface.blit(pygame.transform.flip(drawing, False, True), (0, 0))
+    shown = pygame.transform.flip(drawing, False, True)
+    canvas.surface.blit(shown, (0, 0))
+    canvas.extras["surf"] = shown  # the last frame's surface, which the reference keeps too
     if canvas.window is not None:
         canvas.window.blit(canvas.surface, (0, 0))
         pygame.event.pump()
+        if canvas.clock is None:
+            canvas.clock = pygame.time.Clock()
         canvas.clock.tick(canvas.fps)
         pygame.display.flip()
     pixels = pygame.surfarray.array3d(canvas.surface)
@@ -116,7 +121,9 @@ def close_canvas(canvas: Canvas | None) -> None:
         canvas.window = None
 
 
-def filled_polygon(surf: Any, points: list[tuple[float, float]], color: tuple[int, ...]) -> None:
+def filled_polygon(
+    surf: Any, points: Sequence[tuple[float, float]], color: tuple[int, ...]
+) -> None:
     """Draw an anti-aliased, filled polygon."""
     from pygame import gfxdraw
 
@@ -140,9 +147,20 @@ def rotated_box(
 
     The bar extends along its local x axis from the pivot; ``angle`` is counter-clockwise.
     """
-    import math
-
-    c, s = math.cos(angle), math.sin(angle)
     half = width / 2.0
     corners = ((0.0, -half), (0.0, half), (length, half), (length, -half))
-    return [(cx + px * c - py * s, cy + px * s + py * c) for px, py in corners]
+    return [(x + cx, y + cy) for x, y in turned(corners, angle)]
+
+
+def turned(points: Any, angle: float) -> list[tuple[float, float]]:
+    """``points`` turned counter-clockwise by ``angle`` rad about the origin.
+
+    pygame's own vector rotation is used, so coordinates (and the pixels drawn from them) are
+    those of any pygame drawing that turns its shapes the same way.
+    """
+    pygame = import_pygame()
+    out = []
+    for point in points:
+        v = pygame.math.Vector2(point).rotate_rad(angle)
+        out.append((v[0], v[1]))
+    return out

@@ -12,15 +12,26 @@ from typing import Any
 
 import numpy as np
 
+from gymnasium_core import logger
+from gymnasium_core.core import Env
 from gymnasium_core.error import ResetNeeded
-from gymnasium_core.functional import FunctionalNumpyEnv, FunctionalNumpyVectorEnv, backends
+from gymnasium_core.functional import (
+    FunctionalNumpyEnv,
+    FunctionalNumpyVectorEnv,
+    _params,
+    backends,
+)
 from gymnasium_core.vector import AutoresetMode
 
-from .utils import maybe_parse_reset_bounds, verify_number_and_cast
+from ._views import keep_views
+from .utils import maybe_parse_reset_bounds, option, verify_number_and_cast
 
 
-def reset_params(params: Any, options: dict[str, Any] | None, defaults: Any) -> Any:
+def reset_params(params: Any, options: Any, defaults: Any) -> Any:
     """``params`` with the reset bounds that ``options`` asks for (defaults otherwise).
+
+    Options that are not a mapping are read as the reference reads them (see
+    :func:`~.utils.option`): one without the option names is ignored.
 
     Args:
         params: The env's params (a NamedTuple with reset fields).
@@ -36,26 +47,114 @@ def reset_params(params: Any, options: dict[str, Any] | None, defaults: Any) -> 
     # Pendulum: symmetric ranges for theta and theta_dot.
     x, y = defaults.x_init, defaults.y_init
     if options is not None:
-        x = verify_number_and_cast(options.get("x_init", x))
-        y = verify_number_and_cast(options.get("y_init", y))
+        x = verify_number_and_cast(option(options, "x_init", x))
+        y = verify_number_and_cast(option(options, "y_init", y))
     return params._replace(x_init=x, y_init=y)
 
 
 class ClassicControlEnv(FunctionalNumpyEnv[np.ndarray[Any, Any], Any]):
     """A stateful classic-control env: the FuncEnv on the scalar (Python float) backend.
 
-    Subclasses set :attr:`metadata` and call :meth:`_setup` with their FuncEnv.
+    It shows the reference's surface: the physics constants are attributes that are views of
+    :attr:`params` (see :mod:`._views`), and :attr:`state` is a numpy array with the
+    reference's dtype that can be read, replaced or written element by element between steps.
+    Internally the FuncEnv's state record is kept and the array is made only when
+    :attr:`state` is read; once made, it is what the next step starts from.
+
+    Subclasses set :attr:`metadata`, :attr:`_params_type` and the dtypes of the state array,
+    and call :meth:`_setup` with their FuncEnv.
     """
 
     _defaults: Any
+    _params_type: type
+    _state_type: Any
+    # How many leading fields of the FuncEnv state the ``state`` array shows.
+    _state_size: int = 4
+    # The dtype of the reference's ``state`` after ``reset`` and after ``step``.
+    _reset_dtype: Any = np.float64
+    _step_dtype: Any = np.float64
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        keep_views(cls)
 
     def _setup(self, func_env: Any, render_mode: str | None) -> None:
-        super().__init__(
-            func_env.with_xp(backends.scalar), render_mode=render_mode, metadata=self.metadata
-        )
+        func_env = func_env.with_xp(backends.scalar)
+        self._func_state: Any = None
+        self._state_view: Any = None
+        self._state_dtype: Any = self._reset_dtype
+        super().__init__(func_env, render_mode=render_mode, metadata=self.metadata)
         self._defaults = self.params
+        self.isopen = True
 
-    def initial_state(self, options: dict[str, Any] | None) -> Any:
+    # -- the reference's surface ----------------------------------------------------------------
+
+    @property
+    def state(self) -> Any:
+        """The state as the reference shows it: a numpy array (``None`` before ``reset``).
+
+        Writing it (whole, or one element in place) sets where the next step starts.
+        """
+        if self._state_view is None and self._func_state is not None:
+            self._state_view = self._to_array(self._func_state)
+        return self._state_view
+
+    @state.setter
+    def state(self, value: Any) -> None:
+        self._state_view = value
+        self._func_state = None
+
+    @property
+    def screen(self) -> Any:
+        """The pygame surface frames are drawn on (the window in ``"human"`` mode), or ``None``."""
+        canvas = self._render_state
+        if canvas is None:
+            return None
+        return canvas.window if canvas.window is not None else canvas.surface
+
+    @property
+    def clock(self) -> Any:
+        """The pygame clock of the renderer, or ``None`` before the first frame."""
+        return None if self._render_state is None else self._render_state.clock
+
+    @property
+    def surf(self) -> Any:
+        """The surface of the last frame drawn (no such attribute before the first frame)."""
+        canvas = self._render_state
+        surf = None if canvas is None else canvas.extras.get("surf")
+        if surf is None:
+            raise AttributeError(f"{type(self).__name__!r} has drawn no frame yet: no 'surf'")
+        return surf
+
+    def _write_params(self, **fields: Any) -> None:
+        """Replace params fields; the next step uses them (the attribute views write here)."""
+        self.params = self.params._replace(**fields)
+        self._pargs = (self.params,)
+
+    def _to_array(self, func_state: Any) -> np.ndarray[Any, Any]:
+        """The ``state`` array of a FuncEnv state."""
+        return np.array(func_state[: self._state_size], dtype=self._state_dtype)
+
+    def _from_view(self, view: Any) -> Any:
+        """The FuncEnv state of a ``state`` value (an array, or any sequence a user assigned)."""
+        values = view.tolist() if isinstance(view, np.ndarray) else list(view)
+        return self._state_type(*values)
+
+    def _current(self) -> Any:
+        """The FuncEnv state the next step starts from (``None`` before ``reset``)."""
+        view = self._state_view
+        if view is not None:
+            return self._from_view(view)
+        return self._func_state
+
+    def _advance_to(self, func_state: Any, dtype: Any) -> None:
+        self._func_state = func_state
+        self._state_view = None
+        self._state_dtype = dtype
+
+    # -- episode ----------------------------------------------------------------------------------
+
+    def initial_state(self, options: Any) -> Any:
         """Draw the first state, honouring the reference's reset options."""
         params = (
             self._defaults
@@ -64,23 +163,91 @@ class ClassicControlEnv(FunctionalNumpyEnv[np.ndarray[Any, Any], Any]):
         )
         return self.func_env.initial(self.np_random, params)
 
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray[Any, Any], dict[str, Any]]:
+        """Start an episode; ``options`` may set the reference's reset bounds.
+
+        Args:
+            seed: Re-seeds :attr:`np_random` if given.
+            options: ``low`` / ``high`` (Pendulum: ``x_init`` / ``y_init``); anything that is
+                not a mapping is ignored, as by the reference.
+
+        Returns:
+            ``(observation, {})``.
+        """
+        Env.reset(self, seed=seed)
+        func_state = self.initial_state(options)
+        self._advance_to(func_state, self._reset_dtype)
+        obs = self.func_env.observation(func_state, self.np_random, self.params)
+        if self.render_mode == "human":
+            self.render()
+        return obs, {}
+
     def step(self, action: Any) -> tuple[np.ndarray[Any, Any], Any, bool, bool, dict[str, Any]]:
         """Advance one step; ``terminated`` is a Python ``bool``, as the reference's.
 
         The adapter's ``step`` in one frame: the classic-control FuncEnvs have no transition
         info and no random draws after ``transition``, so the order of calls is free.
         """
-        state = self.state
+        state = self._current()
         if state is None:
             raise ResetNeeded("Call `reset` before `step`.")
         f, rng, params = self.func_env, self.np_random, self.params
         next_state = f.transition(state, action, rng, params)
-        self.state = next_state
+        self._advance_to(next_state, self._step_dtype)
         reward = f.reward(state, action, next_state, rng, params)
         terminated = bool(f.terminal(next_state, rng, params))
         if self.render_mode == "human":
             self.render()
         return f.observation(next_state, rng, params), reward, terminated, False, {}
+
+    # -- rendering -----------------------------------------------------------------------------
+
+    def _render_func_state(self) -> Any:
+        """The state record to draw: the ``state`` array's own numpy scalars.
+
+        The reference draws from its state array's elements, whose dtype (float32 for a fresh
+        Acrobot or a stepped continuous MountainCar) carries into the drawing arithmetic;
+        drawing from the same scalars keeps every pixel the same.
+        """
+        view = self.state
+        if view is None:
+            return None
+        if isinstance(view, np.ndarray):
+            return self._state_type(*view[: self._state_size])
+        return self._from_view(view)
+
+    def render(self) -> np.ndarray[Any, Any] | None:
+        """Draw the current state.
+
+        Returns:
+            An RGB frame in ``"rgb_array"`` mode; ``None`` in ``"human"`` mode (the frame is
+            shown in a window, opened with only pygame's display initialised) and without a
+            render mode (with a warning).
+        """
+        if self.render_mode is None:
+            logger.warn(
+                "`render` was called on an environment made without a render mode; pass "
+                "`render_mode=` when making it (e.g. `make(id, render_mode='rgb_array')`)."
+            )
+            return None
+        state = self._render_func_state()
+        if state is None:
+            raise ResetNeeded("Call `reset` before `render`.")
+        f = self.func_env
+        if self._render_state is None:
+            self._render_state = f.render_init(
+                self.params, render_mode=self.render_mode, fps=self.metadata["render_fps"]
+            )
+        self._render_state, frame = f.render_image(state, self._render_state, self.params)
+        return None if self.render_mode == "human" else frame
+
+    def close(self) -> None:
+        """Close the window, if any; a second call does nothing."""
+        if self._render_state is not None:
+            self.isopen = False
+        super().close()
 
 
 def check_discrete(space: Any, action: Any) -> None:
@@ -116,8 +283,73 @@ def vector_metadata(render_fps: int) -> dict[str, Any]:
     }
 
 
+class StackedStateMixin:
+    """Mixin over a batched classic-control FuncEnv: the state is one ``(fields, num_envs)`` array.
+
+    The reference's ``CartPoleVectorEnv`` keeps its state as a float64 ``(4, num_envs)``
+    array. The FuncEnv computes on its record; the record's fields are the array's rows
+    (views), so writes into the array reach the next step, and each new state is stacked into
+    a fresh array. A subclass puts it before the FuncEnv class and names the record type.
+    """
+
+    state_type: Any
+
+    _last: tuple[Any, Any] = (None, None)
+
+    def to_record(self, state: Any) -> Any:
+        """The record whose fields are the rows of ``state`` (a record passes through).
+
+        A step asks for the record of the same array several times (transition, reward,
+        terminal, observation): the last one is kept, keyed by the array's identity. Its fields
+        are views, so writes into the array show through.
+        """
+        if isinstance(state, tuple):
+            return state
+        last, record = self._last
+        if state is not last:
+            record = self.state_type(*state)
+            self._last = (state, record)
+        return record
+
+    def initial(self, rng: Any, params: Any = None) -> Any:
+        """First states, stacked."""
+        return np.array(super().initial(rng, params))  # type: ignore[misc]
+
+    def transition(self, state: Any, action: Any, rng: Any, params: Any = None) -> Any:
+        """The next states, stacked into a new array."""
+        record = super().transition(self.to_record(state), action, rng, params)  # type: ignore[misc]
+        return np.array(record)
+
+    def observation(self, state: Any, rng: Any, params: Any = None) -> Any:
+        """The observations of a stacked state."""
+        return super().observation(self.to_record(state), rng, params)  # type: ignore[misc]
+
+    def reward(self, state: Any, action: Any, next_state: Any, rng: Any, params: Any = None) -> Any:
+        """The rewards of a transition between stacked states."""
+        record, next_record = self.to_record(state), self.to_record(next_state)
+        return super().reward(record, action, next_record, rng, params)  # type: ignore[misc]
+
+    def terminal(self, state: Any, rng: Any, params: Any = None) -> Any:
+        """Which stacked states are terminal."""
+        return super().terminal(self.to_record(state), rng, params)  # type: ignore[misc]
+
+
 class ClassicControlVectorEnv(FunctionalNumpyVectorEnv):
     """A numpy-batched classic-control env that also reads the reference's reset options."""
+
+    def _draw_frames(self) -> list[np.ndarray[Any, Any]]:
+        """One RGB frame per sub-env; for a stacked state, sub-env ``i`` is column ``i``."""
+        if not isinstance(self.state, np.ndarray):
+            return super()._draw_frames()
+        f, args = self.func_env, self._pargs
+        if self._render_states is None:
+            self._render_states = [f.render_init(*args) for _ in range(self.num_envs)]
+        frames = []
+        for i in range(self.num_envs):
+            single = f.state_type(*self.state[:, i])
+            self._render_states[i], frame = f.render_image(single, self._render_states[i], *args)
+            frames.append(np.asarray(frame))
+        return frames
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -134,10 +366,19 @@ class ClassicControlVectorEnv(FunctionalNumpyVectorEnv):
         """
         if not hasattr(self, "_defaults"):
             self._defaults = self.params
-        self.params = reset_params(self._defaults, options, self._defaults)
+        # Written params (the attribute views) stay; only the reset bounds are set here.
+        self.params = reset_params(self.params, options, self._defaults)
         self._pargs = (self.params,)
         mask = None if options is None else options.get("reset_mask")
         return super().reset(seed=seed, options=None if mask is None else {"reset_mask": mask})
+
+    def _write_params(self, **fields: Any) -> None:
+        """Replace params fields; the next step uses them (the attribute views write here)."""
+        self.params = self.params._replace(**fields)
+        self._pargs = (self.params,)
+        defaults = self.func_env.default_params
+        self._param_axes = _params.batch_axes(self.params, defaults, self.num_envs)
+        self._has_batched_params = _params.is_batched(self._param_axes)
 
     def _reset_rows(self, state: Any, mask: np.ndarray[Any, Any]) -> Any:
         """Write fresh first states into the rows ``mask`` selects, in place.
@@ -150,15 +391,17 @@ class ClassicControlVectorEnv(FunctionalNumpyVectorEnv):
             field[mask] = rows
         return state
 
-    def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
-        """Step every sub-env; out-of-range discrete actions and NaN forces raise.
+    def step(self, action: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
+        """Step every sub-env with ``action``, one row per sub-env (the reference's name).
+
+        Out-of-range discrete actions and NaN forces raise.
 
         Raises:
             AssertionError: For a discrete action batch outside the action space (as the
                 reference's ``CartPoleVectorEnv``).
             ValueError: For a continuous action batch containing NaN.
         """
-        actions = np.asarray(actions)
+        actions = np.asarray(action)
         if self.single_action_space.shape == ():
             space: Any = self.single_action_space
             in_range = (

@@ -15,7 +15,14 @@ from gymnasium_core import logger
 from gymnasium_core.vector.vector_env import AutoresetMode
 
 from ._cartpole_func import CartPoleFunctional, CartPoleParams, CartPoleState
-from ._shells import ClassicControlEnv, ClassicControlVectorEnv, check_discrete, vector_metadata
+from ._shells import (
+    ClassicControlEnv,
+    ClassicControlVectorEnv,
+    StackedStateMixin,
+    check_discrete,
+    vector_metadata,
+)
+from ._views import FuncAttrView, ParamView
 
 __all__ = [
     "CartPoleEnv",
@@ -29,6 +36,12 @@ __all__ = [
 class CartPoleEnv(ClassicControlEnv):
     """Balance a pole on a cart by pushing the cart left (0) or right (1).
 
+    The reference's attributes (``gravity``, ``length``, ``tau``, ``x_threshold``, ...) are
+    views of :attr:`params`: writing one changes the next step. As in the reference,
+    ``total_mass`` and ``polemass_length`` are set once and do not follow later writes of
+    the masses or the length. :attr:`state` is a float64 array ``(x, x_dot, theta,
+    theta_dot)``.
+
     Args:
         sutton_barto_reward: Reward ``0`` per step and ``-1`` on failure instead of ``+1``.
         render_mode: ``None``, ``"human"`` or ``"rgb_array"`` (600x400 frames).
@@ -36,6 +49,23 @@ class CartPoleEnv(ClassicControlEnv):
     """
 
     metadata: dict[str, Any] = {"render_modes": ["human", "rgb_array"], "render_fps": 50}
+    _params_type = CartPoleParams
+    _state_type = CartPoleState
+
+    gravity = ParamView()
+    masscart = ParamView()
+    masspole = ParamView()
+    total_mass = ParamView()
+    length = ParamView()
+    polemass_length = ParamView()
+    force_mag = ParamView()
+    tau = ParamView()
+    theta_threshold_radians = ParamView()
+    x_threshold = ParamView()
+    _sutton_barto_reward = ParamView("sutton_barto_reward")
+    kinematics_integrator = FuncAttrView("kinematics_integrator")
+    screen_width = FuncAttrView("screen_width")
+    screen_height = FuncAttrView("screen_height")
 
     def __init__(
         self,
@@ -43,7 +73,6 @@ class CartPoleEnv(ClassicControlEnv):
         render_mode: str | None = None,
         kinematics_integrator: str = "euler",
     ) -> None:
-        self._sutton_barto_reward = sutton_barto_reward
         self._setup(
             CartPoleFunctional(kinematics_integrator, sutton_barto_reward=sutton_barto_reward),
             render_mode,
@@ -78,8 +107,18 @@ class CartPoleEnv(ClassicControlEnv):
         return obs, reward, terminated, truncated, info
 
 
+class _StackedCartPoleFunctional(StackedStateMixin, CartPoleFunctional):
+    """CartPole whose batched state is the reference's ``(4, num_envs)`` array."""
+
+    state_type = CartPoleState
+
+
 class CartPoleVectorEnv(ClassicControlVectorEnv):
     """CartPole batched on numpy: ``num_envs`` copies stepped in one call.
+
+    The reference's physics attributes (``gravity``, ``length``, ...) are views of
+    :attr:`params`, as on :class:`CartPoleEnv`, and :attr:`state` is the reference's float64
+    ``(4, num_envs)`` array (rows ``x, x_dot, theta, theta_dot``).
 
     Args:
         num_envs: Number of sub-environments.
@@ -92,6 +131,23 @@ class CartPoleVectorEnv(ClassicControlVectorEnv):
 
     metadata: dict[str, Any] = vector_metadata(render_fps=50)
 
+    # The reference's attributes, as views of the params shared by every sub-env.
+    gravity = ParamView()
+    masscart = ParamView()
+    masspole = ParamView()
+    total_mass = ParamView()
+    length = ParamView()
+    polemass_length = ParamView()
+    force_mag = ParamView()
+    tau = ParamView()
+    theta_threshold_radians = ParamView()
+    x_threshold = ParamView()
+    kinematics_integrator = FuncAttrView("kinematics_integrator")
+    screen_width = FuncAttrView("screen_width")
+    screen_height = FuncAttrView("screen_height")
+    low = ParamView("reset_low")  # the reset bounds of the last reset
+    high = ParamView("reset_high")
+
     def __init__(
         self,
         num_envs: int = 1,
@@ -102,7 +158,7 @@ class CartPoleVectorEnv(ClassicControlVectorEnv):
         params: CartPoleParams | None = None,
     ) -> None:
         super().__init__(
-            CartPoleFunctional(sutton_barto_reward=sutton_barto_reward),
+            _StackedCartPoleFunctional(sutton_barto_reward=sutton_barto_reward),
             num_envs,
             params=params,
             max_episode_steps=max_episode_steps,
@@ -110,3 +166,22 @@ class CartPoleVectorEnv(ClassicControlVectorEnv):
             render_mode=render_mode,
             metadata=dict(self.metadata),
         )
+        self.steps_beyond_terminated: int | None = None  # kept for the reference's surface
+        self.surf: Any = None
+
+    @property
+    def steps(self) -> np.ndarray[Any, Any]:
+        """Steps taken in each sub-env's episode, ``(num_envs,)`` int32."""
+        return self._steps
+
+    @property
+    def prev_done(self) -> np.ndarray[Any, Any]:
+        """Which sub-envs ended on the last step (they restart on the next), ``(num_envs,)``."""
+        return self._prev_done
+
+    @property
+    def screens(self) -> list[Any] | None:
+        """The pygame surface of each sub-env's last frame, ``None`` before the first."""
+        if self._render_states is None:
+            return None
+        return [canvas.surface for canvas in self._render_states]

@@ -17,6 +17,7 @@ from ._mountain_car_func import (
     MountainCarState,
 )
 from ._shells import ClassicControlEnv, ClassicControlVectorEnv, check_continuous, vector_metadata
+from ._views import FuncAttrView, ParamView
 
 __all__ = [
     "ContinuousMountainCarFunctional",
@@ -30,16 +31,42 @@ __all__ = [
 class Continuous_MountainCarEnv(ClassicControlEnv):
     """Drive an underpowered car up a hill with a force in ``[-1, 1]``.
 
+    The reference's constants (``power``, ``goal_position``, ...) are views of :attr:`params`;
+    :attr:`state` is an array ``(position, velocity)``, float64 after ``reset`` and float32
+    after a step, as the reference's.
+
     Args:
         render_mode: ``None``, ``"human"`` or ``"rgb_array"`` (600x400 frames).
         goal_velocity: Minimum velocity at the goal for the episode to end.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["human", "rgb_array"], "render_fps": 30}
+    _params_type = ContinuousMountainCarParams
+    _state_type = MountainCarState
+    _state_size = 2
+    _step_dtype = np.float32  # the reference stores its stepped state in float32
+
+    min_action = ParamView()
+    max_action = ParamView()
+    min_position = ParamView()
+    max_position = ParamView()
+    max_speed = ParamView()
+    goal_position = ParamView()
+    goal_velocity = ParamView()
+    power = ParamView()
+    screen_width = FuncAttrView("screen_width")
+    screen_height = FuncAttrView("screen_height")
 
     def __init__(self, render_mode: str | None = None, goal_velocity: float = 0) -> None:
-        self.goal_velocity = goal_velocity
         self._setup(ContinuousMountainCarFunctional(goal_velocity=goal_velocity), render_mode)
+        # Computed once from the constants, as the reference's.
+        self.low_state = np.array([self.min_position, -self.max_speed], dtype=np.float32)
+        self.high_state = np.array([self.max_position, self.max_speed], dtype=np.float32)
+
+    def _from_view(self, view: Any) -> Any:
+        # numpy scalars of the array's dtype: the reference computes in float32 once its state
+        # is float32, and ours must round the same way.
+        return MountainCarState(view[0], view[1])
 
     def step(
         self, action: Any

@@ -13,6 +13,7 @@ from gymnasium_core.vector.vector_env import AutoresetMode
 
 from ._mountain_car_func import MountainCarFunctional, MountainCarParams, MountainCarState
 from ._shells import ClassicControlEnv, ClassicControlVectorEnv, check_discrete, vector_metadata
+from ._views import FuncAttrView, ParamView
 
 __all__ = [
     "MountainCarEnv",
@@ -26,16 +27,35 @@ __all__ = [
 class MountainCarEnv(ClassicControlEnv):
     """Drive an underpowered car up a hill: push left (0), nothing (1) or right (2).
 
+    The reference's constants (``force``, ``gravity``, ``goal_position``, ...) are views of
+    :attr:`params`; :attr:`state` is a float64 array ``(position, velocity)`` (after a step the
+    reference holds a tuple of the same two numbers).
+
     Args:
         render_mode: ``None``, ``"human"`` or ``"rgb_array"`` (600x400 frames).
         goal_velocity: Minimum velocity at the goal for the episode to end.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["human", "rgb_array"], "render_fps": 30}
+    _params_type = MountainCarParams
+    _state_type = MountainCarState
+    _state_size = 2
+
+    min_position = ParamView()
+    max_position = ParamView()
+    max_speed = ParamView()
+    goal_position = ParamView()
+    goal_velocity = ParamView()
+    force = ParamView()
+    gravity = ParamView()
+    screen_width = FuncAttrView("screen_width")
+    screen_height = FuncAttrView("screen_height")
 
     def __init__(self, render_mode: str | None = None, goal_velocity: float = 0) -> None:
-        self.goal_velocity = goal_velocity
         self._setup(MountainCarFunctional(goal_velocity=goal_velocity), render_mode)
+        # Computed once from the constants, as the reference's.
+        self.low = np.array([self.min_position, -self.max_speed], dtype=np.float32)
+        self.high = np.array([self.max_position, self.max_speed], dtype=np.float32)
 
     def step(
         self, action: Any

@@ -5,16 +5,27 @@ The dynamics live in :class:`PendulumFunctional`.
 
 from __future__ import annotations
 
+import math
 from typing import Any, SupportsFloat
 
 import numpy as np
 
 from gymnasium_core.vector.vector_env import AutoresetMode
 
-from ._pendulum_func import PendulumFunctional, PendulumParams, PendulumState, angle_normalize
+from ._pendulum_func import (
+    DEFAULT_X,
+    DEFAULT_Y,
+    PendulumFunctional,
+    PendulumParams,
+    PendulumState,
+    angle_normalize,
+)
 from ._shells import ClassicControlEnv, ClassicControlVectorEnv, check_continuous, vector_metadata
+from ._views import FuncAttrView, ParamView
 
 __all__ = [
+    "DEFAULT_X",
+    "DEFAULT_Y",
     "PendulumEnv",
     "PendulumFunctional",
     "PendulumParams",
@@ -27,6 +38,10 @@ __all__ = [
 class PendulumEnv(ClassicControlEnv):
     """Swing a pendulum up and hold it upright with a torque in ``[-2, 2]``.
 
+    The reference's constants (``max_speed``, ``max_torque``, ``dt``, ``g``, ``m``, ``l``) are
+    views of :attr:`params`; :attr:`state` is a float64 array ``(theta, theta_dot)`` and
+    :attr:`last_u` the last clipped torque (``None`` after ``reset``).
+
     Reset options ``x_init`` / ``y_init`` set the half-ranges of the initial angle and
     angular velocity.
 
@@ -36,24 +51,47 @@ class PendulumEnv(ClassicControlEnv):
     """
 
     metadata: dict[str, Any] = {"render_modes": ["human", "rgb_array"], "render_fps": 30}
+    _params_type = PendulumParams
+    _state_type = PendulumState
+    _state_size = 2
+
+    max_speed = ParamView()
+    max_torque = ParamView()
+    dt = ParamView()
+    g = ParamView()
+    m = ParamView()
+    l = ParamView()  # noqa: E741  (the reference's name)
+    screen_dim = FuncAttrView("screen_dim")
 
     def __init__(self, render_mode: str | None = None, g: float = 10.0) -> None:
-        self.g = g
         self._setup(PendulumFunctional(g=g), render_mode)
+        self.last_u: Any = None
 
-    @property
-    def last_u(self) -> Any:
-        """The last applied (clipped) torque, ``None`` before the first step."""
-        if self.state is None or self.state.last_u != self.state.last_u:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray[Any, Any], dict[str, Any]]:
+        """Start an episode; ``options`` may set the ``x_init`` / ``y_init`` half-ranges."""
+        self.last_u = None
+        return super().reset(seed=seed, options=options)
+
+    def _from_view(self, view: Any) -> Any:
+        values = view.tolist() if isinstance(view, np.ndarray) else list(view)
+        return PendulumState(values[0], values[1], math.nan)
+
+    def _render_func_state(self) -> Any:
+        view = self.state
+        if view is None:
             return None
-        return self.state.last_u
+        return PendulumState(view[0], view[1], math.nan if self.last_u is None else self.last_u)
 
     def step(
-        self, action: Any
+        self, u: Any
     ) -> tuple[np.ndarray[Any, Any], SupportsFloat, bool, bool, dict[str, Any]]:
-        """Apply torque ``action[0]``, clipped to ``[-2, 2]``; NaN or a wrong shape raise."""
-        check_continuous(self.action_space, action)
-        return super().step(action)
+        """Apply torque ``u[0]``, clipped to ``[-2, 2]``; NaN or a wrong shape raise."""
+        check_continuous(self.action_space, u)
+        obs, reward, terminated, truncated, info = super().step(u)
+        self.last_u = self._func_state.last_u  # the clipped torque, as the reference keeps it
+        return obs, reward, terminated, truncated, info
 
 
 class PendulumVectorEnv(ClassicControlVectorEnv):

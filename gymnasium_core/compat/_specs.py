@@ -194,11 +194,19 @@ def spec_to_gymnasium(spec: EnvSpec | None) -> gym_registration.EnvSpec | None:
 
     Returns:
         A gymnasium ``EnvSpec`` under :func:`gymnasium_id`, or ``None`` if ``spec`` is ``None``.
+        It has a vector entry point (building our vector env) only where
+        :func:`~gymnasium_core.registration.default_vectorize_mode` picks ours.
     """
     if spec is None:
         return None
+    from gymnasium_core.registration import VectorizeMode, default_vectorize_mode
+
+    # gymnasium's make_vec defaults to a spec's vector entry point whenever it has one, so the
+    # mirrored spec gets ours only where our make_vec defaults to it too: the ids that keep
+    # their batched env one argument away (`vector_entry_point_opt_in`) stay SyncVectorEnv by
+    # default in gymnasium, as gymnasium's own registration of them.
     vector_entry_point = None
-    if getattr(spec, "vector_entry_point", None) is not None:
+    if default_vectorize_mode(spec) is VectorizeMode.VECTOR_ENTRY_POINT:
         vector_entry_point = CoreVectorEnvCreator(spec)
     return gym_registration.EnvSpec(
         id=gymnasium_id(spec.id),

@@ -6,7 +6,9 @@
 * :class:`FunctionalNumpyEnv` and :class:`FunctionalNumpyVectorEnv`: a stateful single env and a
   numpy-batched vector env over any functional env;
 * :class:`FunctionalJaxEnv`, :class:`FunctionalJaxVectorEnv` and :func:`rollout`: the JAX
-  adapters (JAX is imported only when one of them is used).
+  adapters (JAX is imported only when one of them is used);
+* :func:`enable_persistent_cache`: JAX's on-disk compilation cache, opt-in (also through the
+  environment variable ``GYMNASIUM_CORE_JAX_CACHE_DIR``).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from gymnasium_core.functional._checks import check_func_env
 from gymnasium_core.functional.func_env import FuncEnv
 from gymnasium_core.functional.numpy_env import FunctionalNumpyEnv
 from gymnasium_core.functional.numpy_vector_env import FunctionalNumpyVectorEnv
+from gymnasium_core.functional.persistent_cache import enable_persistent_cache
 
 __all__ = [
     "FuncEnv",
@@ -28,6 +31,7 @@ __all__ = [
     "Trajectory",
     "backends",
     "check_func_env",
+    "enable_persistent_cache",
     "random",
     "rollout",
 ]

@@ -15,7 +15,11 @@ from gymnasium_core.functional import _compile_cache, _params, _threefry
 from gymnasium_core.functional._checks import check_func_env, default_params, is_ours
 from gymnasium_core.functional.backends import is_jax_namespace
 from gymnasium_core.functional.numpy_env import render_modes_of
+from gymnasium_core.functional.persistent_cache import enable_from_environment
 from gymnasium_core.utils import seeding
+
+# Every JAX adapter imports this module: honour GYMNASIUM_CORE_JAX_CACHE_DIR before any compile.
+enable_from_environment()
 
 StateType = TypeVar("StateType")
 

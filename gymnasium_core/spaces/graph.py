@@ -28,8 +28,8 @@ class GraphInstance(NamedTuple):
 
 
 def _batch_space(space: Space[Any], n: int) -> Space[Any]:
-    """``batch_space`` from the vector utilities, imported late to avoid an import cycle."""
-    from gymnasium_core.vector.utils import batch_space
+    """``batch_space``, imported late: the batching module imports this one."""
+    from gymnasium_core.spaces._batching import batch_space
 
     return batch_space(space, n)
 
@@ -40,8 +40,8 @@ def _advance(space: Space[Any]) -> None:
 
 
 def _iterate(space: Space[Any], items: Any) -> list[Any]:
-    """``iterate`` from the vector utilities, imported late to avoid an import cycle."""
-    from gymnasium_core.vector.utils import iterate
+    """``iterate``, imported late: the batching module imports this one."""
+    from gymnasium_core.spaces._batching import iterate
 
     return list(iterate(space, items))
 

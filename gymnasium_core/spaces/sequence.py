@@ -58,7 +58,7 @@ class Sequence(Space[Any]):
         self.feature_space = space
         self.stack = stack
         if stack:
-            from gymnasium_core.vector.utils import batch_space
+            from gymnasium_core.spaces._batching import batch_space
 
             self.stacked_feature_space: Space[Any] = batch_space(space, 1)
         super().__init__(None, None, seed)  # type: ignore[arg-type]
@@ -137,7 +137,7 @@ class Sequence(Space[Any]):
             values = tuple(self.feature_space.sample() for _ in range(length))
         if not self.stack:
             return values
-        from gymnasium_core.vector.utils import concatenate, create_empty_array
+        from gymnasium_core.spaces._batching import concatenate, create_empty_array
 
         out = create_empty_array(self.feature_space, len(values))
         return concatenate(self.feature_space, values, out)
@@ -189,7 +189,7 @@ class Sequence(Space[Any]):
     def contains(self, x: Any) -> bool:
         """Whether every item of ``x`` belongs to the feature space (``x`` a tuple unstacked)."""
         if self.stack:
-            from gymnasium_core.vector.utils import iterate
+            from gymnasium_core.spaces._batching import iterate
 
             try:
                 return all(

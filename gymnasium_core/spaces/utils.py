@@ -18,6 +18,7 @@ from typing import Any, TypeAlias, TypeVar
 import numpy as np
 from numpy.typing import NDArray
 
+from gymnasium_core.spaces._batching import concatenate, create_empty_array, iterate
 from gymnasium_core.spaces.box import Box
 from gymnasium_core.spaces.dict import Dict
 from gymnasium_core.spaces.discrete import Discrete
@@ -51,18 +52,10 @@ def _not_flattenable(space: Space[Any]) -> ValueError:
     )
 
 
-def _vector_utils() -> Any:
-    """The vector utilities (``iterate``, ``concatenate``, ...), imported late to avoid a cycle."""
-    from gymnasium_core.vector import utils
-
-    return utils
-
-
 def _stack(space: Space[Any], items: list[Any]) -> Any:
     """Stack ``items`` of ``space`` into one batched value, as a vector env batches them."""
-    vector_utils = _vector_utils()
-    out = vector_utils.create_empty_array(space, n=len(items))
-    return vector_utils.concatenate(space, items, out)
+    out = create_empty_array(space, n=len(items))
+    return concatenate(space, items, out)
 
 
 # --------------------------------------------------------------------------- dtype
@@ -254,7 +247,7 @@ def _flatten_dict(space: Dict, x: dict[Any, Any]) -> dict[Any, Any] | NDArray[An
 
 def _flatten_batch(subspace: Space[Any], batch_space: Space[Any], batch: Any) -> Any:
     """Flatten every item of a batch of ``subspace`` elements and stack the results."""
-    items = [flatten(subspace, item) for item in _vector_utils().iterate(batch_space, batch)]
+    items = [flatten(subspace, item) for item in iterate(batch_space, batch)]
     return _stack(flatten_space(subspace), items)
 
 
@@ -398,7 +391,7 @@ def _unflatten_dict(space: Dict, x: Any) -> dict[Any, Any]:
 
 def _unflatten_batch(subspace: Space[Any], flat_batch: Any) -> Any:
     """Unflatten every row of a stacked batch of flat ``subspace`` elements and restack."""
-    rows = _vector_utils().iterate(flatten_space(subspace), flat_batch)
+    rows = iterate(flatten_space(subspace), flat_batch)
     return _stack(subspace, [unflatten(subspace, row) for row in rows])
 
 

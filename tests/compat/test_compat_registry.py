@@ -25,6 +25,7 @@ from gymnasium_core.compat import (  # noqa: E402
     register_gymnasium_envs,
     to_gymnasium,
 )
+from gymnasium_core.registration import VectorizeMode, default_vectorize_mode  # noqa: E402
 from tests._ids import id_params  # noqa: E402
 
 OUR_IDS = sorted(gym.registry)
@@ -83,7 +84,8 @@ def test_every_id_of_ours_is_in_gymnasium_registry():
         assert spec.reward_threshold == ours.reward_threshold
         assert spec.disable_env_checker == ours.disable_env_checker
         assert spec.kwargs == ours.kwargs
-        assert (spec.vector_entry_point is None) == (ours.vector_entry_point is None)
+        batched_default = default_vectorize_mode(ours) is VectorizeMode.VECTOR_ENTRY_POINT
+        assert (spec.vector_entry_point is not None) == batched_default, env_id
 
 
 @pytest.mark.parametrize("env_id", id_params(OUR_IDS))
@@ -155,6 +157,48 @@ def test_gymnasium_make_vec__cartpole(mode):
         assert isinstance(env.unwrapped, GymnasiumVectorEnvAdapter)
         assert isinstance(env.metadata["autoreset_mode"], gymnasium.vector.AutoresetMode)
     env.close()
+
+
+# Ids of both registries, some with a vector entry point in gymnasium's registration and some
+# without (gymnasium gives those a SyncVectorEnv by default).
+SHARED_VECTOR_IDS = [
+    "CartPole-v1",
+    "Pendulum-v1",
+    "MountainCarContinuous-v0",
+    "Acrobot-v1",
+    "FrozenLake-v1",
+    "Taxi-v4",
+]
+
+
+@pytest.mark.parametrize("env_id", SHARED_VECTOR_IDS)
+def test_gymnasium_make_vec__default_mode_builds_what_gymnasium_builds(env_id):
+    """With no mode, the bridged id is batched exactly where gymnasium's own id is."""
+    reference = gymnasium.make_vec(env_id, num_envs=2)
+    bridged = gymnasium.make_vec(gymnasium_id(env_id), num_envs=2)
+    reference_is_sync = isinstance(reference.unwrapped, gymnasium.vector.SyncVectorEnv)
+    assert isinstance(bridged.unwrapped, gymnasium.vector.SyncVectorEnv) == reference_is_sync
+    if not reference_is_sync:
+        assert isinstance(bridged.unwrapped, GymnasiumVectorEnvAdapter)
+    assert bridged.metadata["autoreset_mode"] == reference.metadata["autoreset_mode"]
+    assert _data_equal(bridged.reset(seed=5)[0], reference.reset(seed=5)[0])
+    reference.action_space.seed(5)
+    for _ in range(5):
+        actions = reference.action_space.sample()
+        assert _data_equal(bridged.step(actions)[:4], reference.step(actions)[:4])
+    bridged.close()
+    reference.close()
+
+
+def test_gymnasium_make_vec__opt_in_id_keeps_its_batched_env_through_the_bridge():
+    """An opt-in id's batched env is one call away: our make_vec, then to_gymnasium."""
+    assert gym.spec("Pendulum-v1").vector_entry_point_opt_in
+    bridged = to_gymnasium(gym.make_vec("Pendulum-v1", 3, vectorization_mode="vector_entry_point"))
+    assert isinstance(bridged, gymnasium.vector.VectorEnv)
+    assert not isinstance(bridged.unwrapped, gymnasium.vector.SyncVectorEnv)
+    obs, _ = bridged.reset(seed=0)
+    assert obs.shape == (3, 3)
+    bridged.close()
 
 
 def test_gymnasium_make_vec__matches_our_vector_env():

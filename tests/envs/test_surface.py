@@ -25,16 +25,7 @@ _IGNORED: dict[str, str] = {}
 
 # Known gaps, kept visible until they are closed (one family a block).
 _KNOWN_GAPS: dict[str, str] = {
-    # classic control
-    "Acrobot-v1": "physics constants are not attributes yet",
-    "CartPole-v0": "physics constants are not attributes yet; state is a record",
-    "CartPole-v1": "physics constants are not attributes yet; state is a record",
-    "MountainCar-v0": "physics constants are not attributes yet",
-    "MountainCarContinuous-v0": "physics constants are not attributes yet",
-    "Pendulum-v1": "physics constants are not attributes yet",
-    "phys2d/CartPole-v0": "state is a record, not a jax.Array",
-    "phys2d/CartPole-v1": "state is a record, not a jax.Array",
-    "phys2d/Pendulum-v0": "state is a record, not a jax.Array",
+    # classic control: no known gaps
     #
     # toy text: none
     #

@@ -64,7 +64,10 @@ def test_cartpole_vector__reset_options_match_reference() -> None:
 def _stateful_with_state(env_id: str, state: Any) -> Any:
     env = gymnasium_core.make(env_id, disable_env_checker=True).unwrapped
     env.reset(seed=0)
-    env.state = type(state)(*(np.float64(v) for v in state))
+    if isinstance(state, np.ndarray):  # a column of CartPole's (4, num_envs) state array
+        env.state = state.astype(np.float64)
+    else:
+        env.state = type(state)(*(np.float64(v) for v in state))
     return env
 
 
@@ -75,7 +78,10 @@ def test_vector__sub_envs_follow_the_stateful_env(env_id: str) -> None:
     obs, _ = vec.reset(seed=5)
     singles = []
     for i in range(num_envs):
-        row = type(vec.state)(*(np.asarray(v)[i] for v in vec.state))
+        if isinstance(vec.state, np.ndarray):
+            row = vec.state[:, i]
+        else:
+            row = type(vec.state)(*(np.asarray(v)[i] for v in vec.state))
         singles.append(_stateful_with_state(env_id, row))
     vec.action_space.seed(5)
     alive = np.ones(num_envs, dtype=bool)

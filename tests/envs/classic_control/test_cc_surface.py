@@ -1,0 +1,368 @@
+"""The reference's surface of the stateful classic-control envs: attributes and ``state``.
+
+Code written for Gymnasium writes ``env.unwrapped.length`` or ``env.unwrapped.state[2]``
+between steps. Each write here is made on our env and on the reference's in the same
+state, and the steps that follow must be identical.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+import pytest
+
+import gymnasium_core
+
+from ._helpers import CLASSIC_IDS, make_pair, same_step
+
+# A new value for every physics attribute of each env (values the dynamics stay sane with).
+WRITES: dict[str, dict[str, Any]] = {
+    "CartPole": {
+        "gravity": 11.5,
+        "masscart": 1.7,
+        "masspole": 0.25,
+        "total_mass": 2.3,
+        "length": 0.9,
+        "polemass_length": 0.13,
+        "force_mag": 7.0,
+        "tau": 0.03,
+        "theta_threshold_radians": 0.1,
+        "x_threshold": 1.0,
+        "kinematics_integrator": "semi-implicit",
+    },
+    "MountainCar": {
+        "min_position": -1.1,
+        "max_position": 0.55,
+        "max_speed": 0.05,
+        "goal_position": 0.3,
+        "goal_velocity": 0.01,
+        "force": 0.002,
+        "gravity": 0.002,
+    },
+    "MountainCarContinuous": {
+        "min_action": -0.5,
+        "max_action": 0.7,
+        "min_position": -1.1,
+        "max_position": 0.55,
+        "max_speed": 0.05,
+        "goal_position": 0.3,
+        "goal_velocity": 0.01,
+        "power": 0.003,
+    },
+    "Pendulum": {
+        "max_speed": 5,
+        "max_torque": 1.0,
+        "dt": 0.07,
+        "g": 9.81,
+        "m": 1.3,
+        "l": 0.8,
+    },
+    "Acrobot": {
+        "dt": 0.15,
+        "LINK_LENGTH_1": 1.3,
+        "LINK_MASS_1": 1.2,
+        "LINK_MASS_2": 0.8,
+        "LINK_COM_POS_1": 0.4,
+        "LINK_COM_POS_2": 0.6,
+        "LINK_MOI": 1.1,
+        "MAX_VEL_1": 2.0,
+        "MAX_VEL_2": 5.0,
+        "torque_noise_max": 0.2,
+        "book_or_nips": "nips",
+    },
+}
+
+# A state to assign to each env (the reference's dtype), and the element written in place.
+STATES: dict[str, tuple[np.ndarray[Any, Any], int, float]] = {
+    "CartPole": (np.array([0.3, -0.2, 0.05, 0.4]), 2, 0.1),
+    "MountainCar": (np.array([-0.9, 0.03]), 1, -0.02),
+    "MountainCarContinuous": (np.array([-0.9, 0.03]), 0, -0.3),
+    "Pendulum": (np.array([2.5, -1.0]), 0, 0.4),
+    "Acrobot": (np.array([0.5, -1.0, 2.0, -3.0], dtype=np.float32), 2, 0.1),
+}
+
+
+def _family(env_id: str) -> str:
+    return env_id.split("-")[0]
+
+
+def _make_unwrapped(env_id: str) -> tuple[Any, Any]:
+    ours, ref = make_pair(env_id, disable_env_checker=True)
+    return ours.unwrapped, ref.unwrapped
+
+
+def _play(ours: Any, ref: Any, steps: int, seed: int) -> None:
+    """Step both with the same random actions, comparing every step exactly."""
+    ref.action_space.seed(seed)
+    for _ in range(steps):
+        action = ref.action_space.sample()
+        out, r_out = ours.step(action), ref.step(action)
+        same_step(out, r_out)
+        if out[2]:
+            return
+
+
+def _write_cases() -> list[Any]:
+    return [
+        pytest.param(env_id, name, value, id=f"{env_id}-{name}")
+        for env_id in CLASSIC_IDS
+        for name, value in WRITES[_family(env_id)].items()
+    ]
+
+
+@pytest.mark.parametrize(("env_id", "name", "value"), _write_cases())
+def test_attribute__write_changes_the_next_steps_as_in_the_reference(
+    env_id: str, name: str, value: Any
+) -> None:
+    ours, ref = _make_unwrapped(env_id)
+    assert type(getattr(ours, name)) is type(getattr(ref, name))
+    assert getattr(ours, name) == getattr(ref, name)
+    ours.reset(seed=4)
+    ref.reset(seed=4)
+    setattr(ours, name, value)
+    setattr(ref, name, value)
+    assert getattr(ours, name) == value
+    _play(ours, ref, steps=60, seed=4)
+
+
+@pytest.mark.parametrize("env_id", CLASSIC_IDS)
+def test_attribute__unchanged_writes_change_nothing(env_id: str) -> None:
+    """Writing every attribute back with its own value leaves the trajectory as it was."""
+    ours, ref = _make_unwrapped(env_id)
+    for name in WRITES[_family(env_id)]:
+        setattr(ours, name, getattr(ours, name))
+    ours.reset(seed=2)
+    ref.reset(seed=2)
+    _play(ours, ref, steps=100, seed=2)
+
+
+def test_cartpole__length_write_keeps_total_mass_and_polemass_length() -> None:
+    ours, ref = _make_unwrapped("CartPole-v1")
+    for env in (ours, ref):
+        env.length = 0.9
+        env.masspole = 0.3
+    assert (ours.polemass_length, ours.total_mass) == (ref.polemass_length, ref.total_mass)
+    assert ours.params.polemass_length == ref.polemass_length
+
+
+def test_acrobot__class_constants_are_the_reference_values() -> None:
+    ours = gymnasium_core.envs.classic_control.acrobot.AcrobotEnv
+    ref = gymnasium.envs.classic_control.acrobot.AcrobotEnv
+    names = [n for n in vars(ref) if not n.startswith("_") and not callable(vars(ref)[n])]
+    for name in names:
+        if name == "metadata":
+            continue
+        assert getattr(ours, name) == getattr(ref, name), name
+        assert type(getattr(ours, name)) is type(getattr(ref, name)), name
+
+
+def test_acrobot__subclass_constants_change_the_dynamics_as_in_the_reference() -> None:
+    ours_cls = gymnasium_core.envs.classic_control.acrobot.AcrobotEnv
+    ref_cls = gymnasium.envs.classic_control.acrobot.AcrobotEnv
+
+    class OursLonger(ours_cls):  # type: ignore[misc, valid-type]
+        LINK_LENGTH_1 = 1.4
+        dt = 0.1
+
+    class RefLonger(ref_cls):  # type: ignore[misc, valid-type]
+        LINK_LENGTH_1 = 1.4
+        dt = 0.1
+
+    ours, ref = OursLonger(), RefLonger()
+    assert ours.LINK_LENGTH_1 == OursLonger.LINK_LENGTH_1 == 1.4
+    ours.reset(seed=1)
+    ref.reset(seed=1)
+    _play(ours, ref, steps=80, seed=1)
+    # The base class keeps its own constants.
+    assert ours_cls().LINK_LENGTH_1 == 1.0
+
+
+@pytest.mark.parametrize("env_id", CLASSIC_IDS)
+def test_wrapper_and_vector__attributes_reach_the_unwrapped_env(env_id: str) -> None:
+    name = next(iter(WRITES[_family(env_id)]))
+    ours, ref = make_pair(env_id)
+    assert ours.get_wrapper_attr(name) == ref.get_wrapper_attr(name)
+    vec = gymnasium_core.make_vec(env_id, 2, vectorization_mode="sync")
+    r_vec = gymnasium.make_vec(env_id, 2, vectorization_mode="sync")
+    assert vec.get_attr(name) == r_vec.get_attr(name)
+    vec.set_attr(name, WRITES[_family(env_id)][name])
+    assert vec.get_attr(name) == (WRITES[_family(env_id)][name],) * 2
+    vec.close()
+    r_vec.close()
+
+
+@pytest.mark.parametrize("env_id", CLASSIC_IDS)
+def test_state__is_the_reference_array_after_reset_and_step(env_id: str) -> None:
+    ours, ref = _make_unwrapped(env_id)
+    ours.reset(seed=5)
+    ref.reset(seed=5)
+    for _ in range(2):
+        assert isinstance(ours.state, np.ndarray)
+        r_state = np.asarray(ref.state)  # MountainCar's reference holds a tuple after a step
+        assert ours.state.shape == r_state.shape
+        if isinstance(ref.state, np.ndarray):
+            assert ours.state.dtype == ref.state.dtype
+        assert ours.state.tobytes() == r_state.astype(ours.state.dtype).tobytes()
+        # Code that checks bounds on it works (it raised on a record).
+        low = ours.observation_space.low
+        assert np.all(np.abs(ours.state) < 100) or low is not None
+        action = ref.action_space.sample()
+        ours.step(action)
+        ref.step(action)
+
+
+@pytest.mark.parametrize("env_id", CLASSIC_IDS)
+def test_state__assignment_and_in_place_write_match_the_reference(env_id: str) -> None:
+    values, index, element = STATES[_family(env_id)]
+    ours, ref = _make_unwrapped(env_id)
+    ours.reset(seed=6)
+    ref.reset(seed=6)
+    ours.state = values.copy()
+    ref.state = values.copy()
+    _play(ours, ref, steps=5, seed=6)
+    # In place, on the array the env holds (after a step, a fresh one; then again as assigned).
+    for env in (ours, ref):
+        if not isinstance(env.state, np.ndarray):  # MountainCar's reference keeps a tuple
+            env.state = np.array(env.state)
+        env.state[index] = element
+    assert np.asarray(ours.state).tobytes() == np.asarray(ref.state).tobytes()
+    _play(ours, ref, steps=40, seed=7)
+
+
+@pytest.mark.parametrize("env_id", CLASSIC_IDS)
+def test_state__in_place_write_right_after_reset_matches_the_reference(env_id: str) -> None:
+    _, index, element = STATES[_family(env_id)]
+    ours, ref = _make_unwrapped(env_id)
+    ours.reset(seed=8)
+    ref.reset(seed=8)
+    ours.state[index] = element
+    ref.state[index] = element
+    _play(ours, ref, steps=40, seed=8)
+
+
+@pytest.mark.parametrize("env_id", CLASSIC_IDS)
+@pytest.mark.parametrize("options", ["x", 3, ["low"]], ids=["str", "int", "list"])
+def test_reset__options_that_are_not_a_dict_are_ignored_as_in_the_reference(
+    env_id: str, options: Any
+) -> None:
+    ours, ref = _make_unwrapped(env_id)
+    try:
+        r_obs, _ = ref.reset(seed=3, options=options)
+    except Exception as exc:
+        with pytest.raises(type(exc)):
+            ours.reset(seed=3, options=options)
+        return
+    obs, _ = ours.reset(seed=3, options=options)
+    assert obs.tobytes() == r_obs.tobytes()
+
+
+# -- module-level names of the reference's modules ----------------------------------------------
+
+
+def test_acrobot_module__helpers_match_the_reference() -> None:
+    from gymnasium.envs.classic_control import acrobot as ref_acrobot
+    from gymnasium_core.envs.classic_control import acrobot
+
+    for x in (-12.0, -3.5, -np.pi, 0.0, 2.0, np.pi, 7.9, 30.0):
+        assert acrobot.wrap(x, -np.pi, np.pi) == ref_acrobot.wrap(x, -np.pi, np.pi)
+        assert acrobot.bound(x, -2.0, 3.0) == ref_acrobot.bound(x, -2.0, 3.0)
+        assert acrobot.bound(x, (-2.0, 3.0)) == ref_acrobot.bound(x, (-2.0, 3.0))
+    ref_env = ref_acrobot.AcrobotEnv()
+    ref_env.reset(seed=0)
+    for torque in (-1.0, 0.0, 1.0):
+        y0 = np.append(ref_env.state, torque)
+        for t in ([0, 0.2], [0.0, 0.05, 0.1, 0.2]):
+            ours = acrobot.rk4(ref_env._dsdt, y0, t)
+            ref = ref_acrobot.rk4(ref_env._dsdt, y0, t)
+            assert ours.dtype == ref.dtype and ours.tobytes() == ref.tobytes()
+
+
+def test_pendulum_module__defaults_and_angle_normalize_match_the_reference() -> None:
+    from gymnasium.envs.classic_control import pendulum as ref_pendulum
+    from gymnasium_core.envs.classic_control import pendulum
+
+    assert (pendulum.DEFAULT_X, pendulum.DEFAULT_Y) == (
+        ref_pendulum.DEFAULT_X,
+        ref_pendulum.DEFAULT_Y,
+    )
+    values = np.linspace(-20.0, 20.0, 101)
+    assert (
+        pendulum.angle_normalize(values).tobytes() == ref_pendulum.angle_normalize(values).tobytes()
+    )
+    for x in (-7.0, 0.0, 3.2, np.float32(5.5)):
+        ours, ref = pendulum.angle_normalize(x), ref_pendulum.angle_normalize(x)
+        assert ours == ref and type(ours) is type(ref)
+
+
+@pytest.mark.parametrize("name", list(WRITES["CartPole"]))
+def test_cartpole_vector__attribute_write_changes_the_steps_as_in_the_reference(name: str) -> None:
+    from gymnasium.envs.classic_control.cartpole import CartPoleVectorEnv as RefVectorEnv
+    from gymnasium_core.envs.classic_control.cartpole import CartPoleVectorEnv
+
+    ours, ref = CartPoleVectorEnv(4, max_episode_steps=40), RefVectorEnv(4, max_episode_steps=40)
+    assert getattr(ours, name) == getattr(ref, name)
+    setattr(ours, name, WRITES["CartPole"][name])
+    setattr(ref, name, WRITES["CartPole"][name])
+    ours.reset(seed=1)
+    ref.reset(seed=1)
+    actions = np.random.default_rng(1)
+    for _ in range(80):
+        action = actions.integers(0, 2, 4)
+        out, r_out = ours.step(action), ref.step(action)
+        for mine, theirs in zip(out[:4], r_out[:4], strict=True):
+            assert np.array_equal(mine, theirs)
+
+
+def _vector_surface_differences() -> list[str]:
+    from gymnasium.envs.classic_control.cartpole import CartPoleVectorEnv as RefVectorEnv
+    from gymnasium_core.envs.classic_control.cartpole import CartPoleVectorEnv
+
+    from gymnasium_core.testing.surface import surface_differences
+
+    ours, ref = CartPoleVectorEnv(3), RefVectorEnv(3)
+    ours.reset(seed=0)
+    ref.reset(seed=0)
+    return surface_differences(ours, ref)
+
+
+def test_cartpole_vector__state_is_the_reference_array() -> None:
+    assert _vector_surface_differences() == []
+
+
+def test_cartpole_vector__state_writes_change_the_steps_as_in_the_reference() -> None:
+    from gymnasium.envs.classic_control.cartpole import CartPoleVectorEnv as RefVectorEnv
+    from gymnasium_core.envs.classic_control.cartpole import CartPoleVectorEnv
+
+    ours, ref = CartPoleVectorEnv(3, max_episode_steps=30), RefVectorEnv(3, max_episode_steps=30)
+    ours.reset(seed=4)
+    ref.reset(seed=4)
+    assert ours.state.dtype == ref.state.dtype and ours.state.shape == ref.state.shape
+    for env in (ours, ref):
+        env.state[2, 1] = 0.15
+        env.state[0] = np.array([0.5, -0.5, 1.0])
+    actions = np.random.default_rng(4)
+    for _ in range(50):
+        action = actions.integers(0, 2, 3)
+        out, r_out = ours.step(action), ref.step(action)
+        for mine, theirs in zip(out[:4], r_out[:4], strict=True):
+            assert np.array_equal(mine, theirs)
+        assert ours.state.tobytes() == ref.state.tobytes()
+
+
+def test_cartpole__subclass_class_value_is_hidden_as_in_the_reference() -> None:
+    ours_cls = gymnasium_core.envs.classic_control.cartpole.CartPoleEnv
+    ref_cls = gymnasium.envs.classic_control.cartpole.CartPoleEnv
+
+    class OursHeavy(ours_cls):  # type: ignore[misc, valid-type]
+        gravity = 20.0
+
+    class RefHeavy(ref_cls):  # type: ignore[misc, valid-type]
+        gravity = 20.0
+
+    ours, ref = OursHeavy(), RefHeavy()
+    assert ours.gravity == ref.gravity == 9.8  # the reference's __init__ sets it on the instance
+    ours.reset(seed=2)
+    ref.reset(seed=2)
+    _play(ours, ref, steps=40, seed=2)
