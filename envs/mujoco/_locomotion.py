@@ -35,6 +35,7 @@ __all__ = [
     "HealthCheckedEnv",
     "LocomotionEnv",
     "PlanarLeggedEnv",
+    "TerminatedProperty",
     "Version",
     "clipped_contact_forces",
     "clipped_squared_cost",
@@ -225,6 +226,9 @@ class LocomotionEnv(TaskEnv):
         mujoco_kwargs: dict[str, Any],
     ) -> None:
         """Compile the model and set the observation space of :attr:`version`."""
+        self._exclude_current_positions_from_observation = (
+            exclude_current_positions_from_observation
+        )
         self.num_skipped_qpos = (
             self.NUM_ROOT_POSITIONS if exclude_current_positions_from_observation else 0
         )
@@ -310,6 +314,21 @@ class HealthCheckedEnv(LocomotionEnv):
     def _is_terminated(self) -> bool:
         """Whether the current state ends the episode (see :func:`terminated`)."""
         return bool(terminated(self.is_healthy, self._terminate_when_unhealthy))
+
+
+class TerminatedProperty:
+    """The v4 ``terminated`` property of the tasks that can fall (Ant, Hopper, Humanoid, Walker2d).
+
+    The reference's v4 classes expose whether the current state ends the episode as a
+    property; v5 computes it inside ``step`` only.
+    """
+
+    _is_terminated: Callable[[], bool]
+
+    @property
+    def terminated(self) -> bool:
+        """Whether the current state ends the episode."""
+        return self._is_terminated()
 
 
 class PlanarLeggedEnv(HealthCheckedEnv):

@@ -50,6 +50,7 @@ __all__ = [
     "humanoid_is_healthy",
     "humanoid_position_info",
     "included_parts",
+    "mass_center",
 ]
 
 DEFAULT_CAMERA_CONFIG: dict[str, Any] = {
@@ -58,6 +59,18 @@ DEFAULT_CAMERA_CONFIG: dict[str, Any] = {
     "lookat": np.array([0.0, 0.0, 2.0]),
     "elevation": -20.0,
 }
+
+
+def mass_center(model: Any, data: Any) -> NDArray[np.float64]:
+    """The x and y of the model's centre of mass in ``data``, shape ``(2,)`` (a new array).
+
+    Args:
+        model: The compiled ``mujoco.MjModel`` (its ``body_mass`` is read).
+        data: The ``mujoco.MjData`` (its ``xipos`` is read).
+    """
+    center: NDArray[np.float64] = mass_center_xy(model.body_mass, data.xipos).copy()
+    return center
+
 
 #: Names of the optional observation parts, in observation order.
 BODY_STATE_PARTS = ("cinert", "cvel", "qfrc_actuator", "cfrc_ext")
@@ -261,7 +274,7 @@ class HumanoidEnv(HumanoidObservationMixin, HealthCheckedEnv):
     ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
         """Apply torques for ``frame_skip`` physics steps and score the forward progress."""
         xy_after, xy_velocity = self._simulate_tracking(
-            action, lambda: mass_center_xy(self.model.body_mass, self.data.xipos)
+            action, lambda: mass_center(self.model, self.data)
         )
         x_velocity, y_velocity = xy_velocity
 

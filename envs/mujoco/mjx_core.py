@@ -20,19 +20,41 @@ tasks compare equal and the JAX adapters reuse one compiled program for both.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import io
 from typing import Any, ClassVar, NamedTuple
 
 import jax
 import jax.numpy as jnp
 import mujoco
 import numpy as np
-from mujoco import mjx
 
 from gymnasium_core.functional.func_env import FuncEnv
 from gymnasium_core.spaces import Box
 
 from .mujoco_env import DEFAULT_SIZE, expand_model_path
+
+# MJX prints these two lines on import when the optional Warp backend is absent, which is
+# the usual case; they say nothing about the JAX backend the MJX ids use.
+_WARP_NOTICES = ("Failed to import warp:", "Failed to import mujoco_warp:")
+
+
+def _import_mjx() -> Any:
+    """Import ``mujoco.mjx`` without its notices about the missing Warp backend.
+
+    Only those lines are held back: anything else MJX prints on import is printed as usual.
+    """
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        from mujoco import mjx
+    for line in printed.getvalue().splitlines():
+        if not line.startswith(_WARP_NOTICES):
+            print(line)
+    return mjx
+
+
+mjx = _import_mjx()
 
 __all__ = [
     "MjxRenderState",

@@ -53,11 +53,7 @@ _KNOWN_GAPS: dict[str, str] = {
     "LunarLander-v3": "prev_shaping is a float",
     "LunarLanderContinuous-v3": "prev_shaping is a float",
     #
-    # MuJoCo
-    "Ant-v4": "the v4 terminated property is missing",
-    "Hopper-v4": "the v4 terminated property is missing",
-    "Humanoid-v4": "the v4 terminated property is missing",
-    "Walker2d-v4": "the v4 terminated property is missing",
+    # MuJoCo: none
 }
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import subprocess
+import sys
 from typing import Any
 
 import numpy as np
@@ -154,7 +156,24 @@ def test_mjx_make_vec__jax_mode_batches_with_per_env_params() -> None:
     assert 0.0 < spread[1] <= 0.01 < spread[2] <= 0.05
     obs, reward, _, _, info = env.step(np.zeros((3, 1), np.float32))
     assert obs.shape == (3, 4) and reward.shape == (3,) and "reward_survive" in info
+    # a NaN action warns as native MuJoCo does (for numpy and JAX actions alike)
+    bad = np.zeros((3, 1), np.float32)
+    bad[1] = np.nan
+    with pytest.warns(RuntimeWarning, match="NaN or infinite"):
+        _, _, terminated, _, _ = env.step(bad)
+    assert bool(terminated[1])
+    with pytest.warns(RuntimeWarning, match="NaN or infinite"):
+        env.step(jnp.asarray(bad))
     env.close()
+
+
+def test_mjx_import__prints_no_notice_about_the_missing_warp_backend() -> None:
+    code = "import gymnasium_core.envs.mujoco.mjx_envs"
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert "warp" not in (result.stdout + result.stderr).lower()
 
 
 def test_mjx_task__initial_and_step_vmap_over_a_params_batch() -> None:
