@@ -382,23 +382,30 @@ class PlanarLeggedEnv(HealthCheckedEnv):
         x_after, x_velocity = self._simulate_tracking(action, lambda: self.data.qpos[0])
 
         observation = self._get_obs()
-        progress = self._forward_reward_weight * x_velocity
-        survive_reward = self.healthy_reward
-        control_penalty = self.control_cost(action)
-        reward = (progress + survive_reward) - control_penalty
+        reward, reward_info = self._get_rew(x_velocity, action)
         is_done = self._is_terminated()
 
         if self.version == "v4":
             info: dict[str, Any] = {"x_position": x_after, "x_velocity": x_velocity}
         else:
-            info = {
-                **self._get_reset_info(),
-                "x_velocity": x_velocity,
-                "reward_forward": progress,
-                "reward_ctrl": -control_penalty,
-                "reward_survive": survive_reward,
-            }
+            info = {**self._get_reset_info(), "x_velocity": x_velocity, **reward_info}
         return self._finish_step(observation, reward, is_done, info)
+
+    def _get_rew(self, x_velocity: float, action: Any) -> tuple[Any, dict[str, Any]]:
+        """The reward of a step and its terms, as ``(reward, reward_info)``.
+
+        Subclasses may override it to shape the reward, as with the reference's v5 classes.
+        """
+        progress = self._forward_reward_weight * x_velocity
+        survive_reward = self.healthy_reward
+        control_penalty = self.control_cost(action)
+        reward = (progress + survive_reward) - control_penalty
+        reward_info = {
+            "reward_forward": progress,
+            "reward_ctrl": -control_penalty,
+            "reward_survive": survive_reward,
+        }
+        return reward, reward_info
 
     def _get_reset_info(self) -> dict[str, Any]:
         if self.version == "v4":

@@ -77,17 +77,21 @@ class HalfCheetahEnv(LocomotionEnv):
         x_after, x_velocity = self._simulate_tracking(action, lambda: self.data.qpos[0])
 
         observation = self._get_obs()
+        reward, reward_info = self._get_rew(x_velocity, action)
+        if self.version == "v4":  # v4 names the forward term "reward_run"
+            reward_info = {"reward_run": reward_info.pop("reward_forward"), **reward_info}
+        info = {"x_position": x_after, "x_velocity": x_velocity, **reward_info}
+        return self._finish_step(observation, reward, False, info)
+
+    def _get_rew(self, x_velocity: float, action: Any) -> tuple[Any, dict[str, Any]]:
+        """The reward of a step and its terms, as ``(reward, reward_info)``.
+
+        Subclasses may override it to shape the reward, as with the reference's v5 class.
+        """
         progress = self._forward_reward_weight * x_velocity
         control_penalty = self.control_cost(action)
         reward = progress - control_penalty
-        forward_key = "reward_forward" if self.version == "v5" else "reward_run"
-        info = {
-            "x_position": x_after,
-            "x_velocity": x_velocity,
-            forward_key: progress,
-            "reward_ctrl": -control_penalty,
-        }
-        return self._finish_step(observation, reward, False, info)
+        return reward, {"reward_forward": progress, "reward_ctrl": -control_penalty}
 
     def _get_reset_info(self) -> dict[str, Any]:
         return {} if self.version == "v4" else {"x_position": self.data.qpos[0]}

@@ -279,12 +279,12 @@ class HumanoidEnv(HumanoidObservationMixin, HealthCheckedEnv):
         x_velocity, y_velocity = xy_velocity
 
         observation = self._get_obs()
-        progress = self._forward_reward_weight * x_velocity
-        survive_reward = self.healthy_reward
-        control_penalty = self.control_cost(action)
         is_done = self._is_terminated()
         velocity_info = {"x_velocity": x_velocity, "y_velocity": y_velocity}
         if self.version == "v4":
+            progress = self._forward_reward_weight * x_velocity
+            survive_reward = self.healthy_reward
+            control_penalty = self.control_cost(action)
             reward = (progress + survive_reward) - control_penalty
             info = {
                 "reward_linvel": progress,
@@ -295,17 +295,27 @@ class HumanoidEnv(HumanoidObservationMixin, HealthCheckedEnv):
                 "forward_reward": progress,
             }
         else:
-            contact_penalty = self.contact_cost
-            reward = (progress + survive_reward) - (control_penalty + contact_penalty)
-            info = {
-                **self._get_reset_info(),
-                **velocity_info,
-                "reward_survive": survive_reward,
-                "reward_forward": progress,
-                "reward_ctrl": -control_penalty,
-                "reward_contact": -contact_penalty,
-            }
+            reward, reward_info = self._get_rew(x_velocity, action)
+            info = {**self._get_reset_info(), **velocity_info, **reward_info}
         return self._finish_step(observation, reward, is_done, info)
+
+    def _get_rew(self, x_velocity: float, action: Any) -> tuple[Any, dict[str, Any]]:
+        """The v5 reward of a step and its terms, as ``(reward, reward_info)``.
+
+        Subclasses may override it to shape the reward, as with the reference's class.
+        """
+        progress = self._forward_reward_weight * x_velocity
+        survive_reward = self.healthy_reward
+        control_penalty = self.control_cost(action)
+        contact_penalty = self.contact_cost
+        reward = (progress + survive_reward) - (control_penalty + contact_penalty)
+        reward_info = {
+            "reward_survive": survive_reward,
+            "reward_forward": progress,
+            "reward_ctrl": -control_penalty,
+            "reward_contact": -contact_penalty,
+        }
+        return reward, reward_info
 
     def _get_reset_info(self) -> dict[str, Any]:
         if self.version == "v4":

@@ -145,21 +145,32 @@ class HumanoidStandupEnv(HumanoidObservationMixin):
     ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
         """Apply torques for ``frame_skip`` physics steps and score the torso's height."""
         self._simulate(action)
-        data = self.data
+        reward, reward_info = self._get_rew(self.data.qpos[2], action)
+        info = {} if self.version == "v4" else self._get_reset_info()
+        info.update(reward_info)
+        return self._finish_step(self._get_obs(), reward, False, info)
+
+    def _get_rew(self, pos_after: float, action: Any) -> tuple[Any, dict[str, Any]]:
+        """The reward of a step and its terms, as ``(reward, reward_info)``.
+
+        ``action`` is unused: the control cost is taken on ``data.ctrl``. Subclasses may
+        override it to shape the reward, as with the reference's v5 class.
+        """
         reward, uph_cost, control_penalty, impact_cost = standup_reward_terms(
-            data.qpos[2],
+            pos_after,
             self.model.opt.timestep,
-            data.ctrl,
-            data.cfrc_ext,
+            self.data.ctrl,
+            self.data.cfrc_ext,
             self._ctrl_cost_weight,
             self._impact_cost_weight,
             self._impact_cost_range,
         )
-        info = {} if self.version == "v4" else self._get_reset_info()
-        info.update(
-            reward_linup=uph_cost, reward_quadctrl=-control_penalty, reward_impact=-impact_cost
-        )
-        return self._finish_step(self._get_obs(), reward, False, info)
+        reward_info = {
+            "reward_linup": uph_cost,
+            "reward_quadctrl": -control_penalty,
+            "reward_impact": -impact_cost,
+        }
+        return reward, reward_info
 
     def _get_reset_info(self) -> dict[str, Any]:
         if self.version == "v4":

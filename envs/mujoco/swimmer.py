@@ -73,20 +73,29 @@ class SwimmerEnv(LocomotionEnv):
         x_velocity, y_velocity = xy_velocity
 
         observation = self._get_obs()
-        progress = self._forward_reward_weight * x_velocity
-        control_penalty = self.control_cost(action)
-        reward = progress - control_penalty
+        reward, reward_info = self._get_rew(x_velocity, action)
         motion_info = {
             **position_info(xy_after),
             "x_velocity": x_velocity,
             "y_velocity": y_velocity,
         }
         if self.version == "v4":
-            info = {"reward_fwd": progress, "reward_ctrl": -control_penalty}
+            progress = reward_info["reward_forward"]
+            info = {"reward_fwd": progress, "reward_ctrl": reward_info["reward_ctrl"]}
             info.update(motion_info, forward_reward=progress)
         else:
-            info = {**motion_info, "reward_forward": progress, "reward_ctrl": -control_penalty}
+            info = {**motion_info, **reward_info}
         return self._finish_step(observation, reward, False, info)
+
+    def _get_rew(self, x_velocity: float, action: Any) -> tuple[Any, dict[str, Any]]:
+        """The reward of a step and its terms, as ``(reward, reward_info)``.
+
+        Subclasses may override it to shape the reward, as with the reference's v5 class.
+        """
+        progress = self._forward_reward_weight * x_velocity
+        control_penalty = self.control_cost(action)
+        reward = progress - control_penalty
+        return reward, {"reward_forward": progress, "reward_ctrl": -control_penalty}
 
     def _get_reset_info(self) -> dict[str, Any]:
         return {} if self.version == "v4" else position_info(self.data.qpos[0:2])
