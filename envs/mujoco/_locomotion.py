@@ -60,13 +60,14 @@ Range = tuple[float, float]
 # -- reward terms ---------------------------------------------------------------------------------
 
 
-def squared_sum_cost(values: Array, weight: float, xp: Xp = np) -> Array:
+def squared_sum_cost(values: Array, weight: float, xp: Xp = np, axis: int | None = None) -> Array:
     """``weight * sum(values ** 2)``: the quadratic penalty behind control and contact costs.
 
     The result keeps the dtype numpy gives it: a float32 action makes a float32 cost, as in the
-    reference, and the total reward then rounds the same way.
+    reference, and the total reward then rounds the same way. ``axis=-1`` sums each row of a
+    batch; a row sums in the same order as one action alone.
     """
-    return weight * xp.sum(xp.square(values))
+    return weight * xp.sum(xp.square(values), axis=axis)
 
 
 def control_cost(action: Array, weight: float, xp: Xp = np) -> Array:
@@ -161,8 +162,8 @@ def state_observation(
     """``qpos`` without its first ``num_skipped`` entries, then ``qvel``, then ``extras``.
 
     Args:
-        qpos: Joint positions, shape ``(nq,)``.
-        qvel: Joint velocities, shape ``(nv,)``.
+        qpos: Joint positions, shape ``(nq,)`` (or ``(num_envs, nq)``: one row per env).
+        qvel: Joint velocities, shape ``(nv,)`` (or ``(num_envs, nv)``).
         num_skipped: Leading ``qpos`` entries left out (the root's x, or x and y).
         extras: Further flat arrays appended in order (contact forces, inertias, ...).
         velocity_limit: If given, velocities are clipped to ``[-limit, limit]``.
@@ -172,7 +173,7 @@ def state_observation(
         The observation, shape ``(nq - num_skipped + nv + sum of extra sizes,)``.
     """
     velocity = qvel if velocity_limit is None else xp.clip(qvel, -velocity_limit, velocity_limit)
-    return xp.concatenate((qpos[num_skipped:], velocity, *extras))
+    return xp.concatenate((qpos[..., num_skipped:], velocity, *extras), axis=-1)
 
 
 # What a v4 class sets itself, so that passing it is an error, as in the reference.
@@ -254,6 +255,30 @@ class LocomotionEnv(TaskEnv):
     def _extra_observation_sizes(self) -> dict[str, int]:
         """Sizes of the observation parts after ``qvel``, by name (none by default)."""
         return {}
+
+    # -- the task over a batch (used by the threaded vector env, :mod:`.vector`) -------------
+
+    #: Whether :meth:`_batched_terms` gives this task's step for a batch of simulations.
+    HAS_BATCHED_TERMS: bool = False
+
+    def _batched_positions(self, datas: Sequence[Any]) -> NDArray[np.float64]:
+        """The tracked position of each simulation before a step (the root's x by default)."""
+        return np.array([data.qpos[0] for data in datas])
+
+    def _batched_terms(
+        self, datas: Sequence[Any], actions: Array, before: NDArray[np.float64]
+    ) -> tuple[Array, Array, Array, dict[str, Array]]:
+        """Observations, rewards, terminations and infos of a stepped batch, as arrays.
+
+        Row ``i`` equals what :meth:`step` returns for ``datas[i]``, bit for bit; the
+        parameters (weights, ranges) are this env's.
+
+        Args:
+            datas: The simulations after the step (``MjData``).
+            actions: Their actions, shape ``(len(datas), nu)``.
+            before: :meth:`_batched_positions` of the simulations before the step.
+        """
+        raise NotImplementedError
 
     def _simulate(self, action: Any) -> None:
         """Advance the physics by one environment step (``frame_skip`` MuJoCo steps)."""
@@ -411,3 +436,38 @@ class PlanarLeggedEnv(HealthCheckedEnv):
         if self.version == "v4":
             return {}
         return planar_position_info(self.data.qpos, self.init_qpos)
+
+    def _healthy_rows(self, qpos: Array, qvel: Array) -> Array:
+        """Whether each state of a batch is healthy, shape ``(num_envs,)``."""
+        raise NotImplementedError
+
+    HAS_BATCHED_TERMS = True
+
+    def _batched_terms(
+        self, datas: Sequence[Any], actions: Array, before: NDArray[np.float64]
+    ) -> tuple[Array, Array, Array, dict[str, Array]]:
+        qpos = np.stack([data.qpos for data in datas])
+        qvel = np.stack([data.qvel for data in datas])
+        x_after = qpos[:, 0]
+        x_velocity = planar_velocity(before, x_after, self.dt)
+        observations = state_observation(
+            qpos, qvel, self.num_skipped_qpos, velocity_limit=self.VELOCITY_LIMIT
+        )
+        is_healthy = self._healthy_rows(qpos, qvel)
+        pay_when_unhealthy = self.version == "v4" and self._terminate_when_unhealthy
+        survive_reward = healthy_reward(is_healthy, self._healthy_reward, pay_when_unhealthy)
+        progress = self._forward_reward_weight * x_velocity
+        control_penalty = squared_sum_cost(actions, self._ctrl_cost_weight, axis=-1)
+        rewards = (progress + survive_reward) - control_penalty
+        terminations = terminated(is_healthy, self._terminate_when_unhealthy)
+        if self.version == "v4":
+            info: dict[str, Array] = {"x_position": x_after, "x_velocity": x_velocity}
+        else:
+            info = {
+                **planar_position_info(qpos.T, self.init_qpos),
+                "x_velocity": x_velocity,
+                "reward_forward": progress,
+                "reward_ctrl": -control_penalty,
+                "reward_survive": survive_reward,
+            }
+        return observations, rewards, terminations, info

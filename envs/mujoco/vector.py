@@ -11,8 +11,11 @@ and step it, so it gives exactly what a single env gives for the same seed and a
 observations, rewards, flags and infos, over whole episodes with resets (the time limit of
 the id is applied here, as ``make`` applies it with ``TimeLimit``).
 
-The task terms (observation, reward, termination, info) are still evaluated per sub-env, by
-the task's own ``step``; only the physics runs in parallel.
+Where the task defines its terms over a batch (HalfCheetah, Hopper, Walker2d), the threads run
+only the physics and the terms (observation, reward, termination, info) are computed once for
+the whole batch, with the task's own functions over arrays and the parameters of sub-env 0.
+Every other task runs its own ``step`` per sub-env on the threads. After ``set_attr`` or
+``call`` (which may change one sub-env's parameters) every task does the latter.
 """
 
 from __future__ import annotations
@@ -131,6 +134,11 @@ class MujocoVectorEnv(VectorEnv[NDArray[np.float64], NDArray[np.float32], NDArra
         self._truncations = np.zeros(num_envs, dtype=np.bool_)
         self._autoreset_envs = np.zeros(num_envs, dtype=np.bool_)
         self._elapsed_steps = np.zeros(num_envs, dtype=np.int64)
+        # The task's terms over the whole batch, where the task class defines them (and is
+        # ours, so no subclass has changed what a step computes).
+        self._batched = bool(getattr(self.env_cls, "HAS_BATCHED_TERMS", False)) and (
+            self.env_cls.__module__.startswith(__package__ or "")
+        )
 
     # -- the vector API ---------------------------------------------------------------------
 
@@ -194,6 +202,8 @@ class MujocoVectorEnv(VectorEnv[NDArray[np.float64], NDArray[np.float32], NDArra
             )
         if self.autoreset_mode is not AutoresetMode.NEXT_STEP:
             resetting[:] = False
+        if self._batched:
+            return self._step_batched(actions, resetting)
         outcomes = self._step_all(actions, resetting)
 
         infos: dict[str, Any] = {}
@@ -229,6 +239,82 @@ class MujocoVectorEnv(VectorEnv[NDArray[np.float64], NDArray[np.float32], NDArra
             infos,
         )
 
+    def _step_batched(self, actions: NDArray[Any], resetting: NDArray[np.bool_]) -> StepResult:
+        """Physics on the threads, then the task terms once over the stepped batch."""
+        envs, infos = self.envs, {}
+        active = np.flatnonzero(~resetting)
+        if active.size:
+            nu = envs[0].model.nu
+            if actions.shape[1:] != (nu,):
+                raise ValueError(
+                    f"Action dimension mismatch. Expected {(nu,)}, found {actions.shape[1:]}"
+                )
+            datas = [envs[index].data for index in active]
+            definition: Any = envs[0]
+            before = definition._batched_positions(datas)
+            self._advance(active, actions)
+            observations, rewards, terminations, info = definition._batched_terms(
+                datas, actions[active], before
+            )
+            self._observations[active] = observations
+            self._rewards[active] = rewards
+            self._terminations[active] = terminations
+            self._elapsed_steps[active] += 1
+            limit = self.max_episode_steps
+            if limit is not None and limit != -1:
+                self._truncations[active] = self._elapsed_steps[active] >= limit
+            else:
+                self._truncations[active] = False
+            mask = np.zeros(self.num_envs, dtype=np.bool_)
+            mask[active] = True
+            for key, values in info.items():
+                values = np.asarray(values)
+                batched = np.zeros((self.num_envs, *values.shape[1:]), dtype=values.dtype)
+                batched[active] = values
+                infos[key], infos[f"_{key}"] = batched, mask.copy()
+            if self.autoreset_mode is AutoresetMode.SAME_STEP:
+                ended = active[self._terminations[active] | self._truncations[active]]
+                for index in ended:
+                    final_info = {key: infos[key][index] for key in info}
+                    final = {
+                        "final_obs": self._observations[index].copy(),
+                        "final_info": final_info,
+                    }
+                    infos = self._add_info(infos, final, index)
+                    for key in info:
+                        infos[f"_{key}"][index] = False
+                    self._observations[index], reset_info = envs[index].reset()
+                    self._elapsed_steps[index] = 0
+                    infos = self._add_info(infos, reset_info, index)
+        for index in np.flatnonzero(resetting).tolist():  # NEXT_STEP: this step is the reset
+            self._observations[index], reset_info = envs[index].reset()
+            self._elapsed_steps[index] = 0
+            self._rewards[index] = 0.0
+            self._terminations[index] = self._truncations[index] = False
+            infos = self._add_info(infos, reset_info, index)
+        np.logical_or(self._terminations, self._truncations, out=self._autoreset_envs)
+        return (
+            self._observations.copy(),
+            self._rewards.copy(),
+            self._terminations.copy(),
+            self._truncations.copy(),
+            infos,
+        )
+
+    def _advance(self, indices: NDArray[np.intp], actions: NDArray[Any]) -> None:
+        """Apply each sub-env's action and run its physics step, one chunk per thread."""
+
+        def run(chunk: NDArray[np.intp]) -> None:
+            envs = self.envs
+            for index in chunk:
+                env = envs[index]
+                env._step_mujoco_simulation(actions[index], env.frame_skip)
+
+        if self._pool is None:
+            run(indices)
+        else:
+            list(self._pool.map(run, np.array_split(indices, self.num_threads)))
+
     def _step_all(self, actions: NDArray[Any], skipped: NDArray[np.bool_]) -> list[Any]:
         """Each sub-env's step outcome (``None`` where ``skipped``), one chunk per thread."""
         outcomes: list[Any] = [None] * self.num_envs
@@ -255,7 +341,12 @@ class MujocoVectorEnv(VectorEnv[NDArray[np.float64], NDArray[np.float32], NDArra
         return self.envs[0].render()
 
     def call(self, name: str, *args: Any, **kwargs: Any) -> tuple[Any, ...]:
-        """Call method ``name`` of every sub-environment (or read it, if not callable)."""
+        """Call method ``name`` of every sub-environment (or read it, if not callable).
+
+        A call may change a sub-env's parameters, so from then on each sub-env computes its
+        own step terms.
+        """
+        self._batched = False
         results = []
         for env in self.envs:
             found = getattr(env, name)
@@ -272,6 +363,7 @@ class MujocoVectorEnv(VectorEnv[NDArray[np.float64], NDArray[np.float32], NDArra
         Raises:
             ValueError: If a list or tuple of values does not have one per sub-environment.
         """
+        self._batched = False  # the batch's terms read sub-env 0's parameters
         if not isinstance(values, list | tuple):
             values = [values] * self.num_envs
         if len(values) != self.num_envs:
