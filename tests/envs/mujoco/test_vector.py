@@ -129,6 +129,21 @@ def test_vector__terminations_from_the_task_and_kwargs_reach_every_sub_env() -> 
     assert ends > 0
 
 
+@pytest.mark.parametrize(
+    ("env_id", "kwargs"),
+    [
+        ("Ant-v4", {"use_contact_forces": True}),
+        ("Ant-v5", {"include_cfrc_ext_in_observation": False, "main_body": "torso"}),
+        ("Hopper-v4", {"exclude_current_positions_from_observation": False}),
+        ("Walker2d-v5", {"terminate_when_unhealthy": False, "reset_noise_scale": 0.3}),
+        ("HalfCheetah-v4", {"ctrl_cost_weight": 0.7}),
+        ("Reacher-v5", {"reward_dist_weight": 2.0}),
+    ],
+)
+def test_vector__task_kwargs_keep_sub_envs_equal(env_id: str, kwargs: dict[str, Any]) -> None:
+    _run(env_id, 3, 12, AutoresetMode.SAME_STEP, max_episode_steps=5, **kwargs)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("mode", list(AutoresetMode))
 @pytest.mark.parametrize("env_id", NATIVE_IDS)
@@ -216,3 +231,29 @@ def test_vector__default_make_vec_mode_stays_sync_as_in_the_reference() -> None:
         assert isinstance(env, SyncVectorEnv | AsyncVectorEnv)
     finally:
         env.close()
+
+
+@pytest.mark.parametrize(
+    ("env_id", "batched"),
+    [("Ant-v4", True), ("HalfCheetah-v5", True), ("Walker2d-v4", True), ("Reacher-v5", False)],
+)
+def test_vector__step_terms_are_batched_where_the_task_defines_them(
+    env_id: str, batched: bool
+) -> None:
+    env = gymnasium_core.make_vec(env_id, 2, vectorization_mode="vector_entry_point")
+    assert env.unwrapped._batched is batched
+    env.close()
+
+
+def test_vector__per_sub_env_parameters_from_set_attr_are_honoured() -> None:
+    vector = gymnasium_core.make_vec("Hopper-v5", 2, vectorization_mode="vector_entry_point")
+    vector.set_attr("_ctrl_cost_weight", [0.5, 2.0])
+    singles = [gymnasium_core.make("Hopper-v5", ctrl_cost_weight=w) for w in (0.5, 2.0)]
+    vector.reset(seed=4)
+    actions = np.full((2, 3), 0.4, dtype=np.float32)
+    _, rewards, _, _, _ = vector.step(actions)
+    for index, env in enumerate(singles):
+        env.reset(seed=4 + index)
+        assert rewards[index] == env.step(actions[index])[1]
+        env.close()
+    vector.close()
