@@ -24,6 +24,7 @@ reports positions from ``qpos`` with the tendon lengths and velocities, and fill
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, SupportsFloat
 
 import numpy as np
@@ -36,9 +37,14 @@ from ._locomotion import (
     Xp,
     clipped_squared_cost,
     control_cost,
+    healthy_reward,
     in_range,
     mass_center_xy,
+    planar_velocity,
     position_info,
+    squared_sum_cost,
+    state_observation,
+    terminated,
 )
 
 __all__ = [
@@ -98,12 +104,14 @@ def body_state_parts(
     """
     first_body, first_dof = (0, 0) if full else (1, 6)
     arrays = {
-        "cinert": cinert[first_body:],
-        "cvel": cvel[first_body:],
-        "qfrc_actuator": qfrc_actuator[first_dof:],
-        "cfrc_ext": cfrc_ext[first_body:],
+        "cinert": cinert[..., first_body:, :],
+        "cvel": cvel[..., first_body:, :],
+        "qfrc_actuator": qfrc_actuator[..., first_dof:],
+        "cfrc_ext": cfrc_ext[..., first_body:, :],
     }
-    return [xp.ravel(arrays[name]) for name in BODY_STATE_PARTS if included[name]]
+    # One flat part per state; a batch (a leading axis on every input) keeps its rows.
+    lead = qfrc_actuator.shape[:-1]
+    return [xp.reshape(arrays[name], (*lead, -1)) for name in BODY_STATE_PARTS if included[name]]
 
 
 def body_state_sizes(nbody: int, nv: int, full: bool) -> dict[str, int]:
@@ -132,8 +140,8 @@ def included_parts(
 
 
 def humanoid_is_healthy(qpos: Any, z_range: Range) -> Any:
-    """Whether the torso height ``qpos[2]`` lies in the open ``z_range``."""
-    return in_range(qpos[2], z_range)
+    """Whether the torso height ``qpos[2]`` lies in the open ``z_range`` (also per row)."""
+    return in_range(qpos[..., 2], z_range)
 
 
 def humanoid_position_info(
@@ -321,3 +329,80 @@ class HumanoidEnv(HumanoidObservationMixin, HealthCheckedEnv):
         if self.version == "v4":
             return {}
         return humanoid_position_info(self.data.qpos, *self._tendon_states())
+
+    HAS_BATCHED_TERMS = True
+
+    def _batched_positions(self, datas: Sequence[Any]) -> NDArray[np.float64]:
+        # row by row: an einsum over a batch axis would sum in another order
+        return np.array([mass_center(self.model, data) for data in datas])
+
+    def _batched_terms(
+        self, datas: Sequence[Any], actions: Any, before: NDArray[np.float64]
+    ) -> tuple[Any, Any, Any, dict[str, Any]]:
+        def stacked(name: str) -> NDArray[np.float64]:
+            return np.stack([getattr(data, name) for data in datas])
+
+        qpos, qvel, cfrc_ext = stacked("qpos"), stacked("qvel"), stacked("cfrc_ext")
+        xy_after = self._batched_positions(datas)
+        xy_velocity = planar_velocity(before, xy_after, self.dt)
+        x_velocity, y_velocity = xy_velocity[:, 0], xy_velocity[:, 1]
+        is_v4 = self.version == "v4"
+        parts = body_state_parts(
+            stacked("cinert"),
+            stacked("cvel"),
+            stacked("qfrc_actuator"),
+            cfrc_ext,
+            self._included_parts,
+            full=is_v4,
+        )
+        observations = state_observation(qpos, qvel, self.num_skipped_qpos, parts)
+        is_healthy = humanoid_is_healthy(qpos, self._healthy_z_range)
+        pay_when_unhealthy = is_v4 and self._terminate_when_unhealthy
+        survive_reward = healthy_reward(is_healthy, self._healthy_reward, pay_when_unhealthy)
+        progress = self._forward_reward_weight * x_velocity
+        control_penalty = squared_sum_cost(stacked("ctrl"), self._ctrl_cost_weight, axis=-1)
+        terminations = terminated(is_healthy, self._terminate_when_unhealthy)
+        motion = {"x_velocity": x_velocity, "y_velocity": y_velocity}
+        if is_v4:
+            rewards = (progress + survive_reward) - control_penalty
+            info = {
+                "reward_linvel": progress,
+                "reward_quadctrl": -control_penalty,
+                "reward_alive": survive_reward,
+                **_rows_position_info(xy_after),
+                **motion,
+                "forward_reward": progress,
+            }
+            return observations, rewards, terminations, info
+        flat_forces = cfrc_ext.reshape(len(datas), -1)
+        low, high = self._contact_cost_range
+        contact_penalty = np.clip(
+            squared_sum_cost(flat_forces, self._contact_cost_weight, axis=-1), low, high
+        )
+        rewards = (progress + survive_reward) - (control_penalty + contact_penalty)
+        position = _rows_position_info(qpos[:, 0:2])
+        info = {
+            "x_position": position["x_position"],
+            "y_position": position["y_position"],
+            "tendon_length": stacked("ten_length"),
+            "tendon_velocity": stacked("ten_velocity"),
+            "distance_from_origin": position["distance_from_origin"],
+            **motion,
+            "reward_survive": survive_reward,
+            "reward_forward": progress,
+            "reward_ctrl": -control_penalty,
+            "reward_contact": -contact_penalty,
+        }
+        return observations, rewards, terminations, info
+
+
+def _rows_position_info(xy: NDArray[np.float64]) -> dict[str, Any]:
+    """:func:`position_info` of each row of ``xy``, shape ``(num_envs, 2)``.
+
+    The distance is taken row by row: a norm over a batch axis sums in another order.
+    """
+    return {
+        "x_position": xy[:, 0],
+        "y_position": xy[:, 1],
+        "distance_from_origin": np.array([np.linalg.norm(row, ord=2) for row in xy]),
+    }

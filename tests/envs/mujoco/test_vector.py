@@ -235,7 +235,14 @@ def test_vector__default_make_vec_mode_stays_sync_as_in_the_reference() -> None:
 
 @pytest.mark.parametrize(
     ("env_id", "batched"),
-    [("Ant-v4", True), ("HalfCheetah-v5", True), ("Walker2d-v4", True), ("Reacher-v5", False)],
+    [
+        ("Ant-v4", True),
+        ("HalfCheetah-v5", True),
+        ("Humanoid-v5", True),
+        ("Walker2d-v4", True),
+        ("HumanoidStandup-v5", False),
+        ("Reacher-v5", False),
+    ],
 )
 def test_vector__step_terms_are_batched_where_the_task_defines_them(
     env_id: str, batched: bool
