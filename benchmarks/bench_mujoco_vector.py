@@ -13,8 +13,9 @@ actions drawn up front, autoreset in the default next-step mode):
 - ``physics bound``: only ``mj_step`` (``frame_skip`` steps and ``mj_rnePostConstraint``) on
   ``n`` ``MjData`` in the same threads: what the physics alone costs, with no task terms.
 
-``GC_BENCH_MUJOCO_MAX_ENVS`` (default 256) leaves out the larger sizes; on a small machine the
-256 async workers mostly measure the scheduler.
+``GC_BENCH_MUJOCO_MAX_ENVS`` (default 256) leaves out the larger sizes, and
+``GC_BENCH_MUJOCO_ASYNC_MAX_ENVS`` (default 256) the larger async rows: on a small machine 256
+worker processes mostly measure the scheduler.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ ENV_IDS = ("Ant-v5", "HalfCheetah-v5", "Humanoid-v5", "Hopper-v5")
 SIZES = tuple(
     n for n in (16, 64, 256) if n <= int(os.environ.get("GC_BENCH_MUJOCO_MAX_ENVS", "256"))
 )
+ASYNC_MAX_ENVS = int(os.environ.get("GC_BENCH_MUJOCO_ASYNC_MAX_ENVS", "256"))
 CHUNK = 10  # batch steps per timed call
 NUM_ACTION_BATCHES = 8
 
@@ -145,9 +147,12 @@ def _cases() -> list[Case]:
             cases += [
                 Case(group, "ours", _ours(env_id, num_envs, "vector_entry_point"), params),
                 Case(group, "SyncVectorEnv", _ours(env_id, num_envs, "sync"), params),
-                Case(group, "AsyncVectorEnv", _ours(env_id, num_envs, "async"), params),
                 Case(group, "physics bound", _physics_bound(env_id, num_envs), params),
             ]
+            if num_envs <= ASYNC_MAX_ENVS:
+                cases.append(
+                    Case(group, "AsyncVectorEnv", _ours(env_id, num_envs, "async"), params)
+                )
             if _has_envpool():
                 cases.append(Case(group, "EnvPool", _envpool(env_id, num_envs), params))
     return cases
