@@ -6,7 +6,7 @@ works as it does for Gymnasium; the definitions live in :mod:`gymnasium_core.fun
 
 from __future__ import annotations
 
-from gymnasium_core.functional.jax_env import FunctionalJaxEnv
+from gymnasium_core.functional.jax_env import FunctionalJaxEnv, PRNGKeyType
 from gymnasium_core.functional.jax_vector_env import FunctionalJaxVectorEnv
 
-__all__ = ["FunctionalJaxEnv", "FunctionalJaxVectorEnv"]
+__all__ = ["FunctionalJaxEnv", "FunctionalJaxVectorEnv", "PRNGKeyType"]

@@ -19,9 +19,11 @@ from gymnasium_core.registration import (
     registry,
     spec,
 )
+from gymnasium_core.spaces.space import Space
 
 if TYPE_CHECKING:
-    from gymnasium_core import vector, wrappers
+    # (`envs` is installed from the top-level envs/ folder, which the type checker sees apart.)
+    from gymnasium_core import experimental, vector, wrappers
 
 __version__ = "0.1.0"
 
@@ -30,10 +32,13 @@ __all__ = [
     "Env",
     "ObservationWrapper",
     "RewardWrapper",
+    "Space",
     "VectorizeMode",
     "Wrapper",
     "__version__",
+    "envs",
     "error",
+    "experimental",
     "logger",
     "make",
     "make_vec",
@@ -49,11 +54,25 @@ __all__ = [
 ]
 
 
+# Subpackages that load on first attribute access, as if `import gymnasium_core` had imported
+# them: `gym.envs.registration.register(...)`, `gym.vector.SyncVectorEnv`, ... all resolve, while
+# the import itself stays cheap (no environment module, no jax/pygame/mujoco is loaded).
+_LAZY_SUBPACKAGES = {
+    "envs": ("gymnasium_core.envs", "gymnasium_core.envs.registration"),
+    "experimental": ("gymnasium_core.experimental", "gymnasium_core.experimental.functional"),
+    "vector": ("gymnasium_core.vector",),
+    "wrappers": ("gymnasium_core.wrappers",),
+}
+
+
 def __getattr__(name: str) -> Any:
-    # The vector and wrapper packages load on first use, like any submodule, so that
-    # `import gymnasium_core` stays cheap while `gymnasium_core.vector.X` keeps working.
-    if name in ("vector", "wrappers"):
+    if name in _LAZY_SUBPACKAGES:
         import importlib
 
-        return importlib.import_module(f"gymnasium_core.{name}")
+        modules = [importlib.import_module(m) for m in _LAZY_SUBPACKAGES[name]]
+        return modules[0]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY_SUBPACKAGES))

@@ -8,7 +8,7 @@ everything else.
 from __future__ import annotations
 
 from copy import deepcopy
-from typing import TYPE_CHECKING, Any, Generic, Literal, SupportsFloat, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, SupportsFloat, TypeAlias, TypeVar
 
 import numpy as np
 
@@ -26,7 +26,10 @@ __all__ = ["ActionWrapper", "Env", "ObservationWrapper", "RewardWrapper", "Wrapp
 
 ObsType = TypeVar("ObsType")
 ActType = TypeVar("ActType")
-RenderFrame = TypeVar("RenderFrame")
+# What ``render`` returns in one mode: text, an image, or an (image, depth) pair.
+RenderFrame: TypeAlias = (
+    str | np.ndarray[Any, Any] | tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]
+)
 WrapperObsType = TypeVar("WrapperObsType")
 WrapperActType = TypeVar("WrapperActType")
 
@@ -185,8 +188,11 @@ class Wrapper(
             raise TypeError(
                 f"{type(self).__name__} expects a gymnasium_core.Env to wrap, got {type(env)}."
             )
-        # Spaces and metadata this wrapper sets for itself; anything absent comes from `env`.
-        self._overrides: dict[str, Any] = {}
+        # Spaces and metadata this wrapper sets for itself; `None` means "the wrapped env's".
+        # The names are the reference's, so subclasses may write them directly.
+        self._action_space: spaces.Space[WrapperActType] | None = None
+        self._observation_space: spaces.Space[WrapperObsType] | None = None
+        self._metadata: dict[str, Any] | None = None
         self._cached_spec: EnvSpec | None = None
 
     def step(

@@ -18,7 +18,18 @@ DISABLED = 50
 
 min_level = WARN
 
-_COLOURS = {"gray": 30, "red": 31, "green": 32, "yellow": 33, "blue": 34, "magenta": 35, "cyan": 36}
+# ANSI foreground colour codes by name (the background code is the same plus 10).
+_COLOURS = {
+    "gray": 30,
+    "red": 31,
+    "green": 32,
+    "yellow": 33,
+    "blue": 34,
+    "magenta": 35,
+    "cyan": 36,
+    "white": 37,
+    "crimson": 38,
+}
 
 
 class GymnasiumCoreWarning(UserWarning):
@@ -40,7 +51,8 @@ def colorize(string: str, color: str, bold: bool = False, highlight: bool = Fals
 
     Args:
         string: The text.
-        color: A colour name such as ``"red"`` or ``"yellow"``.
+        color: One of ``gray``, ``red``, ``green``, ``yellow``, ``blue``, ``magenta``, ``cyan``,
+            ``white`` or ``crimson``.
         bold: Whether to make the text bold.
         highlight: Whether to colour the background rather than the text.
 

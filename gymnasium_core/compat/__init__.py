@@ -1,8 +1,8 @@
 """The bridge between ``gymnasium_core`` and the ``gymnasium`` package (extra ``gymnasium``).
 
-* :func:`to_gymnasium` / :func:`from_gymnasium` turn an environment or a vector environment of
-  one package into one of the other, converting the spaces (all ten types, keeping dtype, bounds
-  and random state) and the values that need it.
+* :func:`to_gymnasium` / :func:`from_gymnasium` turn an environment, a vector environment or a
+  space of one package into one of the other, converting the spaces (all ten types, keeping
+  dtype, bounds and random state) and the values that need it.
 * :func:`space_to_gymnasium` / :func:`space_from_gymnasium` convert spaces alone.
 * Importing this module registers every id of our registry in gymnasium's registry under the
   ``gymnasium_core`` namespace scheme of :func:`gymnasium_id`, so training code that only knows
@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any, overload
 
 import gymnasium
+import gymnasium.spaces
 import gymnasium.vector
 
 from gymnasium_core.compat._env import CoreEnvAdapter, GymnasiumEnvAdapter
@@ -45,6 +46,7 @@ from gymnasium_core.compat._specs import (
 )
 from gymnasium_core.compat._vector import CoreVectorEnvAdapter, GymnasiumVectorEnvAdapter
 from gymnasium_core.core import Env
+from gymnasium_core.spaces import Space
 from gymnasium_core.vector import VectorEnv
 
 __all__ = [
@@ -74,22 +76,36 @@ __all__ = [
 def to_gymnasium(env: VectorEnv[Any, Any, Any]) -> gymnasium.vector.VectorEnv[Any, Any, Any]: ...
 @overload
 def to_gymnasium(env: Env[Any, Any]) -> gymnasium.Env[Any, Any]: ...
-def to_gymnasium(env: Env[Any, Any] | VectorEnv[Any, Any, Any]) -> Any:
-    """Present one of our environments (or vector environments) as a gymnasium one.
+@overload
+def to_gymnasium(env: Space[Any]) -> gymnasium.spaces.Space[Any]: ...
+def to_gymnasium(env: Env[Any, Any] | VectorEnv[Any, Any, Any] | Space[Any]) -> Any:
+    """Present one of our environments, vector environments or spaces as a gymnasium one.
 
-    An adapter made by :func:`from_gymnasium` is unwrapped instead, so a round trip gives back
-    the original object.
+    One call for whatever a gymnasium-only library asks for: an environment (made, wrapped,
+    stepped or not), a vector environment, or a space. An adapter made by
+    :func:`from_gymnasium` is unwrapped instead, so a round trip gives back the original object.
 
     Args:
-        env: A :class:`gymnasium_core.Env` or :class:`gymnasium_core.vector.VectorEnv`.
+        env: A :class:`gymnasium_core.Env`, :class:`gymnasium_core.vector.VectorEnv` or
+            :class:`gymnasium_core.spaces.Space`.
 
     Returns:
-        A ``gymnasium.Env`` (:class:`GymnasiumEnvAdapter`) or ``gymnasium.vector.VectorEnv``
-        (:class:`GymnasiumVectorEnvAdapter`).
+        A ``gymnasium.Env`` (:class:`GymnasiumEnvAdapter`), a ``gymnasium.vector.VectorEnv``
+        (:class:`GymnasiumVectorEnvAdapter`), or the equal ``gymnasium.spaces`` space (see
+        :func:`space_to_gymnasium`).
 
     Raises:
-        TypeError: If ``env`` is neither.
-        CustomSpaceError: If one of its spaces has no gymnasium counterpart.
+        TypeError: If ``env`` is none of these.
+        CustomSpaceError: If a space has no gymnasium counterpart.
+
+    Example:
+        >>> import gymnasium
+        >>> import gymnasium_core as gym
+        >>> from gymnasium_core.compat import to_gymnasium
+        >>> isinstance(to_gymnasium(gym.spaces.Discrete(3)), gymnasium.spaces.Discrete)
+        True
+        >>> isinstance(to_gymnasium(gym.make("CartPole-v1")), gymnasium.Env)
+        True
     """
     if isinstance(env, CoreEnvAdapter | CoreVectorEnvAdapter):
         return env.gym_env
@@ -97,9 +113,11 @@ def to_gymnasium(env: Env[Any, Any] | VectorEnv[Any, Any, Any]) -> Any:
         return GymnasiumVectorEnvAdapter(env)
     if isinstance(env, Env):
         return GymnasiumEnvAdapter(env)
+    if isinstance(env, Space):
+        return space_to_gymnasium(env)
     raise TypeError(
-        "to_gymnasium expects a gymnasium_core.Env or gymnasium_core.vector.VectorEnv, "
-        f"got {type(env).__name__}: {env!r}"
+        "to_gymnasium expects a gymnasium_core.Env, gymnasium_core.vector.VectorEnv or "
+        f"gymnasium_core.spaces.Space, got {type(env).__name__}: {env!r}"
     )
 
 
@@ -109,22 +127,29 @@ def from_gymnasium(
 ) -> VectorEnv[Any, Any, Any]: ...
 @overload
 def from_gymnasium(env: gymnasium.Env[Any, Any]) -> Env[Any, Any]: ...
-def from_gymnasium(env: gymnasium.Env[Any, Any] | gymnasium.vector.VectorEnv[Any, Any, Any]) -> Any:
-    """Present a gymnasium environment (or vector environment) as one of ours.
+@overload
+def from_gymnasium(env: gymnasium.spaces.Space[Any]) -> Space[Any]: ...
+def from_gymnasium(
+    env: gymnasium.Env[Any, Any]
+    | gymnasium.vector.VectorEnv[Any, Any, Any]
+    | gymnasium.spaces.Space[Any],
+) -> Any:
+    """Present a gymnasium environment, vector environment or space as one of ours.
 
     The result works with our wrappers, our vector environments, our env checker and ``play``.
     An adapter made by :func:`to_gymnasium` is unwrapped instead.
 
     Args:
-        env: A ``gymnasium.Env`` or ``gymnasium.vector.VectorEnv``.
+        env: A ``gymnasium.Env``, ``gymnasium.vector.VectorEnv`` or ``gymnasium.spaces.Space``.
 
     Returns:
-        A :class:`gymnasium_core.Env` (:class:`CoreEnvAdapter`) or
-        :class:`gymnasium_core.vector.VectorEnv` (:class:`CoreVectorEnvAdapter`).
+        A :class:`gymnasium_core.Env` (:class:`CoreEnvAdapter`), a
+        :class:`gymnasium_core.vector.VectorEnv` (:class:`CoreVectorEnvAdapter`), or the equal
+        :mod:`gymnasium_core.spaces` space (see :func:`space_from_gymnasium`).
 
     Raises:
-        TypeError: If ``env`` is neither.
-        CustomSpaceError: If one of its spaces has no counterpart in ``gymnasium_core.spaces``.
+        TypeError: If ``env`` is none of these.
+        CustomSpaceError: If a space has no counterpart in ``gymnasium_core.spaces``.
     """
     if isinstance(env, GymnasiumEnvAdapter | GymnasiumVectorEnvAdapter):
         return env.core_env
@@ -132,9 +157,11 @@ def from_gymnasium(env: gymnasium.Env[Any, Any] | gymnasium.vector.VectorEnv[Any
         return CoreVectorEnvAdapter(env)
     if isinstance(env, gymnasium.Env):
         return CoreEnvAdapter(env)
+    if isinstance(env, gymnasium.spaces.Space):
+        return space_from_gymnasium(env)
     raise TypeError(
-        "from_gymnasium expects a gymnasium.Env or gymnasium.vector.VectorEnv, "
-        f"got {type(env).__name__}: {env!r}"
+        "from_gymnasium expects a gymnasium.Env, gymnasium.vector.VectorEnv or "
+        f"gymnasium.spaces.Space, got {type(env).__name__}: {env!r}"
     )
 
 

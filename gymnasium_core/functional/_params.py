@@ -1,7 +1,8 @@
-"""Telling shared params from per-environment (batched) params, and checking the batch size."""
+"""Params helpers: shared vs per-environment (batched) leaves, and params set by reset options."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -85,3 +86,107 @@ def take(params: Any, axes: Any, index: Any) -> Any:
     if params is None or not is_batched(axes):
         return params
     return tree_map(lambda p, a: p if a is None else p[index], params, axes)
+
+
+def field_names(params: Any) -> tuple[str, ...]:
+    """The field names of a params record (``NamedTuple``, dataclass or ``dict``), else ``()``."""
+    import dataclasses
+
+    if isinstance(params, tuple) and hasattr(params, "_fields"):
+        return tuple(params._fields)
+    if dataclasses.is_dataclass(params) and not isinstance(params, type):
+        return tuple(f.name for f in dataclasses.fields(params))
+    if isinstance(params, dict):
+        return tuple(params)
+    return ()
+
+
+def _like(old: Any, new: Any) -> Any:
+    """``new`` in the kind of leaf ``old`` is, so a jitted call keeps its input signature.
+
+    A Python ``float`` leaf replaced by an ``np.float32`` (or the other way round) would be a
+    new abstract input to JAX, hence a new compile. Values of another shape are kept as given.
+    """
+    if np.ndim(new) != 0 or isinstance(new, str):
+        if hasattr(old, "dtype") and np.shape(new) == np.shape(old):
+            return np.asarray(new, dtype=old.dtype)
+        return new
+    if isinstance(old, bool):
+        return bool(new)
+    if isinstance(old, int):
+        return int(new) if float(new).is_integer() else new
+    if isinstance(old, float):
+        return float(new)
+    if hasattr(old, "dtype") and np.ndim(old) == 0:
+        return np.asarray(new, dtype=old.dtype)
+    return new
+
+
+def replace_fields(params: Any, updates: dict[str, Any]) -> Any:
+    """A copy of ``params`` with the fields in ``updates`` replaced (each in its old leaf kind).
+
+    Raises:
+        KeyError: If a key of ``updates`` is not a field of ``params``.
+    """
+    import dataclasses
+
+    names = field_names(params)
+    unknown = sorted(set(updates) - set(names))
+    if unknown:
+        raise KeyError(f"{type(params).__name__} has no field(s) {unknown}; its fields: {names}")
+    values = {
+        k: _like(getattr(params, k, None) if not isinstance(params, dict) else params[k], v)
+        for k, v in updates.items()
+    }
+    if isinstance(params, dict):
+        return {**params, **values}
+    if isinstance(params, tuple):
+        return params._replace(**values)  # type: ignore[attr-defined]
+    replace = getattr(params, "replace", None)  # flax.struct dataclasses
+    if callable(replace):
+        return replace(**values)
+    return dataclasses.replace(params, **values)
+
+
+def params_with_options(
+    params: Any, options: Any, *, owner: str, ignore: frozenset[str] = frozenset()
+) -> Any:
+    """The params a ``reset(options=...)`` asks for.
+
+    ``options["params"]`` replaces the params as a whole; every other key that names a field
+    of the params replaces that field. The result is what the next episodes run with. Keys
+    in ``ignore`` belong to the caller (``reset_mask``); any other key is warned about and
+    ignored, as is ``options`` that is not a mapping (Gymnasium's JAX envs ignore ``options``
+    altogether, so such calls keep working).
+
+    Args:
+        params: The current params.
+        options: The ``options`` given to ``reset`` (``None`` leaves the params as they are).
+        owner: Named in warnings (the environment's class name).
+        ignore: Keys the caller handles itself.
+
+    Returns:
+        The params to use from this reset on.
+    """
+    from gymnasium_core import logger
+
+    if options is None:
+        return params
+    if not isinstance(options, Mapping):
+        logger.warn(
+            f"{owner}.reset: `options` should be a dict of params fields, got "
+            f"{type(options).__name__}; it is ignored."
+        )
+        return params
+    updates = {k: v for k, v in options.items() if k not in ignore}
+    if "params" in updates:
+        params = updates.pop("params")
+    names = field_names(params)
+    unknown = sorted(str(k) for k in updates if k not in names)
+    if unknown:
+        logger.warn(
+            f"{owner}.reset: options {unknown} are not params fields and are ignored "
+            f"(the fields: {list(names)})."
+        )
+    known = {k: v for k, v in updates.items() if k in names}
+    return replace_fields(params, known) if known else params

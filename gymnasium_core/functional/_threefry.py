@@ -7,10 +7,11 @@ Environment steps split keys and draw reset states for every sub-env, so this is
 JAX step at 16,384 sub-envs.
 
 The functions here return exactly the bits ``jax.random`` returns, for the keys and settings
-it uses by default: raw ``uint32`` keys of shape ``(2,)`` under the ``threefry2x32``
-implementation with partitionable counters (counter ``i`` of a draw is its flat index, and a
-32-bit draw is the xor of the hash's two output words). For any other key, dtype or setting
-they call ``jax.random`` itself, so results never depend on which path ran.
+it uses by default: one Threefry-2x32 key, raw (``jax.random.PRNGKey``: ``uint32`` of shape
+``(2,)`` under the default implementation) or typed (``jax.random.key``), with partitionable
+counters (counter ``i`` of a draw is its flat index, and a 32-bit draw is the xor of the
+hash's two output words). For any other key, dtype or setting they call ``jax.random``
+itself, so results never depend on which path ran.
 """
 
 from __future__ import annotations
@@ -63,17 +64,35 @@ def hash2x32(
     return x1, x2
 
 
-def _is_plain_key(key: Any) -> bool:
-    """Whether ``key`` is one raw default-implementation key the written-out hash reproduces."""
-    if not (isinstance(key, jax.Array | np.ndarray) and key.shape == (2,)):
-        return False
-    if key.dtype != np.uint32:
-        return False  # typed keys (jax.random.key) and anything else go to jax.random
-    # Read, never set: the key scheme these functions reproduce is JAX's default one.
+def _partitionable() -> bool:
+    # Read, never set: the counter scheme these functions reproduce is the partitionable one.
     config: Any = jax.config
-    return bool(
-        config.jax_threefry_partitionable and config.jax_default_prng_impl == "threefry2x32"
-    )
+    return bool(config.jax_threefry_partitionable)
+
+
+def _raw_key(key: Any) -> tuple[jax.Array, bool] | None:
+    """The ``uint32[2]`` data of one Threefry key the written-out hash reproduces, if it is one.
+
+    Both kinds of key qualify: a raw ``uint32`` key (``jax.random.PRNGKey``) under the default
+    implementation, and a typed key (``jax.random.key``) whose implementation is Threefry-2x32.
+    JAX draws the same bits from both, so both get the same fast path.
+
+    Returns:
+        ``(data, typed)``, or ``None`` for any other key (an ``rbg`` key, a batch of keys, ...),
+        which then goes to ``jax.random``.
+    """
+    if not isinstance(key, jax.Array | np.ndarray) or not _partitionable():
+        return None
+    if jnp.issubdtype(key.dtype, jax.dtypes.prng_key):
+        if key.shape != () or str(jax.random.key_impl(key)) != "threefry2x32":
+            return None
+        return jax.random.key_data(key), True
+    if key.shape != (2,) or key.dtype != np.uint32:
+        return None
+    config: Any = jax.config
+    if config.jax_default_prng_impl != "threefry2x32":
+        return None
+    return jnp.asarray(key) if isinstance(key, np.ndarray) else key, False
 
 
 def _counters(shape: tuple[int, ...]) -> jax.Array:
@@ -82,11 +101,17 @@ def _counters(shape: tuple[int, ...]) -> jax.Array:
 
 
 def split(key: Any, num: int = 2) -> Any:
-    """``jax.random.split(key, num)``: ``num`` new keys, shape ``(num, 2)`` for a raw key."""
+    """``jax.random.split(key, num)``: ``num`` new keys of the kind given.
+
+    For a raw key the result has shape ``(num, 2)``; for a typed key, ``(num,)`` typed keys.
+    """
     num = int(num)
-    if not _is_plain_key(key) or num >= _MAX_COUNT:
+    raw = _raw_key(key)
+    if raw is None or num >= _MAX_COUNT:
         return jax.random.split(key, num)
-    return _split(key, num)
+    data, typed = raw
+    keys = _split(data, num)
+    return jax.random.wrap_key_data(keys, impl="threefry2x32") if typed else keys
 
 
 @functools.partial(jax.jit, static_argnums=1)
@@ -103,12 +128,11 @@ def uniform(
     shape = tuple(int(d) for d in shape)
     dtype = jnp.float32 if dtype is None else dtype
     size = math.prod(shape)
-    if np.dtype(dtype) != np.float32 or not _is_plain_key(key) or size >= _MAX_COUNT:
+    raw = None if np.dtype(dtype) != np.float32 or size >= _MAX_COUNT else _raw_key(key)
+    if raw is None or np.ndim(minval) > len(shape) or np.ndim(maxval) > len(shape):
+        # (jax.random raises its own error for bounds of a higher rank than the draw.)
         return jax.random.uniform(key, shape, dtype=dtype, minval=minval, maxval=maxval)
-    if np.ndim(minval) > len(shape) or np.ndim(maxval) > len(shape):
-        # jax.random raises its own error for bounds of a higher rank than the draw.
-        return jax.random.uniform(key, shape, dtype=dtype, minval=minval, maxval=maxval)
-    return _uniform(key, shape, minval, maxval)
+    return _uniform(raw[0], shape, minval, maxval)
 
 
 # Jitted even when called eagerly: XLA contracts the final multiply-add the same way it does

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import weakref
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeAlias, TypeVar
 
 import jax
 import numpy as np
@@ -11,7 +11,7 @@ import numpy as np
 from gymnasium_core import logger
 from gymnasium_core.core import Env
 from gymnasium_core.error import ResetNeeded
-from gymnasium_core.functional import _compile_cache
+from gymnasium_core.functional import _compile_cache, _params, _threefry
 from gymnasium_core.functional._checks import check_func_env, default_params, is_ours
 from gymnasium_core.functional.backends import is_jax_namespace
 from gymnasium_core.functional.numpy_env import render_modes_of
@@ -19,7 +19,10 @@ from gymnasium_core.utils import seeding
 
 StateType = TypeVar("StateType")
 
-__all__ = ["FunctionalJaxEnv", "to_jax"]
+#: The type of the JAX random keys the adapters carry (raw ``uint32[2]`` or typed keys).
+PRNGKeyType: TypeAlias = jax.Array
+
+__all__ = ["FunctionalJaxEnv", "PRNGKeyType", "to_jax"]
 
 
 _JAX_COPIES: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
@@ -61,18 +64,19 @@ def _single_programs(f: Any) -> tuple[Any, Any]:
     """A jitted ``reset(rng, params)`` and ``step(state, action, rng, params)`` over ``f``.
 
     Each is one fused program: the key split, the functional calls and the info all compile
-    together, so a reset or a step is a single dispatch.
+    together, so a reset or a step is a single dispatch. Raw and typed Threefry keys take the
+    same written-out hash (:mod:`~gymnasium_core.functional._threefry`).
     """
 
     def reset_fn(rng: jax.Array, params: Any) -> tuple[Any, Any, Any, jax.Array]:
-        use, keep = jax.random.split(rng)
+        use, keep = _threefry.split(rng)
         p = _with_params(params)
         state = f.initial(use, *p)
         obs = f.observation(state, use, *p)
         return state, obs, f.state_info(state, *p), keep
 
     def step_fn(state: Any, action: Any, rng: jax.Array, params: Any) -> tuple[Any, ...]:
-        use, keep = jax.random.split(rng)
+        use, keep = _threefry.split(rng)
         p = _with_params(params)
         next_state = f.transition(state, action, use, *p)
         obs = f.observation(next_state, use, *p)
@@ -187,18 +191,38 @@ class FunctionalJaxEnv(Env[Any, Any], Generic[StateType]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Any, dict[str, Any]]:
-        """Start an episode.
+        """Start an episode, optionally with new params.
+
+        ``options`` sets :attr:`params` for this episode and the ones after it:
+        ``{"params": p}`` replaces them as a whole, and a key naming a params field replaces
+        that field, e.g. ``env.reset(options={"gravity": 12.0})``. Each new value keeps the
+        kind of the value it replaces (a Python ``float`` stays one), so the compiled reset and
+        step are reused. Other keys, or ``options`` that is not a dict, are ignored with a
+        warning (Gymnasium's JAX envs ignore ``options``).
 
         Args:
             seed: Sets :attr:`rng` to ``PRNGKey(seed)`` (and seeds :attr:`np_random`).
-            options: Unused.
+            options: Params fields to change, or ``{"params": p}``; ``None`` keeps them.
 
         Returns:
             ``(observation, info)``.
+
+        Example:
+            >>> import gymnasium_core as gym
+            >>> env = gym.make("phys2d/CartPole-v1")
+            >>> _ = env.reset(seed=0, options={"gravity": 12.0})
+            >>> env.unwrapped.params.gravity
+            12.0
         """
         super().reset(seed=seed)
         if seed is not None:
             self.rng = jax.random.PRNGKey(seed)
+        if options is not None:
+            self.params = _params.params_with_options(
+                self.params, options, owner=type(self).__name__
+            )
+            if self._render_args:
+                self._render_args = _with_params(self.params)
         self.state, obs, info, self.rng = self._reset_fn(self.rng, self.params)
         if self.render_mode == "human":
             self.render()

@@ -6,7 +6,8 @@ import numpy as np
 
 from gymnasium_core import error
 
-RandomNumberGenerator = np.random.Generator
+# Both names Gymnasium gives the generator type.
+RNG = RandomNumberGenerator = np.random.Generator
 
 
 def np_random(seed: int | None = None) -> tuple[np.random.Generator, int]:

@@ -67,3 +67,53 @@ def test_random_module__jax_path_equals_jax_random():
     )
     for a, b in zip(random.split(key, 3), jax.random.split(key, 3)):
         np.testing.assert_array_equal(a, b)
+
+
+# --- typed keys (jax.random.key) -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("num", [1, 2, 17])
+def test_threefry_split__typed_key_equals_jax_random(seed, num):
+    key = jax.random.key(seed)
+    got, expected = _threefry.split(key, num), jax.random.split(key, num)
+    assert got.dtype == expected.dtype and got.shape == expected.shape == (num,)
+    np.testing.assert_array_equal(jax.random.key_data(got), jax.random.key_data(expected))
+    # And the same bits as the raw key of the same seed.
+    np.testing.assert_array_equal(
+        jax.random.key_data(got), _threefry.split(jax.random.PRNGKey(seed), num)
+    )
+
+
+@pytest.mark.parametrize("shape", [(), (4,), (3, 5)])
+def test_threefry_uniform__typed_key_equals_jax_random_and_the_raw_key(shape):
+    key = jax.random.key(7)
+    expected = jax.random.uniform(key, shape, minval=-0.05, maxval=0.05)
+    eager = _threefry.uniform(key, shape, None, -0.05, 0.05)
+    jitted = jax.jit(lambda k: _threefry.uniform(k, shape, None, -0.05, 0.05))(key)
+    raw = _threefry.uniform(jax.random.PRNGKey(7), shape, None, -0.05, 0.05)
+    for got in (eager, jitted, raw):
+        np.testing.assert_array_equal(got, expected)
+
+
+def test_threefry__typed_keys_take_the_written_out_hash(monkeypatch):
+    key = jax.random.key(1)
+    expected_split = jax.random.key_data(jax.random.split(key, 5))
+    expected_uniform = jax.random.uniform(key, (6,))
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("typed Threefry keys must not fall back to jax.random")
+
+    monkeypatch.setattr(jax.random, "split", refuse)
+    monkeypatch.setattr(jax.random, "uniform", refuse)
+    np.testing.assert_array_equal(jax.random.key_data(_threefry.split(key, 5)), expected_split)
+    np.testing.assert_array_equal(_threefry.uniform(key, (6,)), expected_uniform)
+    batched = jax.vmap(lambda k: _threefry.split(k, 2))(jax.random.wrap_key_data(expected_split))
+    assert batched.shape == (5, 2)
+
+
+def test_threefry__typed_keys_of_other_implementations_use_jax_random():
+    key = jax.random.key(2, impl="rbg")
+    got, expected = _threefry.split(key, 3), jax.random.split(key, 3)
+    np.testing.assert_array_equal(jax.random.key_data(got), jax.random.key_data(expected))
+    np.testing.assert_array_equal(_threefry.uniform(key, (4,)), jax.random.uniform(key, (4,)))
