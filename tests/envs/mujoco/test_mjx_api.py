@@ -232,3 +232,36 @@ def test_mjx_reset__distributions_respect_the_native_constraints() -> None:
     objects = jax.jit(jax.vmap(lambda k: pusher.initial(k).qpos[-4:-2]))(keys)
     assert np.all(np.linalg.norm(np.asarray(objects), axis=1) > 0.17)
     assert np.all(np.asarray(objects)[:, 0] <= 0.0)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_mjx_task__defaults_are_the_native_constructors_own_objects(name: str) -> None:
+    task_cls = MJX_TASKS[name]
+    native = inspect.signature(task_cls.NATIVE).parameters
+    for field, default in task_cls.PARAMS._field_defaults.items():
+        assert default is native[field].default, field
+    assert set(task_cls.PARAMS._field_defaults) == set(task_cls.PARAMS._fields)
+    for option, default in task_cls.OPTIONS.items():
+        assert default is native[option].default, option
+
+
+def test_mjx_task__a_new_native_default_reaches_the_mjx_task() -> None:
+    from typing import NamedTuple
+
+    from gymnasium_core.envs.mujoco.hopper import HopperEnv
+    from gymnasium_core.envs.mujoco.mjx_locomotion import MjxHopper
+
+    class WideHopper(HopperEnv):
+        def __init__(self, frame_skip: int = 2, ctrl_cost_weight: float = 0.25, **kwargs: Any):
+            super().__init__(frame_skip=frame_skip, ctrl_cost_weight=ctrl_cost_weight, **kwargs)
+
+    class WideParams(NamedTuple):
+        ctrl_cost_weight: float
+
+    class MjxWideHopper(MjxHopper):
+        NATIVE = WideHopper
+        PARAMS = WideParams
+        OPTION_NAMES = ("frame_skip",)
+
+    assert MjxWideHopper.OPTIONS == {"frame_skip": 2}
+    assert WideParams().ctrl_cost_weight == 0.25
