@@ -47,6 +47,7 @@ __all__ = [
     "planar_velocity",
     "position_info",
     "reject_task_kwargs",
+    "rows_position_info",
     "squared_sum_cost",
     "state_observation",
     "terminated",
@@ -111,6 +112,19 @@ def position_info(xy: Array, xp: Xp = np) -> dict[str, Any]:
         "x_position": xy[0],
         "y_position": xy[1],
         "distance_from_origin": xp.linalg.norm(xy, ord=2),
+    }
+
+
+def rows_position_info(xy: NDArray[np.float64]) -> dict[str, Any]:
+    """:func:`position_info` of each row of ``xy``, shape ``(num_envs, 2)``.
+
+    The distance is taken row by row: a norm over a batch axis sums in another order, and a
+    batch must equal single steps bit for bit.
+    """
+    return {
+        "x_position": xy[:, 0],
+        "y_position": xy[:, 1],
+        "distance_from_origin": np.array([np.linalg.norm(row, ord=2) for row in xy]),
     }
 
 
@@ -256,29 +270,9 @@ class LocomotionEnv(TaskEnv):
         """Sizes of the observation parts after ``qvel``, by name (none by default)."""
         return {}
 
-    # -- the task over a batch (used by the threaded vector env, :mod:`.vector`) -------------
-
-    #: Whether :meth:`_batched_terms` gives this task's step for a batch of simulations.
-    HAS_BATCHED_TERMS: bool = False
-
     def _batched_positions(self, datas: Sequence[Any]) -> NDArray[np.float64]:
         """The tracked position of each simulation before a step (the root's x by default)."""
         return np.array([data.qpos[0] for data in datas])
-
-    def _batched_terms(
-        self, datas: Sequence[Any], actions: Array, before: NDArray[np.float64]
-    ) -> tuple[Array, Array, Array, dict[str, Array]]:
-        """Observations, rewards, terminations and infos of a stepped batch, as arrays.
-
-        Row ``i`` equals what :meth:`step` returns for ``datas[i]``, bit for bit; the
-        parameters (weights, ranges) are this env's.
-
-        Args:
-            datas: The simulations after the step (``MjData``).
-            actions: Their actions, shape ``(len(datas), nu)``.
-            before: :meth:`_batched_positions` of the simulations before the step.
-        """
-        raise NotImplementedError
 
     def _simulate(self, action: Any) -> None:
         """Advance the physics by one environment step (``frame_skip`` MuJoCo steps)."""

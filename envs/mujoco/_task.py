@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any, Literal, SupportsFloat
 
@@ -182,6 +182,30 @@ class TaskEnv(MujocoEnv, EzPickle):
 
     def _get_obs(self) -> NDArray[np.float64]:
         """The observation of the current state."""
+        raise NotImplementedError
+
+    # -- the task over a batch (used by the threaded vector env, :mod:`.vector`) -------------
+
+    #: Whether :meth:`_batched_terms` gives this task's step for a batch of simulations.
+    HAS_BATCHED_TERMS: bool = False
+
+    def _batched_positions(self, datas: Sequence[Any]) -> NDArray[np.float64]:
+        """What a step's terms need from each simulation before the step (nothing here)."""
+        return np.zeros((len(datas), 0))
+
+    def _batched_terms(
+        self, datas: Sequence[Any], actions: Any, before: NDArray[np.float64]
+    ) -> tuple[Any, Any, Any, dict[str, Any]]:
+        """Observations, rewards, terminations and infos of a stepped batch, as arrays.
+
+        Row ``i`` equals what :meth:`step` returns for ``datas[i]``, bit for bit; the
+        parameters (weights, ranges) are this env's.
+
+        Args:
+            datas: The simulations after the step (``MjData``).
+            actions: Their actions, shape ``(len(datas), nu)``.
+            before: :meth:`_batched_positions` of the simulations before the step.
+        """
         raise NotImplementedError
 
     def _finish_step(

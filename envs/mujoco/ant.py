@@ -36,6 +36,7 @@ from ._locomotion import (
     in_range,
     planar_velocity,
     position_info,
+    rows_position_info,
     squared_sum_cost,
     state_observation,
     terminated,
@@ -251,13 +252,13 @@ class AntEnv(HealthCheckedEnv):
                 "reward_forward": progress,
                 "reward_ctrl": -shown_cost,
                 "reward_survive": survive_reward,
-                **_rows_position_info(xy_after),
+                **rows_position_info(xy_after),
                 **motion,
                 "forward_reward": progress,
             }
         else:
             info = {
-                **_rows_position_info(qpos[:, 0:2]),
+                **rows_position_info(qpos[:, 0:2]),
                 **motion,
                 "reward_forward": progress,
                 "reward_ctrl": -control_penalty,
@@ -265,16 +266,3 @@ class AntEnv(HealthCheckedEnv):
                 "reward_survive": survive_reward,
             }
         return observations, rewards, terminations, info
-
-
-def _rows_position_info(xy: NDArray[np.float64]) -> dict[str, Any]:
-    """:func:`position_info` of each row of ``xy``, shape ``(num_envs, 2)``.
-
-    The distance is taken row by row: a norm over a batch axis sums in another order, and the
-    batch must equal single steps bit for bit.
-    """
-    return {
-        "x_position": xy[:, 0],
-        "y_position": xy[:, 1],
-        "distance_from_origin": np.array([np.linalg.norm(row, ord=2) for row in xy]),
-    }

@@ -42,6 +42,7 @@ from ._locomotion import (
     mass_center_xy,
     planar_velocity,
     position_info,
+    rows_position_info,
     squared_sum_cost,
     state_observation,
     terminated,
@@ -369,7 +370,7 @@ class HumanoidEnv(HumanoidObservationMixin, HealthCheckedEnv):
                 "reward_linvel": progress,
                 "reward_quadctrl": -control_penalty,
                 "reward_alive": survive_reward,
-                **_rows_position_info(xy_after),
+                **rows_position_info(xy_after),
                 **motion,
                 "forward_reward": progress,
             }
@@ -380,7 +381,7 @@ class HumanoidEnv(HumanoidObservationMixin, HealthCheckedEnv):
             squared_sum_cost(flat_forces, self._contact_cost_weight, axis=-1), low, high
         )
         rewards = (progress + survive_reward) - (control_penalty + contact_penalty)
-        position = _rows_position_info(qpos[:, 0:2])
+        position = rows_position_info(qpos[:, 0:2])
         info = {
             "x_position": position["x_position"],
             "y_position": position["y_position"],
@@ -394,15 +395,3 @@ class HumanoidEnv(HumanoidObservationMixin, HealthCheckedEnv):
             "reward_contact": -contact_penalty,
         }
         return observations, rewards, terminations, info
-
-
-def _rows_position_info(xy: NDArray[np.float64]) -> dict[str, Any]:
-    """:func:`position_info` of each row of ``xy``, shape ``(num_envs, 2)``.
-
-    The distance is taken row by row: a norm over a batch axis sums in another order.
-    """
-    return {
-        "x_position": xy[:, 0],
-        "y_position": xy[:, 1],
-        "distance_from_origin": np.array([np.linalg.norm(row, ord=2) for row in xy]),
-    }

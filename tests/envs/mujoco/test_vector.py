@@ -241,6 +241,8 @@ def test_vector__default_make_vec_mode_stays_sync_as_in_the_reference() -> None:
         ("Humanoid-v5", True),
         ("Walker2d-v4", True),
         ("HumanoidStandup-v5", False),
+        ("Swimmer-v4", True),
+        ("InvertedPendulum-v5", True),
         ("Reacher-v5", False),
     ],
 )
