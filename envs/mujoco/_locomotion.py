@@ -71,9 +71,9 @@ def squared_sum_cost(values: Array, weight: float, xp: Xp = np, axis: int | None
     return weight * xp.sum(xp.square(values), axis=axis)
 
 
-def control_cost(action: Array, weight: float, xp: Xp = np) -> Array:
+def control_cost(action: Array, weight: float, xp: Xp = np, axis: int | None = None) -> Array:
     """Quadratic penalty on the action (or on ``data.ctrl`` for the humanoids)."""
-    return squared_sum_cost(action, weight, xp)
+    return squared_sum_cost(action, weight, xp, axis)
 
 
 def clipped_contact_forces(cfrc_ext: Array, force_range: Range, xp: Xp = np) -> Array:
@@ -82,10 +82,12 @@ def clipped_contact_forces(cfrc_ext: Array, force_range: Range, xp: Xp = np) -> 
     return xp.clip(cfrc_ext, low, high)
 
 
-def clipped_squared_cost(values: Array, weight: float, bounds: Range, xp: Xp = np) -> Array:
+def clipped_squared_cost(
+    values: Array, weight: float, bounds: Range, xp: Xp = np, axis: int | None = None
+) -> Array:
     """:func:`squared_sum_cost` clipped to ``bounds``: the humanoids' contact (impact) cost."""
     low, high = bounds
-    return xp.clip(squared_sum_cost(values, weight, xp), low, high)
+    return xp.clip(squared_sum_cost(values, weight, xp, axis), low, high)
 
 
 def planar_velocity(before: Array, after: Array, dt: float) -> Array:
