@@ -12,9 +12,9 @@ observations, rewards, flags and infos, over whole episodes with resets (the tim
 the id is applied here, as ``make`` applies it with ``TimeLimit``).
 
 Where the task defines its terms over a batch (Ant, HalfCheetah, Hopper, Humanoid,
-HumanoidStandup, InvertedPendulum, Swimmer and Walker2d), the threads run only the physics and the terms
-(observation, reward, termination, info) are computed once for the whole batch, with the
-task's own functions over arrays and the parameters of sub-env 0. Every other task runs its
+HumanoidStandup, InvertedPendulum, Swimmer and Walker2d), the threads run only the physics and
+the terms (observation, reward, termination, info) are computed once for the whole batch, with
+the task's own functions over arrays and the parameters of sub-env 0. Every other task runs its
 own ``step`` per sub-env on the threads. After ``set_attr`` or ``call`` (which may change one
 sub-env's parameters) every task does the latter.
 """
