@@ -13,7 +13,8 @@ actions drawn up front, autoreset in the default next-step mode):
 - ``physics bound``: only ``mj_step`` (``frame_skip`` steps and ``mj_rnePostConstraint``) on
   ``n`` ``MjData`` in the same threads: what the physics alone costs, with no task terms.
 
-``GC_BENCH_MUJOCO_MAX_ENVS`` (default 256) leaves out the larger sizes, and
+``GC_BENCH_MUJOCO_IDS`` (comma-separated) picks the ids, ``GC_BENCH_MUJOCO_MAX_ENVS``
+(default 256) leaves out the larger sizes, and
 ``GC_BENCH_MUJOCO_ASYNC_MAX_ENVS`` (default 256) the larger async rows: on a small machine 256
 worker processes mostly measure the scheduler.
 """
@@ -33,7 +34,9 @@ from benchmarks.harness import Case
 
 RunFn = Callable[[], int]
 
-ENV_IDS = ("Ant-v5", "HalfCheetah-v5", "Humanoid-v5", "Hopper-v5")
+ENV_IDS = tuple(
+    os.environ.get("GC_BENCH_MUJOCO_IDS", "Ant-v5,HalfCheetah-v5,Humanoid-v5,Hopper-v5").split(",")
+)
 SIZES = tuple(
     n for n in (16, 64, 256) if n <= int(os.environ.get("GC_BENCH_MUJOCO_MAX_ENVS", "256"))
 )
