@@ -89,14 +89,14 @@ _register_family(
             "CartPole-v0",
             "cartpole",
             "CartPole",
-            "cartpole:CartPoleJaxVectorEnv",
+            "cartpole:stateful_physics_vector_env",
             {"max_episode_steps": 200, "reward_threshold": 195.0},
         ),
         (
             "CartPole-v1",
             "cartpole",
             "CartPole",
-            "cartpole:CartPoleJaxVectorEnv",
+            "cartpole:stateful_physics_vector_env",
             {"max_episode_steps": 500, "reward_threshold": 475.0},
         ),
         (
@@ -295,6 +295,9 @@ _MUJOCO: list[tuple[str, str, str, int, float | None]] = [
 # Each v5 task also runs on MJX (MuJoCo in JAX): `mjx/<Task>-v5` is its jitted functional env,
 # and `make_vec("<Task>-v5", n, vectorization_mode="jax")` batches it.
 _MJX = f"{_PKG}.mujoco.mjx_envs"
+# `make_vec("<Task>-vN", n, vectorization_mode="vector_entry_point")` steps n native copies on
+# a pool of threads (`mujoco.vector`).
+_MJV = f"{_PKG}.mujoco.vector"
 for _name, _stem, _cls, _steps, _mj_threshold in _MUJOCO:
     for _version in ("v4", "v5"):
         register(
@@ -302,6 +305,9 @@ for _name, _stem, _cls, _steps, _mj_threshold in _MUJOCO:
             entry_point=f"{_PKG}.mujoco.{_stem}_{_version}:{_cls}",
             max_episode_steps=_steps,
             reward_threshold=_mj_threshold,
+            vector_entry_point=f"{_MJV}:{_name}{_version.upper()}VectorEnv",
+            # Gymnasium registers no vector entry point here: `make_vec` stays sync by default.
+            vector_entry_point_opt_in=True,
             jax_vector_entry_point=f"{_MJX}:{_name}MjxVectorEnv" if _version == "v5" else None,
         )
     register(

@@ -30,43 +30,6 @@ _PENDING: dict[str, str] = {
     # --- classic_control ---
     # --- edges ---
     # --- mujoco ---
-    "gymnasium.envs.mujoco.mujoco_env:MujocoEnv.metadata": "class-level render_modes differ",
-    "gymnasium.envs.mujoco:MujocoEnv.metadata": "class-level render_modes differ",
-    "gymnasium.envs.mujoco.ant_v4:AntEnv.terminated": "missing",
-    "gymnasium.envs.mujoco.ant_v4:DEFAULT_CAMERA_CONFIG": "missing value",
-    "gymnasium.envs.mujoco.half_cheetah_v4:DEFAULT_CAMERA_CONFIG": "missing value",
-    "gymnasium.envs.mujoco.hopper_v4:DEFAULT_CAMERA_CONFIG": "missing value",
-    "gymnasium.envs.mujoco.hopper_v4:HopperEnv.terminated": "missing",
-    "gymnasium.envs.mujoco.humanoid_v4:DEFAULT_CAMERA_CONFIG": "missing value",
-    "gymnasium.envs.mujoco.humanoid_v4:HumanoidEnv.terminated": "missing",
-    "gymnasium.envs.mujoco.humanoid_v4:mass_center": "missing callable",
-    "gymnasium.envs.mujoco.humanoid_v5:mass_center": "missing callable",
-    "gymnasium.envs.mujoco.humanoidstandup_v4:DEFAULT_CAMERA_CONFIG": "missing value",
-    "gymnasium.envs.mujoco.humanoidstandup_v4:HumanoidStandupEnv.step": (
-        "signature: positional parameter 1 should be 'a'; lacks parameter 'a'; extra required pa..."
-    ),
-    "gymnasium.envs.mujoco.inverted_pendulum_v4:InvertedPendulumEnv.step": (
-        "signature: positional parameter 1 should be 'a'; lacks parameter 'a'; extra required pa..."
-    ),
-    "gymnasium.envs.mujoco.mujoco_rendering:BaseRender": "missing class",
-    "gymnasium.envs.mujoco.mujoco_rendering:OffScreenViewer.add_overlay": ("missing"),
-    "gymnasium.envs.mujoco.mujoco_rendering:OffScreenViewer.free": "missing",
-    "gymnasium.envs.mujoco.mujoco_rendering:OffScreenViewer.render": (
-        "signature: positional parameter 3 should be 'segmentation'; lacks parameter 'segmentation'"
-    ),
-    "gymnasium.envs.mujoco.mujoco_rendering:WindowViewer": (
-        "signature: 'width' has no default; 'height' has no default"
-    ),
-    "gymnasium.envs.mujoco.mujoco_rendering:WindowViewer.add_overlay": ("missing"),
-    "gymnasium.envs.mujoco.mujoco_rendering:WindowViewer.free": "missing",
-    "gymnasium.envs.mujoco.pusher_v4:PusherEnv.step": (
-        "signature: positional parameter 1 should be 'a'; lacks parameter 'a'; extra required pa..."
-    ),
-    "gymnasium.envs.mujoco.reacher_v4:ReacherEnv.step": (
-        "signature: positional parameter 1 should be 'a'; lacks parameter 'a'; extra required pa..."
-    ),
-    "gymnasium.envs.mujoco.walker2d_v4:DEFAULT_CAMERA_CONFIG": "missing value",
-    "gymnasium.envs.mujoco.walker2d_v4:Walker2dEnv.terminated": "missing",
     # --- vecwrap ---
 }
 

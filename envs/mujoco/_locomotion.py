@@ -35,6 +35,7 @@ __all__ = [
     "HealthCheckedEnv",
     "LocomotionEnv",
     "PlanarLeggedEnv",
+    "TerminatedProperty",
     "Version",
     "clipped_contact_forces",
     "clipped_squared_cost",
@@ -46,6 +47,7 @@ __all__ = [
     "planar_velocity",
     "position_info",
     "reject_task_kwargs",
+    "rows_position_info",
     "squared_sum_cost",
     "state_observation",
     "terminated",
@@ -59,18 +61,19 @@ Range = tuple[float, float]
 # -- reward terms ---------------------------------------------------------------------------------
 
 
-def squared_sum_cost(values: Array, weight: float, xp: Xp = np) -> Array:
+def squared_sum_cost(values: Array, weight: float, xp: Xp = np, axis: int | None = None) -> Array:
     """``weight * sum(values ** 2)``: the quadratic penalty behind control and contact costs.
 
     The result keeps the dtype numpy gives it: a float32 action makes a float32 cost, as in the
-    reference, and the total reward then rounds the same way.
+    reference, and the total reward then rounds the same way. ``axis=-1`` sums each row of a
+    batch; a row sums in the same order as one action alone.
     """
-    return weight * xp.sum(xp.square(values))
+    return weight * xp.sum(xp.square(values), axis=axis)
 
 
-def control_cost(action: Array, weight: float, xp: Xp = np) -> Array:
+def control_cost(action: Array, weight: float, xp: Xp = np, axis: int | None = None) -> Array:
     """Quadratic penalty on the action (or on ``data.ctrl`` for the humanoids)."""
-    return squared_sum_cost(action, weight, xp)
+    return squared_sum_cost(action, weight, xp, axis)
 
 
 def clipped_contact_forces(cfrc_ext: Array, force_range: Range, xp: Xp = np) -> Array:
@@ -79,10 +82,12 @@ def clipped_contact_forces(cfrc_ext: Array, force_range: Range, xp: Xp = np) -> 
     return xp.clip(cfrc_ext, low, high)
 
 
-def clipped_squared_cost(values: Array, weight: float, bounds: Range, xp: Xp = np) -> Array:
+def clipped_squared_cost(
+    values: Array, weight: float, bounds: Range, xp: Xp = np, axis: int | None = None
+) -> Array:
     """:func:`squared_sum_cost` clipped to ``bounds``: the humanoids' contact (impact) cost."""
     low, high = bounds
-    return xp.clip(squared_sum_cost(values, weight, xp), low, high)
+    return xp.clip(squared_sum_cost(values, weight, xp, axis), low, high)
 
 
 def planar_velocity(before: Array, after: Array, dt: float) -> Array:
@@ -109,6 +114,19 @@ def position_info(xy: Array, xp: Xp = np) -> dict[str, Any]:
         "x_position": xy[0],
         "y_position": xy[1],
         "distance_from_origin": xp.linalg.norm(xy, ord=2),
+    }
+
+
+def rows_position_info(xy: NDArray[np.float64]) -> dict[str, Any]:
+    """:func:`position_info` of each row of ``xy``, shape ``(num_envs, 2)``.
+
+    The distance is taken row by row: a norm over a batch axis sums in another order, and a
+    batch must equal single steps bit for bit.
+    """
+    return {
+        "x_position": xy[:, 0],
+        "y_position": xy[:, 1],
+        "distance_from_origin": np.array([np.linalg.norm(row, ord=2) for row in xy]),
     }
 
 
@@ -160,8 +178,8 @@ def state_observation(
     """``qpos`` without its first ``num_skipped`` entries, then ``qvel``, then ``extras``.
 
     Args:
-        qpos: Joint positions, shape ``(nq,)``.
-        qvel: Joint velocities, shape ``(nv,)``.
+        qpos: Joint positions, shape ``(nq,)`` (or ``(num_envs, nq)``: one row per env).
+        qvel: Joint velocities, shape ``(nv,)`` (or ``(num_envs, nv)``).
         num_skipped: Leading ``qpos`` entries left out (the root's x, or x and y).
         extras: Further flat arrays appended in order (contact forces, inertias, ...).
         velocity_limit: If given, velocities are clipped to ``[-limit, limit]``.
@@ -171,7 +189,7 @@ def state_observation(
         The observation, shape ``(nq - num_skipped + nv + sum of extra sizes,)``.
     """
     velocity = qvel if velocity_limit is None else xp.clip(qvel, -velocity_limit, velocity_limit)
-    return xp.concatenate((qpos[num_skipped:], velocity, *extras))
+    return xp.concatenate((qpos[..., num_skipped:], velocity, *extras), axis=-1)
 
 
 # What a v4 class sets itself, so that passing it is an error, as in the reference.
@@ -225,6 +243,9 @@ class LocomotionEnv(TaskEnv):
         mujoco_kwargs: dict[str, Any],
     ) -> None:
         """Compile the model and set the observation space of :attr:`version`."""
+        self._exclude_current_positions_from_observation = (
+            exclude_current_positions_from_observation
+        )
         self.num_skipped_qpos = (
             self.NUM_ROOT_POSITIONS if exclude_current_positions_from_observation else 0
         )
@@ -250,6 +271,10 @@ class LocomotionEnv(TaskEnv):
     def _extra_observation_sizes(self) -> dict[str, int]:
         """Sizes of the observation parts after ``qvel``, by name (none by default)."""
         return {}
+
+    def _batched_positions(self, datas: Sequence[Any]) -> NDArray[np.float64]:
+        """The tracked position of each simulation before a step (the root's x by default)."""
+        return np.array([data.qpos[0] for data in datas])
 
     def _simulate(self, action: Any) -> None:
         """Advance the physics by one environment step (``frame_skip`` MuJoCo steps)."""
@@ -312,6 +337,21 @@ class HealthCheckedEnv(LocomotionEnv):
         return bool(terminated(self.is_healthy, self._terminate_when_unhealthy))
 
 
+class TerminatedProperty:
+    """The v4 ``terminated`` property of the tasks that can fall (Ant, Hopper, Humanoid, Walker2d).
+
+    The reference's v4 classes expose whether the current state ends the episode as a
+    property; v5 computes it inside ``step`` only.
+    """
+
+    _is_terminated: Callable[[], bool]
+
+    @property
+    def terminated(self) -> bool:
+        """Whether the current state ends the episode."""
+        return self._is_terminated()
+
+
 class PlanarLeggedEnv(HealthCheckedEnv):
     """Shared shell of the planar legged runners (Hopper, Walker2d).
 
@@ -363,25 +403,67 @@ class PlanarLeggedEnv(HealthCheckedEnv):
         x_after, x_velocity = self._simulate_tracking(action, lambda: self.data.qpos[0])
 
         observation = self._get_obs()
-        progress = self._forward_reward_weight * x_velocity
-        survive_reward = self.healthy_reward
-        control_penalty = self.control_cost(action)
-        reward = (progress + survive_reward) - control_penalty
+        reward, reward_info = self._get_rew(x_velocity, action)
         is_done = self._is_terminated()
 
         if self.version == "v4":
             info: dict[str, Any] = {"x_position": x_after, "x_velocity": x_velocity}
         else:
-            info = {
-                **self._get_reset_info(),
-                "x_velocity": x_velocity,
-                "reward_forward": progress,
-                "reward_ctrl": -control_penalty,
-                "reward_survive": survive_reward,
-            }
+            info = {**self._get_reset_info(), "x_velocity": x_velocity, **reward_info}
         return self._finish_step(observation, reward, is_done, info)
+
+    def _get_rew(self, x_velocity: float, action: Any) -> tuple[Any, dict[str, Any]]:
+        """The reward of a step and its terms, as ``(reward, reward_info)``.
+
+        Subclasses may override it to shape the reward, as with the reference's v5 classes.
+        """
+        progress = self._forward_reward_weight * x_velocity
+        survive_reward = self.healthy_reward
+        control_penalty = self.control_cost(action)
+        reward = (progress + survive_reward) - control_penalty
+        reward_info = {
+            "reward_forward": progress,
+            "reward_ctrl": -control_penalty,
+            "reward_survive": survive_reward,
+        }
+        return reward, reward_info
 
     def _get_reset_info(self) -> dict[str, Any]:
         if self.version == "v4":
             return {}
         return planar_position_info(self.data.qpos, self.init_qpos)
+
+    def _healthy_rows(self, qpos: Array, qvel: Array) -> Array:
+        """Whether each state of a batch is healthy, shape ``(num_envs,)``."""
+        raise NotImplementedError
+
+    HAS_BATCHED_TERMS = True
+
+    def _batched_terms(
+        self, datas: Sequence[Any], actions: Array, before: NDArray[np.float64]
+    ) -> tuple[Array, Array, Array, dict[str, Array]]:
+        qpos = np.stack([data.qpos for data in datas])
+        qvel = np.stack([data.qvel for data in datas])
+        x_after = qpos[:, 0]
+        x_velocity = planar_velocity(before, x_after, self.dt)
+        observations = state_observation(
+            qpos, qvel, self.num_skipped_qpos, velocity_limit=self.VELOCITY_LIMIT
+        )
+        is_healthy = self._healthy_rows(qpos, qvel)
+        pay_when_unhealthy = self.version == "v4" and self._terminate_when_unhealthy
+        survive_reward = healthy_reward(is_healthy, self._healthy_reward, pay_when_unhealthy)
+        progress = self._forward_reward_weight * x_velocity
+        control_penalty = squared_sum_cost(actions, self._ctrl_cost_weight, axis=-1)
+        rewards = (progress + survive_reward) - control_penalty
+        terminations = terminated(is_healthy, self._terminate_when_unhealthy)
+        if self.version == "v4":
+            info: dict[str, Array] = {"x_position": x_after, "x_velocity": x_velocity}
+        else:
+            info = {
+                **planar_position_info(qpos.T, self.init_qpos),
+                "x_velocity": x_velocity,
+                "reward_forward": progress,
+                "reward_ctrl": -control_penalty,
+                "reward_survive": survive_reward,
+            }
+        return observations, rewards, terminations, info

@@ -13,6 +13,9 @@ makes rollouts equal bit for bit.
 
 from __future__ import annotations
 
+import functools
+import inspect
+from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any, Literal, SupportsFloat
 
@@ -20,6 +23,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from gymnasium_core import spaces
+from gymnasium_core.utils.ezpickle import EzPickle
 
 from .mujoco_env import MujocoEnv
 
@@ -64,13 +68,58 @@ def distance(vector: Any, xp: ModuleType) -> Any:
     return xp.linalg.norm(vector)
 
 
-class TaskEnv(MujocoEnv):
+def _recording_constructor_args(init: Callable[..., None]) -> Callable[..., None]:
+    """Wrap a constructor so the outermost call records its arguments for :class:`EzPickle`.
+
+    As in the reference, every named parameter is recorded positionally with its default
+    filled in, and ``**kwargs`` as keywords. Only the first (outermost) constructor of an
+    object records, so a subclass's own arguments win over those it passes upwards.
+    """
+    signature = inspect.signature(init)
+
+    @functools.wraps(init)
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        if "_ezpickle_args" not in self.__dict__:
+            try:
+                bound = signature.bind(self, *args, **kwargs)
+            except TypeError:
+                pass  # the constructor itself raises the error the reference raises
+            else:
+                bound.apply_defaults()
+                positional: list[Any] = []
+                keywords: dict[str, Any] = {}
+                for name, param in list(signature.parameters.items())[1:]:
+                    value = bound.arguments[name]
+                    if param.kind is inspect.Parameter.VAR_KEYWORD:
+                        keywords = dict(value)
+                    elif param.kind is inspect.Parameter.VAR_POSITIONAL:
+                        positional.extend(value)
+                    else:
+                        positional.append(value)
+                EzPickle.__init__(self, *positional, **keywords)
+        init(self, *args, **kwargs)
+
+    return __init__
+
+
+class TaskEnv(MujocoEnv, EzPickle):
     """A MuJoCo task of version ``"v4"`` or ``"v5"``.
 
     Subclasses compile their model with :meth:`_compile`, implement ``step`` (ending it with
     :meth:`_finish_step`) and ``_get_obs``, and either set :attr:`_reset_noise_scale` and
     :attr:`VELOCITY_NOISE` for the default :meth:`reset_model` or override it.
+
+    Like the reference's environments, every task is an
+    :class:`~gymnasium_core.utils.EzPickle` that knows its constructor arguments
+    (``_ezpickle_args`` / ``_ezpickle_kwargs``); pickling itself still goes through
+    :class:`MujocoEnv`, which keeps the simulation state.
     """
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Record the constructor arguments of every subclass that defines ``__init__``."""
+        super().__init_subclass__(**kwargs)
+        if "__init__" in cls.__dict__:
+            cls.__init__ = _recording_constructor_args(cls.__dict__["__init__"])  # type: ignore[method-assign]
 
     metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}
 
@@ -133,6 +182,30 @@ class TaskEnv(MujocoEnv):
 
     def _get_obs(self) -> NDArray[np.float64]:
         """The observation of the current state."""
+        raise NotImplementedError
+
+    # -- the task over a batch (used by the threaded vector env, :mod:`.vector`) -------------
+
+    #: Whether :meth:`_batched_terms` gives this task's step for a batch of simulations.
+    HAS_BATCHED_TERMS: bool = False
+
+    def _batched_positions(self, datas: Sequence[Any]) -> NDArray[np.float64]:
+        """What a step's terms need from each simulation before the step (nothing here)."""
+        return np.zeros((len(datas), 0))
+
+    def _batched_terms(
+        self, datas: Sequence[Any], actions: Any, before: NDArray[np.float64]
+    ) -> tuple[Any, Any, Any, dict[str, Any]]:
+        """Observations, rewards, terminations and infos of a stepped batch, as arrays.
+
+        Row ``i`` equals what :meth:`step` returns for ``datas[i]``, bit for bit; the
+        parameters (weights, ranges) are this env's.
+
+        Args:
+            datas: The simulations after the step (``MjData``).
+            actions: Their actions, shape ``(len(datas), nu)``.
+            before: :meth:`_batched_positions` of the simulations before the step.
+        """
         raise NotImplementedError
 
     def _finish_step(

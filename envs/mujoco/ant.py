@@ -21,6 +21,7 @@ reports ``x_position`` / ``y_position`` from ``qpos`` and returns them on reset.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, SupportsFloat
 
 import numpy as np
@@ -31,9 +32,14 @@ from ._locomotion import (
     Range,
     Xp,
     clipped_contact_forces,
+    healthy_reward,
     in_range,
+    planar_velocity,
     position_info,
+    rows_position_info,
     squared_sum_cost,
+    state_observation,
+    terminated,
 )
 
 __all__ = ["DEFAULT_CAMERA_CONFIG", "AntEnv", "ant_is_healthy"]
@@ -42,9 +48,12 @@ DEFAULT_CAMERA_CONFIG: dict[str, Any] = {"distance": 4.0}
 
 
 def ant_is_healthy(qpos: Any, qvel: Any, z_range: Range, xp: Xp = np) -> Any:
-    """Whether the ant's state is finite and its torso height ``qpos[2]`` in the closed range."""
-    state = xp.concatenate((qpos, qvel))
-    return xp.isfinite(state).all() & in_range(state[2], z_range, closed=True)
+    """Whether the ant's state is finite and its torso height ``qpos[2]`` in the closed range.
+
+    ``qpos`` and ``qvel`` may be one state or a batch (one row per env).
+    """
+    state = xp.concatenate((qpos, qvel), axis=-1)
+    return xp.isfinite(state).all(axis=-1) & in_range(state[..., 2], z_range, closed=True)
 
 
 class AntEnv(HealthCheckedEnv):
@@ -148,28 +157,41 @@ class AntEnv(HealthCheckedEnv):
         x_velocity, y_velocity = xy_velocity
 
         observation = self._get_obs()
+        if self.version == "v5":
+            reward, reward_info = self._get_rew(x_velocity, action)
+            is_done = self._is_terminated()
+            info = position_info(self.data.qpos[0:2])
+            info.update(x_velocity=x_velocity, y_velocity=y_velocity, **reward_info)
+            return self._finish_step(observation, reward, is_done, info)
         progress = x_velocity * self._forward_reward_weight
         survive_reward = self.healthy_reward
         control_penalty = self.control_cost(action)
-        charges_contacts = self.version == "v5" or self._use_contact_forces
-        contact_penalty = self.contact_cost if charges_contacts else 0.0
-        costs = control_penalty + contact_penalty if charges_contacts else control_penalty
+        contact_penalty = self.contact_cost if self._use_contact_forces else 0.0
+        costs = control_penalty + contact_penalty if self._use_contact_forces else control_penalty
         reward = (progress + survive_reward) - costs
         is_done = self._is_terminated()
-        if self.version == "v4":
-            info = self._v4_info(progress, control_penalty, contact_penalty, survive_reward)
-            info.update(position_info(xy_after), x_velocity=x_velocity, y_velocity=y_velocity)
-            info["forward_reward"] = progress
-        else:
-            info = position_info(self.data.qpos[0:2])
-            info.update(x_velocity=x_velocity, y_velocity=y_velocity)
-            info.update(
-                reward_forward=progress,
-                reward_ctrl=-control_penalty,
-                reward_contact=-contact_penalty,
-                reward_survive=survive_reward,
-            )
+        info = self._v4_info(progress, control_penalty, contact_penalty, survive_reward)
+        info.update(position_info(xy_after), x_velocity=x_velocity, y_velocity=y_velocity)
+        info["forward_reward"] = progress
         return self._finish_step(observation, reward, is_done, info)
+
+    def _get_rew(self, x_velocity: float, action: Any) -> tuple[Any, dict[str, Any]]:
+        """The v5 reward of a step and its terms, as ``(reward, reward_info)``.
+
+        Subclasses may override it to shape the reward, as with the reference's class.
+        """
+        progress = x_velocity * self._forward_reward_weight
+        survive_reward = self.healthy_reward
+        control_penalty = self.control_cost(action)
+        contact_penalty = self.contact_cost
+        reward = (progress + survive_reward) - (control_penalty + contact_penalty)
+        reward_info = {
+            "reward_forward": progress,
+            "reward_ctrl": -control_penalty,
+            "reward_contact": -contact_penalty,
+            "reward_survive": survive_reward,
+        }
+        return reward, reward_info
 
     def _v4_info(
         self, progress: Any, control_penalty: Any, contact_penalty: Any, survive_reward: Any
@@ -184,3 +206,63 @@ class AntEnv(HealthCheckedEnv):
 
     def _get_reset_info(self) -> dict[str, Any]:
         return {} if self.version == "v4" else position_info(self.data.qpos[0:2])
+
+    HAS_BATCHED_TERMS = True
+
+    def _batched_positions(self, datas: Sequence[Any]) -> NDArray[np.float64]:
+        body = int(self.model.body(self._main_body).id)
+        return np.array([data.xpos[body, :2] for data in datas])
+
+    def _batched_terms(
+        self, datas: Sequence[Any], actions: Any, before: NDArray[np.float64]
+    ) -> tuple[Any, Any, Any, dict[str, Any]]:
+        count = len(datas)
+        qpos = np.stack([data.qpos for data in datas])
+        qvel = np.stack([data.qvel for data in datas])
+        xy_after = self._batched_positions(datas)
+        xy_velocity = planar_velocity(before, xy_after, self.dt)
+        x_velocity, y_velocity = xy_velocity[:, 0], xy_velocity[:, 1]
+        forces = clipped_contact_forces(
+            np.stack([data.cfrc_ext for data in datas]), self._contact_force_range
+        )
+        is_v4 = self.version == "v4"
+        extras: tuple[Any, ...] = ()
+        if is_v4 and self._use_contact_forces:
+            extras = (forces.reshape(count, -1),)
+        elif not is_v4 and self._include_cfrc_ext_in_observation:
+            extras = (forces[:, 1:].reshape(count, -1),)
+        observations = state_observation(qpos, qvel, self.num_skipped_qpos, extras)
+        is_healthy = ant_is_healthy(qpos, qvel, self._healthy_z_range)
+        pay_when_unhealthy = is_v4 and self._terminate_when_unhealthy
+        survive_reward = healthy_reward(is_healthy, self._healthy_reward, pay_when_unhealthy)
+        progress = x_velocity * self._forward_reward_weight
+        control_penalty = squared_sum_cost(actions, self._ctrl_cost_weight, axis=-1)
+        charges_contacts = not is_v4 or self._use_contact_forces
+        if charges_contacts:
+            flat = forces.reshape(count, -1)
+            contact_penalty = squared_sum_cost(flat, self._contact_cost_weight, axis=-1)
+            rewards = (progress + survive_reward) - (control_penalty + contact_penalty)
+        else:
+            rewards = (progress + survive_reward) - control_penalty
+        terminations = terminated(is_healthy, self._terminate_when_unhealthy)
+        motion = {"x_velocity": x_velocity, "y_velocity": y_velocity}
+        if is_v4:
+            shown_cost = contact_penalty if self._use_contact_forces else control_penalty
+            info = {
+                "reward_forward": progress,
+                "reward_ctrl": -shown_cost,
+                "reward_survive": survive_reward,
+                **rows_position_info(xy_after),
+                **motion,
+                "forward_reward": progress,
+            }
+        else:
+            info = {
+                **rows_position_info(qpos[:, 0:2]),
+                **motion,
+                "reward_forward": progress,
+                "reward_ctrl": -control_penalty,
+                "reward_contact": -contact_penalty,
+                "reward_survive": survive_reward,
+            }
+        return observations, rewards, terminations, info

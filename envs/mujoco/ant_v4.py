@@ -5,13 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from . import ant
-from ._locomotion import V4_FIXED_ARGUMENTS, Range, reject_task_kwargs
+from ._locomotion import V4_FIXED_ARGUMENTS, Range, TerminatedProperty, reject_task_kwargs
 from ._task import v4_metadata
+from .ant import DEFAULT_CAMERA_CONFIG
+from .mujoco_env import MujocoEnv
 
-__all__ = ["AntEnv"]
+__all__ = ["DEFAULT_CAMERA_CONFIG", "AntEnv", "MujocoEnv"]
 
 
-class AntEnv(ant.AntEnv):
+class AntEnv(TerminatedProperty, ant.AntEnv):
     """The v4 ant: frame skip 5, the torso as main body, optional contact forces.
 
     Args:

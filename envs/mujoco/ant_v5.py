@@ -3,5 +3,6 @@
 from __future__ import annotations
 
 from .ant import DEFAULT_CAMERA_CONFIG, AntEnv
+from .mujoco_env import MujocoEnv
 
-__all__ = ["DEFAULT_CAMERA_CONFIG", "AntEnv"]
+__all__ = ["DEFAULT_CAMERA_CONFIG", "AntEnv", "MujocoEnv"]

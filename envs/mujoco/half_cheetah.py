@@ -16,12 +16,13 @@ forward term ``reward_forward`` (v4: ``reward_run``) and returns ``x_position`` 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, SupportsFloat
 
 import numpy as np
 from numpy.typing import NDArray
 
-from ._locomotion import LocomotionEnv
+from ._locomotion import LocomotionEnv, planar_velocity, squared_sum_cost, state_observation
 
 __all__ = ["DEFAULT_CAMERA_CONFIG", "HalfCheetahEnv"]
 
@@ -77,17 +78,43 @@ class HalfCheetahEnv(LocomotionEnv):
         x_after, x_velocity = self._simulate_tracking(action, lambda: self.data.qpos[0])
 
         observation = self._get_obs()
+        reward, reward_info = self._get_rew(x_velocity, action)
+        if self.version == "v4":  # v4 names the forward term "reward_run"
+            reward_info = {"reward_run": reward_info.pop("reward_forward"), **reward_info}
+        info = {"x_position": x_after, "x_velocity": x_velocity, **reward_info}
+        return self._finish_step(observation, reward, False, info)
+
+    def _get_rew(self, x_velocity: float, action: Any) -> tuple[Any, dict[str, Any]]:
+        """The reward of a step and its terms, as ``(reward, reward_info)``.
+
+        Subclasses may override it to shape the reward, as with the reference's v5 class.
+        """
         progress = self._forward_reward_weight * x_velocity
         control_penalty = self.control_cost(action)
         reward = progress - control_penalty
-        forward_key = "reward_forward" if self.version == "v5" else "reward_run"
+        return reward, {"reward_forward": progress, "reward_ctrl": -control_penalty}
+
+    HAS_BATCHED_TERMS = True
+
+    def _batched_terms(
+        self, datas: Sequence[Any], actions: Any, before: NDArray[np.float64]
+    ) -> tuple[Any, Any, Any, dict[str, Any]]:
+        qpos = np.stack([data.qpos for data in datas])
+        qvel = np.stack([data.qvel for data in datas])
+        x_after = qpos[:, 0]
+        x_velocity = planar_velocity(before, x_after, self.dt)
+        observations = state_observation(qpos, qvel, self.num_skipped_qpos)
+        progress = self._forward_reward_weight * x_velocity
+        control_penalty = squared_sum_cost(actions, self._ctrl_cost_weight, axis=-1)
+        rewards = progress - control_penalty
+        forward_key = "reward_run" if self.version == "v4" else "reward_forward"
         info = {
             "x_position": x_after,
             "x_velocity": x_velocity,
             forward_key: progress,
             "reward_ctrl": -control_penalty,
         }
-        return self._finish_step(observation, reward, False, info)
+        return observations, rewards, np.zeros(len(datas), dtype=bool), info
 
     def _get_reset_info(self) -> dict[str, Any]:
         return {} if self.version == "v4" else {"x_position": self.data.qpos[0]}

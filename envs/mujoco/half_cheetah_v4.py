@@ -6,8 +6,10 @@ from typing import Any
 
 from . import half_cheetah
 from ._task import v4_metadata
+from .half_cheetah import DEFAULT_CAMERA_CONFIG
+from .mujoco_env import MujocoEnv
 
-__all__ = ["HalfCheetahEnv"]
+__all__ = ["DEFAULT_CAMERA_CONFIG", "HalfCheetahEnv", "MujocoEnv"]
 
 
 class HalfCheetahEnv(half_cheetah.HalfCheetahEnv):

@@ -3,5 +3,6 @@
 from __future__ import annotations
 
 from .half_cheetah import DEFAULT_CAMERA_CONFIG, HalfCheetahEnv
+from .mujoco_env import MujocoEnv
 
-__all__ = ["DEFAULT_CAMERA_CONFIG", "HalfCheetahEnv"]
+__all__ = ["DEFAULT_CAMERA_CONFIG", "HalfCheetahEnv", "MujocoEnv"]

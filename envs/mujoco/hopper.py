@@ -47,17 +47,18 @@ def hopper_is_healthy(
     """Whether the hopper stands: bounded state, enough height, torso near upright.
 
     Args:
-        qpos: Joint positions ``(rootx, rootz, rooty, thigh, leg, foot)``, shape ``(6,)``.
-        qvel: Joint velocities, shape ``(6,)``.
+        qpos: Joint positions ``(rootx, rootz, rooty, thigh, leg, foot)``, shape ``(6,)``
+            (or ``(num_envs, 6)``: one answer per row).
+        qvel: Joint velocities, shape ``(6,)`` (or ``(num_envs, 6)``).
         state_range: Open bounds on every entry of ``concat(qpos, qvel)[2:]``.
         z_range: Open bounds on the height ``qpos[1]``.
         angle_range: Open bounds on the torso angle ``qpos[2]``.
         xp: The array namespace.
     """
-    state = xp.concatenate((qpos, qvel))[2:]
+    state = xp.concatenate((qpos, qvel), axis=-1)[..., 2:]
     low, high = state_range
-    is_state_bounded = xp.all(xp.logical_and(low < state, state < high))
-    return is_state_bounded & in_range(qpos[1], z_range) & in_range(qpos[2], angle_range)
+    is_state_bounded = xp.all(xp.logical_and(low < state, state < high), axis=-1)
+    return is_state_bounded & in_range(qpos[..., 1], z_range) & in_range(qpos[..., 2], angle_range)
 
 
 class HopperEnv(PlanarLeggedEnv):
@@ -110,6 +111,15 @@ class HopperEnv(PlanarLeggedEnv):
             reset_noise_scale,
             exclude_current_positions_from_observation,
             **kwargs,
+        )
+
+    def _healthy_rows(self, qpos: Any, qvel: Any) -> Any:
+        return hopper_is_healthy(
+            qpos,
+            qvel,
+            self._healthy_state_range,
+            self._healthy_z_range,
+            self._healthy_angle_range,
         )
 
     @property

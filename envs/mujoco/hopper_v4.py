@@ -5,13 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from . import hopper
-from ._locomotion import Range
+from ._locomotion import Range, TerminatedProperty
 from ._task import v4_metadata
+from .hopper import DEFAULT_CAMERA_CONFIG
+from .mujoco_env import MujocoEnv
 
-__all__ = ["HopperEnv"]
+__all__ = ["DEFAULT_CAMERA_CONFIG", "HopperEnv", "MujocoEnv"]
 
 
-class HopperEnv(hopper.HopperEnv):
+class HopperEnv(TerminatedProperty, hopper.HopperEnv):
     """The v4 hopper: fixed model (``hopper.xml``) and frame skip (4), v4 reward and info.
 
     See :class:`gymnasium_core.envs.mujoco.hopper.HopperEnv` for the arguments.

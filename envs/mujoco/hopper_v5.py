@@ -3,5 +3,6 @@
 from __future__ import annotations
 
 from .hopper import DEFAULT_CAMERA_CONFIG, HopperEnv
+from .mujoco_env import MujocoEnv
 
-__all__ = ["DEFAULT_CAMERA_CONFIG", "HopperEnv"]
+__all__ = ["DEFAULT_CAMERA_CONFIG", "HopperEnv", "MujocoEnv"]

@@ -24,6 +24,7 @@ reports positions from ``qpos`` with the tendon lengths and velocities, and fill
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, SupportsFloat
 
 import numpy as np
@@ -36,9 +37,15 @@ from ._locomotion import (
     Xp,
     clipped_squared_cost,
     control_cost,
+    healthy_reward,
     in_range,
     mass_center_xy,
+    planar_velocity,
     position_info,
+    rows_position_info,
+    squared_sum_cost,
+    state_observation,
+    terminated,
 )
 
 __all__ = [
@@ -50,6 +57,7 @@ __all__ = [
     "humanoid_is_healthy",
     "humanoid_position_info",
     "included_parts",
+    "mass_center",
 ]
 
 DEFAULT_CAMERA_CONFIG: dict[str, Any] = {
@@ -58,6 +66,18 @@ DEFAULT_CAMERA_CONFIG: dict[str, Any] = {
     "lookat": np.array([0.0, 0.0, 2.0]),
     "elevation": -20.0,
 }
+
+
+def mass_center(model: Any, data: Any) -> NDArray[np.float64]:
+    """The x and y of the model's centre of mass in ``data``, shape ``(2,)`` (a new array).
+
+    Args:
+        model: The compiled ``mujoco.MjModel`` (its ``body_mass`` is read).
+        data: The ``mujoco.MjData`` (its ``xipos`` is read).
+    """
+    center: NDArray[np.float64] = mass_center_xy(model.body_mass, data.xipos).copy()
+    return center
+
 
 #: Names of the optional observation parts, in observation order.
 BODY_STATE_PARTS = ("cinert", "cvel", "qfrc_actuator", "cfrc_ext")
@@ -85,12 +105,14 @@ def body_state_parts(
     """
     first_body, first_dof = (0, 0) if full else (1, 6)
     arrays = {
-        "cinert": cinert[first_body:],
-        "cvel": cvel[first_body:],
-        "qfrc_actuator": qfrc_actuator[first_dof:],
-        "cfrc_ext": cfrc_ext[first_body:],
+        "cinert": cinert[..., first_body:, :],
+        "cvel": cvel[..., first_body:, :],
+        "qfrc_actuator": qfrc_actuator[..., first_dof:],
+        "cfrc_ext": cfrc_ext[..., first_body:, :],
     }
-    return [xp.ravel(arrays[name]) for name in BODY_STATE_PARTS if included[name]]
+    # One flat part per state; a batch (a leading axis on every input) keeps its rows.
+    lead = qfrc_actuator.shape[:-1]
+    return [xp.reshape(arrays[name], (*lead, -1)) for name in BODY_STATE_PARTS if included[name]]
 
 
 def body_state_sizes(nbody: int, nv: int, full: bool) -> dict[str, int]:
@@ -119,8 +141,8 @@ def included_parts(
 
 
 def humanoid_is_healthy(qpos: Any, z_range: Range) -> Any:
-    """Whether the torso height ``qpos[2]`` lies in the open ``z_range``."""
-    return in_range(qpos[2], z_range)
+    """Whether the torso height ``qpos[2]`` lies in the open ``z_range`` (also per row)."""
+    return in_range(qpos[..., 2], z_range)
 
 
 def humanoid_position_info(
@@ -261,17 +283,17 @@ class HumanoidEnv(HumanoidObservationMixin, HealthCheckedEnv):
     ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
         """Apply torques for ``frame_skip`` physics steps and score the forward progress."""
         xy_after, xy_velocity = self._simulate_tracking(
-            action, lambda: mass_center_xy(self.model.body_mass, self.data.xipos)
+            action, lambda: mass_center(self.model, self.data)
         )
         x_velocity, y_velocity = xy_velocity
 
         observation = self._get_obs()
-        progress = self._forward_reward_weight * x_velocity
-        survive_reward = self.healthy_reward
-        control_penalty = self.control_cost(action)
         is_done = self._is_terminated()
         velocity_info = {"x_velocity": x_velocity, "y_velocity": y_velocity}
         if self.version == "v4":
+            progress = self._forward_reward_weight * x_velocity
+            survive_reward = self.healthy_reward
+            control_penalty = self.control_cost(action)
             reward = (progress + survive_reward) - control_penalty
             info = {
                 "reward_linvel": progress,
@@ -282,19 +304,94 @@ class HumanoidEnv(HumanoidObservationMixin, HealthCheckedEnv):
                 "forward_reward": progress,
             }
         else:
-            contact_penalty = self.contact_cost
-            reward = (progress + survive_reward) - (control_penalty + contact_penalty)
-            info = {
-                **self._get_reset_info(),
-                **velocity_info,
-                "reward_survive": survive_reward,
-                "reward_forward": progress,
-                "reward_ctrl": -control_penalty,
-                "reward_contact": -contact_penalty,
-            }
+            reward, reward_info = self._get_rew(x_velocity, action)
+            info = {**self._get_reset_info(), **velocity_info, **reward_info}
         return self._finish_step(observation, reward, is_done, info)
+
+    def _get_rew(self, x_velocity: float, action: Any) -> tuple[Any, dict[str, Any]]:
+        """The v5 reward of a step and its terms, as ``(reward, reward_info)``.
+
+        Subclasses may override it to shape the reward, as with the reference's class.
+        """
+        progress = self._forward_reward_weight * x_velocity
+        survive_reward = self.healthy_reward
+        control_penalty = self.control_cost(action)
+        contact_penalty = self.contact_cost
+        reward = (progress + survive_reward) - (control_penalty + contact_penalty)
+        reward_info = {
+            "reward_survive": survive_reward,
+            "reward_forward": progress,
+            "reward_ctrl": -control_penalty,
+            "reward_contact": -contact_penalty,
+        }
+        return reward, reward_info
 
     def _get_reset_info(self) -> dict[str, Any]:
         if self.version == "v4":
             return {}
         return humanoid_position_info(self.data.qpos, *self._tendon_states())
+
+    HAS_BATCHED_TERMS = True
+
+    def _batched_positions(self, datas: Sequence[Any]) -> NDArray[np.float64]:
+        # row by row: an einsum over a batch axis would sum in another order
+        return np.array([mass_center(self.model, data) for data in datas])
+
+    def _batched_terms(
+        self, datas: Sequence[Any], actions: Any, before: NDArray[np.float64]
+    ) -> tuple[Any, Any, Any, dict[str, Any]]:
+        def stacked(name: str) -> NDArray[np.float64]:
+            return np.stack([getattr(data, name) for data in datas])
+
+        qpos, qvel, cfrc_ext = stacked("qpos"), stacked("qvel"), stacked("cfrc_ext")
+        xy_after = self._batched_positions(datas)
+        xy_velocity = planar_velocity(before, xy_after, self.dt)
+        x_velocity, y_velocity = xy_velocity[:, 0], xy_velocity[:, 1]
+        is_v4 = self.version == "v4"
+        parts = body_state_parts(
+            stacked("cinert"),
+            stacked("cvel"),
+            stacked("qfrc_actuator"),
+            cfrc_ext,
+            self._included_parts,
+            full=is_v4,
+        )
+        observations = state_observation(qpos, qvel, self.num_skipped_qpos, parts)
+        is_healthy = humanoid_is_healthy(qpos, self._healthy_z_range)
+        pay_when_unhealthy = is_v4 and self._terminate_when_unhealthy
+        survive_reward = healthy_reward(is_healthy, self._healthy_reward, pay_when_unhealthy)
+        progress = self._forward_reward_weight * x_velocity
+        control_penalty = squared_sum_cost(stacked("ctrl"), self._ctrl_cost_weight, axis=-1)
+        terminations = terminated(is_healthy, self._terminate_when_unhealthy)
+        motion = {"x_velocity": x_velocity, "y_velocity": y_velocity}
+        if is_v4:
+            rewards = (progress + survive_reward) - control_penalty
+            info = {
+                "reward_linvel": progress,
+                "reward_quadctrl": -control_penalty,
+                "reward_alive": survive_reward,
+                **rows_position_info(xy_after),
+                **motion,
+                "forward_reward": progress,
+            }
+            return observations, rewards, terminations, info
+        flat_forces = cfrc_ext.reshape(len(datas), -1)
+        low, high = self._contact_cost_range
+        contact_penalty = np.clip(
+            squared_sum_cost(flat_forces, self._contact_cost_weight, axis=-1), low, high
+        )
+        rewards = (progress + survive_reward) - (control_penalty + contact_penalty)
+        position = rows_position_info(qpos[:, 0:2])
+        info = {
+            "x_position": position["x_position"],
+            "y_position": position["y_position"],
+            "tendon_length": stacked("ten_length"),
+            "tendon_velocity": stacked("ten_velocity"),
+            "distance_from_origin": position["distance_from_origin"],
+            **motion,
+            "reward_survive": survive_reward,
+            "reward_forward": progress,
+            "reward_ctrl": -control_penalty,
+            "reward_contact": -contact_penalty,
+        }
+        return observations, rewards, terminations, info

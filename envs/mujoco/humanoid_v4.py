@@ -5,13 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from . import humanoid
-from ._locomotion import V4_FIXED_ARGUMENTS, Range, reject_task_kwargs
+from ._locomotion import V4_FIXED_ARGUMENTS, Range, TerminatedProperty, reject_task_kwargs
 from ._task import v4_metadata
+from .humanoid import DEFAULT_CAMERA_CONFIG, mass_center
+from .mujoco_env import MujocoEnv
 
-__all__ = ["HumanoidEnv"]
+__all__ = ["DEFAULT_CAMERA_CONFIG", "HumanoidEnv", "MujocoEnv", "mass_center"]
 
 
-class HumanoidEnv(humanoid.HumanoidEnv):
+class HumanoidEnv(TerminatedProperty, humanoid.HumanoidEnv):
     """The v4 humanoid: ``humanoid.xml``, frame skip 5, full observation, no contact cost.
 
     See :class:`gymnasium_core.envs.mujoco.humanoid.HumanoidEnv` for the arguments.

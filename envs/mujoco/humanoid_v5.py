@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
-from .humanoid import DEFAULT_CAMERA_CONFIG, HumanoidEnv
+from .humanoid import DEFAULT_CAMERA_CONFIG, HumanoidEnv, mass_center
+from .mujoco_env import MujocoEnv
 
-__all__ = ["DEFAULT_CAMERA_CONFIG", "HumanoidEnv"]
+__all__ = ["DEFAULT_CAMERA_CONFIG", "HumanoidEnv", "MujocoEnv", "mass_center"]

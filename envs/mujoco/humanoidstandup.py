@@ -17,13 +17,14 @@ every constant an argument, adds the observation switches and positions and tend
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, SupportsFloat
 
 import numpy as np
 from numpy.typing import NDArray
 
-from ._locomotion import Range, Xp, clipped_squared_cost, control_cost
-from .humanoid import HumanoidObservationMixin
+from ._locomotion import Range, Xp, clipped_squared_cost, control_cost, state_observation
+from .humanoid import HumanoidObservationMixin, body_state_parts
 
 __all__ = [
     "DEFAULT_CAMERA_CONFIG",
@@ -49,6 +50,7 @@ def standup_reward_terms(
     impact_cost_weight: float,
     impact_cost_range: Range,
     xp: Xp = np,
+    axis: int | None = None,
 ) -> tuple[Any, Any, Any, Any]:
     """The stand-up reward and its terms.
 
@@ -61,13 +63,15 @@ def standup_reward_terms(
         impact_cost_weight: Weight of the impact cost.
         impact_cost_range: Bounds the impact cost is clipped to.
         xp: The array namespace.
+        axis: ``-1`` for a batch: ``z`` of shape ``(num_envs,)``, ``ctrl`` ``(num_envs, nu)``
+            and ``cfrc_ext`` flattened per env, ``(num_envs, nbody * 6)``.
 
     Returns:
         ``(reward, uph_cost, control_penalty, impact_cost)``; the costs are positive.
     """
     uph_cost = (z - 0) / timestep
-    control_penalty = control_cost(ctrl, ctrl_cost_weight, xp)
-    impact_cost = clipped_squared_cost(cfrc_ext, impact_cost_weight, impact_cost_range, xp)
+    control_penalty = control_cost(ctrl, ctrl_cost_weight, xp, axis)
+    impact_cost = clipped_squared_cost(cfrc_ext, impact_cost_weight, impact_cost_range, xp, axis)
     return uph_cost - control_penalty - impact_cost + 1, uph_cost, control_penalty, impact_cost
 
 
@@ -145,23 +149,72 @@ class HumanoidStandupEnv(HumanoidObservationMixin):
     ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
         """Apply torques for ``frame_skip`` physics steps and score the torso's height."""
         self._simulate(action)
-        data = self.data
+        reward, reward_info = self._get_rew(self.data.qpos[2], action)
+        info = {} if self.version == "v4" else self._get_reset_info()
+        info.update(reward_info)
+        return self._finish_step(self._get_obs(), reward, False, info)
+
+    def _get_rew(self, pos_after: float, action: Any) -> tuple[Any, dict[str, Any]]:
+        """The reward of a step and its terms, as ``(reward, reward_info)``.
+
+        ``action`` is unused: the control cost is taken on ``data.ctrl``. Subclasses may
+        override it to shape the reward, as with the reference's v5 class.
+        """
         reward, uph_cost, control_penalty, impact_cost = standup_reward_terms(
-            data.qpos[2],
+            pos_after,
             self.model.opt.timestep,
-            data.ctrl,
-            data.cfrc_ext,
+            self.data.ctrl,
+            self.data.cfrc_ext,
             self._ctrl_cost_weight,
             self._impact_cost_weight,
             self._impact_cost_range,
         )
-        info = {} if self.version == "v4" else self._get_reset_info()
-        info.update(
-            reward_linup=uph_cost, reward_quadctrl=-control_penalty, reward_impact=-impact_cost
-        )
-        return self._finish_step(self._get_obs(), reward, False, info)
+        reward_info = {
+            "reward_linup": uph_cost,
+            "reward_quadctrl": -control_penalty,
+            "reward_impact": -impact_cost,
+        }
+        return reward, reward_info
 
     def _get_reset_info(self) -> dict[str, Any]:
         if self.version == "v4":
             return {}
         return standup_position_info(self.data.qpos, self.init_qpos, *self._tendon_states())
+
+    HAS_BATCHED_TERMS = True
+
+    def _batched_terms(
+        self, datas: Sequence[Any], actions: Any, before: NDArray[np.float64]
+    ) -> tuple[Any, Any, Any, dict[str, Any]]:
+        def stacked(name: str) -> NDArray[np.float64]:
+            return np.stack([getattr(data, name) for data in datas])
+
+        qpos, qvel, cfrc_ext = stacked("qpos"), stacked("qvel"), stacked("cfrc_ext")
+        parts = body_state_parts(
+            stacked("cinert"),
+            stacked("cvel"),
+            stacked("qfrc_actuator"),
+            cfrc_ext,
+            self._included_parts,
+            full=self.version == "v4",
+        )
+        observations = state_observation(qpos, qvel, self.num_skipped_qpos, parts)
+        rewards, uph_cost, control_penalty, impact_cost = standup_reward_terms(
+            qpos[:, 2],
+            self.model.opt.timestep,
+            stacked("ctrl"),
+            cfrc_ext.reshape(len(datas), -1),
+            self._ctrl_cost_weight,
+            self._impact_cost_weight,
+            self._impact_cost_range,
+            axis=-1,
+        )
+        info: dict[str, Any] = {}
+        if self.version == "v5":
+            info = standup_position_info(
+                qpos.T, self.init_qpos, stacked("ten_length"), stacked("ten_velocity")
+            )
+        info.update(
+            reward_linup=uph_cost, reward_quadctrl=-control_penalty, reward_impact=-impact_cost
+        )
+        return observations, rewards, np.zeros(len(datas), dtype=bool), info

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, SupportsFloat
+
+import numpy as np
+from numpy.typing import NDArray
 
 from . import humanoidstandup
 from ._locomotion import V4_FIXED_ARGUMENTS, reject_task_kwargs
 from ._task import v4_metadata
+from .humanoidstandup import DEFAULT_CAMERA_CONFIG
+from .mujoco_env import MujocoEnv
 
-__all__ = ["HumanoidStandupEnv"]
+__all__ = ["DEFAULT_CAMERA_CONFIG", "HumanoidStandupEnv", "MujocoEnv"]
 
 
 class HumanoidStandupEnv(humanoidstandup.HumanoidStandupEnv):
@@ -25,3 +30,9 @@ class HumanoidStandupEnv(humanoidstandup.HumanoidStandupEnv):
     def __init__(self, **kwargs: Any) -> None:
         reject_task_kwargs(kwargs, V4_FIXED_ARGUMENTS)
         super().__init__("humanoidstandup.xml", 5, humanoidstandup.DEFAULT_CAMERA_CONFIG, **kwargs)
+
+    def step(
+        self, a: NDArray[np.float32]
+    ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
+        """Advance one step; the reference's v4 class names the action ``a``."""
+        return super().step(a)

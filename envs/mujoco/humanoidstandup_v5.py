@@ -3,5 +3,6 @@
 from __future__ import annotations
 
 from .humanoidstandup import DEFAULT_CAMERA_CONFIG, HumanoidStandupEnv
+from .mujoco_env import MujocoEnv
 
-__all__ = ["DEFAULT_CAMERA_CONFIG", "HumanoidStandupEnv"]
+__all__ = ["DEFAULT_CAMERA_CONFIG", "HumanoidStandupEnv", "MujocoEnv"]

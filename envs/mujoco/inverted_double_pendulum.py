@@ -120,19 +120,29 @@ class InvertedDoublePendulumEnv(TaskEnv):
         tip_x, _, tip_z = self.data.site_xpos[0]
         obs = self._get_obs()
         terminated = bool(is_fallen(tip_z))
-        distance_penalty, velocity_penalty = penalties(tip_x, tip_z, self.data.qvel)
-        info: dict[str, Any] = {}
         if self.version == "v5":
-            alive_bonus = self._healthy_reward * int(not terminated)
-            info = {
-                "reward_survive": alive_bonus,
-                "distance_penalty": -distance_penalty,
-                "velocity_penalty": -velocity_penalty,
-            }
-        else:
-            alive_bonus = 10  # v4 pays the bonus on the terminal step too
+            reward, info = self._get_rew(tip_x, tip_z, terminated)
+            return self._finish_step(obs, reward, terminated, info)
+        distance_penalty, velocity_penalty = penalties(tip_x, tip_z, self.data.qvel)
+        alive_bonus = 10  # v4 pays the bonus on the terminal step too
         reward = alive_bonus - distance_penalty - velocity_penalty
-        return self._finish_step(obs, reward, terminated, info)
+        return self._finish_step(obs, reward, terminated, {})
+
+    def _get_rew(self, x: float, y: float, terminated: bool) -> tuple[Any, dict[str, Any]]:
+        """The v5 reward of a step and its terms, as ``(reward, reward_info)``.
+
+        ``x`` and ``y`` are the pole tip's horizontal position and height. Subclasses may
+        override it to shape the reward, as with the reference's class.
+        """
+        distance_penalty, velocity_penalty = penalties(x, y, self.data.qvel)
+        alive_bonus = self._healthy_reward * int(not terminated)
+        reward = alive_bonus - distance_penalty - velocity_penalty
+        reward_info = {
+            "reward_survive": alive_bonus,
+            "distance_penalty": -distance_penalty,
+            "velocity_penalty": -velocity_penalty,
+        }
+        return reward, reward_info
 
     def _get_obs(self) -> NDArray[np.float64]:
         obs: NDArray[np.float64] = observation(

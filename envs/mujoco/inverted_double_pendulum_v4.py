@@ -7,8 +7,9 @@ from typing import Any
 from ._task import v4_metadata
 from .inverted_double_pendulum import DEFAULT_CAMERA_CONFIG
 from .inverted_double_pendulum import InvertedDoublePendulumEnv as _InvertedDoublePendulum
+from .mujoco_env import MujocoEnv
 
-__all__ = ["InvertedDoublePendulumEnv"]
+__all__ = ["InvertedDoublePendulumEnv", "MujocoEnv"]
 
 
 class InvertedDoublePendulumEnv(_InvertedDoublePendulum):

@@ -11,6 +11,7 @@ again) and :mod:`.inverted_pendulum_v4` subclasses it with the v4 constructor.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from types import ModuleType
 from typing import Any, SupportsFloat
 
@@ -28,14 +29,17 @@ MAX_POLE_ANGLE = 0.2  # rad; beyond it the episode ends
 
 
 def observation(qpos: Any, qvel: Any, xp: ModuleType) -> Any:
-    """``(4,)``: ``qpos`` followed by ``qvel``."""
-    return xp.concatenate([qpos, qvel]).ravel()
+    """``(4,)``: ``qpos`` followed by ``qvel`` (a batch of states: one row each)."""
+    return xp.concatenate([qpos, qvel], axis=-1)
 
 
 def is_unhealthy(obs: Any, xp: ModuleType) -> Any:
-    """True when the state is not finite or the pole leans past :data:`MAX_POLE_ANGLE`."""
+    """True when the state is not finite or the pole leans past :data:`MAX_POLE_ANGLE`.
+
+    ``obs`` is one observation or a batch (one answer per row).
+    """
     # bitwise operators keep it traceable under jax; a NaN angle also fails ``<=``
-    return ~(xp.isfinite(obs).all() & (abs(obs[1]) <= MAX_POLE_ANGLE))
+    return ~(xp.isfinite(obs).all(axis=-1) & (abs(obs[..., 1]) <= MAX_POLE_ANGLE))
 
 
 class InvertedPendulumEnv(TaskEnv):
@@ -88,3 +92,18 @@ class InvertedPendulumEnv(TaskEnv):
     def _get_obs(self) -> NDArray[np.float64]:
         obs: NDArray[np.float64] = observation(self.data.qpos, self.data.qvel, np)
         return obs
+
+    HAS_BATCHED_TERMS = True
+
+    def _batched_terms(
+        self, datas: Sequence[Any], actions: Any, before: NDArray[np.float64]
+    ) -> tuple[Any, Any, Any, dict[str, Any]]:
+        qpos = np.stack([data.qpos for data in datas])
+        qvel = np.stack([data.qvel for data in datas])
+        observations = observation(qpos, qvel, np)
+        terminations = is_unhealthy(observations, np)
+        if self.version == "v4":
+            return observations, np.ones(len(datas)), terminations, {}
+        # v5's reward is a Python int per env: an int array in the batched info
+        survive = np.logical_not(terminations).astype(int)
+        return observations, survive.astype(np.float64), terminations, {"reward_survive": survive}

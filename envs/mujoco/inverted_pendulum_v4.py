@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, SupportsFloat
+
+import numpy as np
+from numpy.typing import NDArray
 
 from ._task import v4_metadata
 from .inverted_pendulum import DEFAULT_CAMERA_CONFIG
 from .inverted_pendulum import InvertedPendulumEnv as _InvertedPendulum
+from .mujoco_env import MujocoEnv
 
-__all__ = ["InvertedPendulumEnv"]
+__all__ = ["InvertedPendulumEnv", "MujocoEnv"]
 
 
 class InvertedPendulumEnv(_InvertedPendulum):
@@ -26,3 +30,9 @@ class InvertedPendulumEnv(_InvertedPendulum):
     def __init__(self, **kwargs: Any) -> None:
         """Build the v4 environment."""
         super().__init__("inverted_pendulum.xml", 2, DEFAULT_CAMERA_CONFIG, 0.01, **kwargs)
+
+    def step(
+        self, a: NDArray[np.float32]
+    ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
+        """Advance one step; the reference's v4 class names the action ``a``."""
+        return super().step(a)

@@ -20,19 +20,43 @@ tasks compare equal and the JAX adapters reuse one compiled program for both.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import inspect
+import io
+from collections.abc import Sequence
 from typing import Any, ClassVar, NamedTuple
 
 import jax
 import jax.numpy as jnp
 import mujoco
 import numpy as np
-from mujoco import mjx
 
 from gymnasium_core.functional.func_env import FuncEnv
 from gymnasium_core.spaces import Box
 
 from .mujoco_env import DEFAULT_SIZE, expand_model_path
+
+# MJX prints these two lines on import when the optional Warp backend is absent, which is
+# the usual case; they say nothing about the JAX backend the MJX ids use.
+_WARP_NOTICES = ("Failed to import warp:", "Failed to import mujoco_warp:")
+
+
+def _import_mjx() -> Any:
+    """Import ``mujoco.mjx`` without its notices about the missing Warp backend.
+
+    Only those lines are held back: anything else MJX prints on import is printed as usual.
+    """
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        from mujoco import mjx
+    for line in printed.getvalue().splitlines():
+        if not line.startswith(_WARP_NOTICES):
+            print(line)
+    return mjx
+
+
+mjx = _import_mjx()
 
 __all__ = [
     "MjxRenderState",
@@ -130,12 +154,39 @@ class MjxRenderState(NamedTuple):
     renderer: Any  # a MujocoRenderer
 
 
+def native_defaults(native: type, names: Sequence[str]) -> dict[str, Any]:
+    """The defaults of the parameters ``names`` of ``native.__init__``, by name.
+
+    The native env's constructor is where a task's defaults are written; the MJX tasks read
+    them from there instead of writing them again.
+
+    Raises:
+        TypeError: If ``native.__init__`` has no such parameter, or it has no default.
+    """
+    parameters = inspect.signature(native).parameters
+    defaults = {}
+    for name in names:
+        parameter = parameters.get(name)
+        if parameter is None or parameter.default is inspect.Parameter.empty:
+            raise TypeError(f"{native.__name__}.__init__ has no default for {name!r}")
+        defaults[name] = parameter.default
+    return defaults
+
+
+def adopt_native_defaults(params_cls: type[Any], native: type) -> None:
+    """Give the ``NamedTuple`` ``params_cls`` the native constructor's defaults of its fields."""
+    defaults = native_defaults(native, params_cls._fields)
+    params_cls.__new__.__defaults__ = tuple(defaults.values())
+    params_cls._field_defaults = defaults
+
+
 class MjxTask(FuncEnv[Any, jax.Array, jax.Array, jax.Array, jax.Array, MjxRenderState, Any]):
     """A MuJoCo task on MJX; subclasses define the task functions and their params.
 
-    Subclasses set :attr:`PARAMS` (a ``NamedTuple`` of the numeric arguments with the native
-    defaults), :attr:`OPTIONS` (the static arguments and their defaults) and
-    :meth:`_observation_size`.
+    Subclasses set :attr:`NATIVE` (the native v5 class), :attr:`PARAMS` (a ``NamedTuple`` of
+    the numeric arguments, written without defaults), :attr:`OPTION_NAMES` (the static
+    arguments) and :meth:`_observation_size`. Every default, of a param or an option, is the
+    native constructor's: it is read from there when the subclass is defined.
 
     Args:
         **kwargs: The native v5 env's keyword arguments: static options and param overrides.
@@ -145,7 +196,12 @@ class MjxTask(FuncEnv[Any, jax.Array, jax.Array, jax.Array, jax.Array, MjxRender
         TypeError: For a keyword argument the task does not take.
     """
 
+    #: The native v5 class: its constructor holds the task's defaults.
+    NATIVE: ClassVar[type]
     PARAMS: ClassVar[type[Any]]
+    #: The static options the task takes (names of the native constructor's parameters).
+    OPTION_NAMES: ClassVar[tuple[str, ...]] = ()
+    #: The static options with their defaults (the native ones; set for each subclass).
     OPTIONS: ClassVar[dict[str, Any]] = {}
     #: Whether the task reads ``cfrc_ext`` (computed after each step only then).
     USES_CONTACT_FORCES: ClassVar[bool] = False
@@ -155,6 +211,16 @@ class MjxTask(FuncEnv[Any, jax.Array, jax.Array, jax.Array, jax.Array, MjxRender
     default_camera_config: dict[str, Any] | None
     width: int
     height: int
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Take the options' and params' defaults from the native constructor."""
+        super().__init_subclass__(**kwargs)
+        native = cls.__dict__.get("NATIVE")
+        if native is None:
+            return
+        cls.OPTIONS = native_defaults(native, cls.OPTION_NAMES)
+        if "PARAMS" in cls.__dict__:
+            adopt_native_defaults(cls.PARAMS, native)
 
     def __init__(self, **kwargs: Any) -> None:
         options = {"width": DEFAULT_SIZE, "height": DEFAULT_SIZE, **self.OPTIONS}

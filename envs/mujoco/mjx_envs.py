@@ -11,6 +11,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from gymnasium_core import logger
 from gymnasium_core.functional.jax_env import FunctionalJaxEnv
 from gymnasium_core.functional.jax_vector_env import FunctionalJaxVectorEnv
 
@@ -21,6 +26,26 @@ __all__ = [f"{name}{kind}" for name in mjx_tasks.MJX_TASKS for kind in ("MjxEnv"
 
 _VECTOR_KEYS = {"params", "autoreset_mode", "devices", "mesh", "mesh_axis", "render_all"}
 _METADATA: dict[str, Any] = {"render_modes": ["rgb_array"], "jax": True}
+
+
+def warn_if_not_finite(actions: Any) -> None:
+    """Warn when an action holds NaN or an infinity, as native MuJoCo does.
+
+    Native MuJoCo warns about such controls and resets the simulation; MJX steps them as
+    given, so the state becomes NaN and the health check ends the episode. The warning makes
+    that visible. A JAX array is checked on its device (one small host sync per step).
+    """
+    if isinstance(actions, jax.Array):
+        finite = bool(jnp.isfinite(actions).all())
+    else:
+        finite = bool(np.isfinite(np.asarray(actions, dtype=np.float64)).all())
+    if not finite:
+        logger.warn(
+            "The action holds NaN or infinite values. MJX steps them as given: the state of "
+            "each affected environment becomes NaN and its episode ends (terminated=True).",
+            category=RuntimeWarning,
+            stacklevel=3,
+        )
 
 
 class MjxEnv(FunctionalJaxEnv[Any]):
@@ -39,6 +64,11 @@ class MjxEnv(FunctionalJaxEnv[Any]):
         params = kwargs.pop("params", None)
         task = self.task_cls(**kwargs)
         super().__init__(task, metadata=dict(task.metadata), render_mode=render_mode, params=params)
+
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """Step the task, warning first if ``action`` is not finite."""
+        warn_if_not_finite(action)
+        return super().step(action)
 
 
 class MjxVectorEnv(FunctionalJaxVectorEnv):
@@ -73,6 +103,11 @@ class MjxVectorEnv(FunctionalJaxVectorEnv):
             render_mode=render_mode,
             **adapter,
         )
+
+    def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
+        """Step every sub-environment, warning first if ``actions`` is not finite."""
+        warn_if_not_finite(actions)
+        return super().step(actions)
 
 
 # One pair per task: the registry's entry points are names in this module.

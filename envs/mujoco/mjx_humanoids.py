@@ -11,7 +11,7 @@ Their models ask for the PGS solver, which MJX lacks, so they run Newton's metho
 from __future__ import annotations
 
 import math
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, NamedTuple
 
 import jax
 import jax.numpy as jnp
@@ -80,25 +80,25 @@ class _HumanoidBody:
         return state.ten_length, private_field(state, "ten_velocity")
 
 
-_HUMANOID_SWITCHES: dict[str, Any] = {
-    "exclude_current_positions_from_observation": True,
-    "include_cinert_in_observation": True,
-    "include_cvel_in_observation": True,
-    "include_qfrc_actuator_in_observation": True,
-    "include_cfrc_ext_in_observation": True,
-}
+_HUMANOID_SWITCHES = (
+    "exclude_current_positions_from_observation",
+    "include_cinert_in_observation",
+    "include_cvel_in_observation",
+    "include_qfrc_actuator_in_observation",
+    "include_cfrc_ext_in_observation",
+)
 
 
 class HumanoidParams(NamedTuple):
     """Numeric arguments of ``Humanoid-v5``."""
 
-    forward_reward_weight: float = 1.25
-    ctrl_cost_weight: float = 0.1
-    contact_cost_weight: float = 5e-7
-    contact_cost_range: Range = (-INF, 10.0)
-    healthy_reward: float = 5.0
-    healthy_z_range: Range = (1.0, 2.0)
-    reset_noise_scale: float = 1e-2
+    forward_reward_weight: float
+    ctrl_cost_weight: float
+    contact_cost_weight: float
+    contact_cost_range: Range
+    healthy_reward: float
+    healthy_z_range: Range
+    reset_noise_scale: float
 
 
 class MjxHumanoid(_HumanoidBody, HealthyTask):
@@ -106,13 +106,13 @@ class MjxHumanoid(_HumanoidBody, HealthyTask):
 
     NATIVE = humanoid.HumanoidEnv
     PARAMS = HumanoidParams
-    OPTIONS: ClassVar[dict[str, Any]] = {
-        "xml_file": "humanoid.xml",
-        "frame_skip": 5,
-        "default_camera_config": humanoid.DEFAULT_CAMERA_CONFIG,
-        "terminate_when_unhealthy": True,
-        **_HUMANOID_SWITCHES,
-    }
+    OPTION_NAMES = (
+        "xml_file",
+        "frame_skip",
+        "default_camera_config",
+        "terminate_when_unhealthy",
+        *_HUMANOID_SWITCHES,
+    )
     USES_CONTACT_FORCES = True
 
     def is_healthy(self, state: Any, params: Any) -> jax.Array:
@@ -153,11 +153,11 @@ class MjxHumanoid(_HumanoidBody, HealthyTask):
 class HumanoidStandupParams(NamedTuple):
     """Numeric arguments of ``HumanoidStandup-v5`` (``uph_cost_weight`` is unused, as there)."""
 
-    uph_cost_weight: float = 1.0
-    ctrl_cost_weight: float = 0.1
-    impact_cost_weight: float = 5e-7
-    impact_cost_range: Range = (-INF, 10.0)
-    reset_noise_scale: float = 1e-2
+    uph_cost_weight: float
+    ctrl_cost_weight: float
+    impact_cost_weight: float
+    impact_cost_range: Range
+    reset_noise_scale: float
 
 
 class MjxHumanoidStandup(_HumanoidBody, LocomotionTask):
@@ -165,12 +165,7 @@ class MjxHumanoidStandup(_HumanoidBody, LocomotionTask):
 
     NATIVE = humanoidstandup.HumanoidStandupEnv
     PARAMS = HumanoidStandupParams
-    OPTIONS: ClassVar[dict[str, Any]] = {
-        "xml_file": "humanoidstandup.xml",
-        "frame_skip": 5,
-        "default_camera_config": humanoidstandup.DEFAULT_CAMERA_CONFIG,
-        **_HUMANOID_SWITCHES,
-    }
+    OPTION_NAMES = ("xml_file", "frame_skip", "default_camera_config", *_HUMANOID_SWITCHES)
     USES_CONTACT_FORCES = True
 
     def _scored(self, next_state: Any, params: Any) -> tuple[jax.Array, dict[str, Any]]:

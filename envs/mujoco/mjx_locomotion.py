@@ -15,7 +15,7 @@ task gathers its reward terms in one ``_terms`` method that both ``reward`` and
 from __future__ import annotations
 
 import math
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, NamedTuple
 
 import jax
 import jax.numpy as jnp
@@ -53,9 +53,9 @@ INF = math.inf
 class HalfCheetahParams(NamedTuple):
     """Numeric arguments of ``HalfCheetah-v5``."""
 
-    forward_reward_weight: float = 1.0
-    ctrl_cost_weight: float = 0.1
-    reset_noise_scale: float = 0.1
+    forward_reward_weight: float
+    ctrl_cost_weight: float
+    reset_noise_scale: float
 
 
 class MjxHalfCheetah(LocomotionTask):
@@ -63,12 +63,12 @@ class MjxHalfCheetah(LocomotionTask):
 
     NATIVE = half_cheetah.HalfCheetahEnv
     PARAMS = HalfCheetahParams
-    OPTIONS: ClassVar[dict[str, Any]] = {
-        "xml_file": "half_cheetah.xml",
-        "frame_skip": 5,
-        "default_camera_config": half_cheetah.DEFAULT_CAMERA_CONFIG,
-        "exclude_current_positions_from_observation": True,
-    }
+    OPTION_NAMES = (
+        "xml_file",
+        "frame_skip",
+        "default_camera_config",
+        "exclude_current_positions_from_observation",
+    )
 
     def _terms(self, state: Any, action: Any, next_state: Any, params: Any) -> dict[str, Any]:
         x_after = next_state.qpos[0]
@@ -88,9 +88,9 @@ class MjxHalfCheetah(LocomotionTask):
 class SwimmerParams(NamedTuple):
     """Numeric arguments of ``Swimmer-v5``."""
 
-    forward_reward_weight: float = 1.0
-    ctrl_cost_weight: float = 1e-4
-    reset_noise_scale: float = 0.1
+    forward_reward_weight: float
+    ctrl_cost_weight: float
+    reset_noise_scale: float
 
 
 class MjxSwimmer(LocomotionTask):
@@ -98,12 +98,12 @@ class MjxSwimmer(LocomotionTask):
 
     NATIVE = swimmer.SwimmerEnv
     PARAMS = SwimmerParams
-    OPTIONS: ClassVar[dict[str, Any]] = {
-        "xml_file": "swimmer.xml",
-        "frame_skip": 4,
-        "default_camera_config": None,
-        "exclude_current_positions_from_observation": True,
-    }
+    OPTION_NAMES = (
+        "xml_file",
+        "frame_skip",
+        "default_camera_config",
+        "exclude_current_positions_from_observation",
+    )
 
     def _terms(self, state: Any, action: Any, next_state: Any, params: Any) -> dict[str, Any]:
         xy_after = next_state.qpos[0:2]
@@ -143,13 +143,13 @@ class _PlanarLeggedTask(HealthyTask):
 class HopperParams(NamedTuple):
     """Numeric arguments of ``Hopper-v5``."""
 
-    forward_reward_weight: float = 1.0
-    ctrl_cost_weight: float = 1e-3
-    healthy_reward: float = 1.0
-    healthy_state_range: Range = (-100.0, 100.0)
-    healthy_z_range: Range = (0.7, INF)
-    healthy_angle_range: Range = (-0.2, 0.2)
-    reset_noise_scale: float = 5e-3
+    forward_reward_weight: float
+    ctrl_cost_weight: float
+    healthy_reward: float
+    healthy_state_range: Range
+    healthy_z_range: Range
+    healthy_angle_range: Range
+    reset_noise_scale: float
 
 
 class MjxHopper(_PlanarLeggedTask):
@@ -157,13 +157,13 @@ class MjxHopper(_PlanarLeggedTask):
 
     NATIVE = hopper.HopperEnv
     PARAMS = HopperParams
-    OPTIONS: ClassVar[dict[str, Any]] = {
-        "xml_file": "hopper.xml",
-        "frame_skip": 4,
-        "default_camera_config": hopper.DEFAULT_CAMERA_CONFIG,
-        "terminate_when_unhealthy": True,
-        "exclude_current_positions_from_observation": True,
-    }
+    OPTION_NAMES = (
+        "xml_file",
+        "frame_skip",
+        "default_camera_config",
+        "terminate_when_unhealthy",
+        "exclude_current_positions_from_observation",
+    )
 
     def is_healthy(self, state: Any, params: Any) -> jax.Array:
         """Bounded state, enough height, torso near upright."""
@@ -181,12 +181,12 @@ class MjxHopper(_PlanarLeggedTask):
 class Walker2dParams(NamedTuple):
     """Numeric arguments of ``Walker2d-v5``."""
 
-    forward_reward_weight: float = 1.0
-    ctrl_cost_weight: float = 1e-3
-    healthy_reward: float = 1.0
-    healthy_z_range: Range = (0.8, 2.0)
-    healthy_angle_range: Range = (-1.0, 1.0)
-    reset_noise_scale: float = 5e-3
+    forward_reward_weight: float
+    ctrl_cost_weight: float
+    healthy_reward: float
+    healthy_z_range: Range
+    healthy_angle_range: Range
+    reset_noise_scale: float
 
 
 class MjxWalker2d(_PlanarLeggedTask):
@@ -194,13 +194,13 @@ class MjxWalker2d(_PlanarLeggedTask):
 
     NATIVE = walker2d.Walker2dEnv
     PARAMS = Walker2dParams
-    OPTIONS: ClassVar[dict[str, Any]] = {
-        "xml_file": "walker2d_v5.xml",
-        "frame_skip": 4,
-        "default_camera_config": walker2d.DEFAULT_CAMERA_CONFIG,
-        "terminate_when_unhealthy": True,
-        "exclude_current_positions_from_observation": True,
-    }
+    OPTION_NAMES = (
+        "xml_file",
+        "frame_skip",
+        "default_camera_config",
+        "terminate_when_unhealthy",
+        "exclude_current_positions_from_observation",
+    )
 
     def is_healthy(self, state: Any, params: Any) -> jax.Array:
         """Torso height and angle in their ranges."""
@@ -216,13 +216,13 @@ class MjxWalker2d(_PlanarLeggedTask):
 class AntParams(NamedTuple):
     """Numeric arguments of ``Ant-v5``."""
 
-    forward_reward_weight: float = 1.0
-    ctrl_cost_weight: float = 0.5
-    contact_cost_weight: float = 5e-4
-    healthy_reward: float = 1.0
-    healthy_z_range: Range = (0.2, 1.0)
-    contact_force_range: Range = (-1.0, 1.0)
-    reset_noise_scale: float = 0.1
+    forward_reward_weight: float
+    ctrl_cost_weight: float
+    contact_cost_weight: float
+    healthy_reward: float
+    healthy_z_range: Range
+    contact_force_range: Range
+    reset_noise_scale: float
 
 
 class MjxAnt(HealthyTask):
@@ -230,15 +230,15 @@ class MjxAnt(HealthyTask):
 
     NATIVE = ant.AntEnv
     PARAMS = AntParams
-    OPTIONS: ClassVar[dict[str, Any]] = {
-        "xml_file": "ant.xml",
-        "frame_skip": 5,
-        "default_camera_config": ant.DEFAULT_CAMERA_CONFIG,
-        "main_body": 1,
-        "terminate_when_unhealthy": True,
-        "exclude_current_positions_from_observation": True,
-        "include_cfrc_ext_in_observation": True,
-    }
+    OPTION_NAMES = (
+        "xml_file",
+        "frame_skip",
+        "default_camera_config",
+        "main_body",
+        "terminate_when_unhealthy",
+        "exclude_current_positions_from_observation",
+        "include_cfrc_ext_in_observation",
+    )
     USES_CONTACT_FORCES = True
 
     main_body: int | str

@@ -15,7 +15,7 @@ the locomotion tasks of :mod:`.mjx_locomotion`, so every MJX task can be importe
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, NamedTuple
 
 import jax
 import jax.numpy as jnp
@@ -53,18 +53,15 @@ __all__ = [
 class InvertedPendulumParams(NamedTuple):
     """Numeric arguments of ``InvertedPendulum-v5``."""
 
-    reset_noise_scale: float = 0.01
+    reset_noise_scale: float
 
 
 class MjxInvertedPendulum(MjxTask):
     """``InvertedPendulum-v5`` on MJX."""
 
+    NATIVE = ip.InvertedPendulumEnv
     PARAMS = InvertedPendulumParams
-    OPTIONS: ClassVar[dict[str, Any]] = {
-        "xml_file": "inverted_pendulum.xml",
-        "frame_skip": 2,
-        "default_camera_config": ip.DEFAULT_CAMERA_CONFIG,
-    }
+    OPTION_NAMES = ("xml_file", "frame_skip", "default_camera_config")
 
     def _observation_size(self) -> int:
         return 4
@@ -103,19 +100,16 @@ class MjxInvertedPendulum(MjxTask):
 class InvertedDoublePendulumParams(NamedTuple):
     """Numeric arguments of ``InvertedDoublePendulum-v5``."""
 
-    healthy_reward: float = 10.0
-    reset_noise_scale: float = 0.1
+    healthy_reward: float
+    reset_noise_scale: float
 
 
 class MjxInvertedDoublePendulum(MjxTask):
     """``InvertedDoublePendulum-v5`` on MJX."""
 
+    NATIVE = idp.InvertedDoublePendulumEnv
     PARAMS = InvertedDoublePendulumParams
-    OPTIONS: ClassVar[dict[str, Any]] = {
-        "xml_file": "inverted_double_pendulum.xml",
-        "frame_skip": 5,
-        "default_camera_config": None,
-    }
+    OPTION_NAMES = ("xml_file", "frame_skip", "default_camera_config")
 
     def _observation_size(self) -> int:
         return 9
@@ -167,19 +161,16 @@ class MjxInvertedDoublePendulum(MjxTask):
 class ReacherParams(NamedTuple):
     """Numeric arguments of ``Reacher-v5``."""
 
-    reward_dist_weight: float = 1.0
-    reward_control_weight: float = 1.0
+    reward_dist_weight: float
+    reward_control_weight: float
 
 
 class MjxReacher(MjxTask):
     """``Reacher-v5`` on MJX."""
 
+    NATIVE = reacher.ReacherEnv
     PARAMS = ReacherParams
-    OPTIONS: ClassVar[dict[str, Any]] = {
-        "xml_file": "reacher.xml",
-        "frame_skip": 2,
-        "default_camera_config": reacher.DEFAULT_CAMERA_CONFIG,
-    }
+    OPTION_NAMES = ("xml_file", "frame_skip", "default_camera_config")
 
     def _observation_size(self) -> int:
         return 10
@@ -235,20 +226,17 @@ class MjxReacher(MjxTask):
 class PusherParams(NamedTuple):
     """Numeric arguments of ``Pusher-v5``."""
 
-    reward_near_weight: float = 0.5
-    reward_dist_weight: float = 1.0
-    reward_control_weight: float = 0.1
+    reward_near_weight: float
+    reward_dist_weight: float
+    reward_control_weight: float
 
 
 class MjxPusher(MjxTask):
     """``Pusher-v5`` on MJX."""
 
+    NATIVE = pusher.PusherEnv
     PARAMS = PusherParams
-    OPTIONS: ClassVar[dict[str, Any]] = {
-        "xml_file": "pusher_v5.xml",
-        "frame_skip": 5,
-        "default_camera_config": pusher.DEFAULT_CAMERA_CONFIG,
-    }
+    OPTION_NAMES = ("xml_file", "frame_skip", "default_camera_config")
 
     def _observation_size(self) -> int:
         return 23

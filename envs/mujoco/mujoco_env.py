@@ -80,9 +80,8 @@ class MujocoEnv(Env[NDArray[np.float64], NDArray[np.float32]]):
         ValueError: If both ``camera_id`` and ``camera_name`` are given.
     """
 
-    metadata: dict[str, Any] = {
-        "render_modes": ["human", "rgb_array", "depth_array", "rgbd_tuple"],
-    }
+    # As in the reference, the base class lists no render modes: subclasses declare theirs.
+    metadata: dict[str, Any] = {"render_modes": []}
 
     def __init__(
         self,

@@ -1,10 +1,16 @@
-"""Rendering of MuJoCo environments, built on MuJoCo's own ``mujoco.Renderer``.
+"""Rendering of MuJoCo environments: offscreen frames and a window to watch them.
 
-Every mode draws offscreen through ``mujoco.Renderer`` (EGL, OSMesa or GLFW, chosen by MuJoCo
-from ``MUJOCO_GL``). ``"human"`` mode shows that same frame in a pygame window instead of
-opening a GLFW window as the reference does: pygame runs headless under
-``SDL_VIDEODRIVER=dummy``, so every mode works on a machine without a display. The window is
-for watching only; it has no mouse or keyboard camera control.
+The viewers draw with MuJoCo's own pipeline, as the reference's do: an OpenGL context
+(``MUJOCO_GL``: ``egl``, ``osmesa`` or ``glfw``), a scene ``scn`` updated from the data, an
+``MjrContext`` ``con`` that draws it into ``viewport``, and the pixels read back. So frames are
+the reference's frames, pixel for pixel, and code that reaches into a viewer (``scn``,
+``viewport``, ``cam``, ``vopt``, ``add_marker``, ``add_overlay``) keeps working.
+
+Two differences, both additions: a viewport larger than the model's offscreen buffer grows
+the buffer instead of reading past it, so a viewer can be resized after it was opened; and
+``"human"`` mode shows the offscreen frame in a pygame window instead of a GLFW window, so
+every mode works on a machine without a display (``SDL_VIDEODRIVER=dummy``). That window is
+for watching only: it has no mouse or keyboard camera control.
 
 ``"depth_array"`` frames hold the raw depth buffer in ``[0, 1]`` (near to far), as the
 reference returns them, not metric distances.
@@ -12,6 +18,8 @@ reference returns them, not metric distances.
 
 from __future__ import annotations
 
+import importlib
+import os
 from typing import Any
 
 import mujoco
@@ -20,22 +28,29 @@ from numpy.typing import NDArray
 
 from gymnasium_core.error import DependencyNotInstalled
 
-__all__ = ["MujocoRenderer", "OffScreenViewer", "WindowViewer"]
+__all__ = ["BaseRender", "MujocoRenderer", "OffScreenViewer", "WindowViewer"]
 
 OFFSCREEN_MODES = ("rgb_array", "depth_array", "rgbd_tuple")
 ALL_MODES = ("human", *OFFSCREEN_MODES)
+# The OpenGL backends MUJOCO_GL may name, in the order they are tried when it is unset.
+GL_BACKENDS = ("glfw", "egl", "osmesa")
 
 
-class OffScreenViewer:
-    """Draws frames of ``model`` / ``data`` into numpy arrays.
+def _open_gl_context(backend: str, width: int, height: int) -> Any:
+    module = importlib.import_module(f"mujoco.{backend}")
+    return module.GLContext(width, height)
+
+
+class BaseRender:
+    """What the offscreen and window viewers share: scene, camera, options, markers, overlays.
 
     Args:
         model: The compiled model.
         data: The simulation data to draw (read at every render).
-        width: Frame width in pixels.
-        height: Frame height in pixels.
-        max_geom: Most geoms the scene holds.
-        visual_options: ``mjtVisFlag`` values switched on or off.
+        width: Viewport width in pixels.
+        height: Viewport height in pixels.
+        max_geom: Most geoms the scene ``scn`` holds.
+        visual_options: ``mjtVisFlag`` values switched on or off in ``vopt``.
     """
 
     def __init__(
@@ -47,112 +62,270 @@ class OffScreenViewer:
         max_geom: int = 1000,
         visual_options: dict[int, bool] | None = None,
     ) -> None:
-        """Open the GL context and aim the free camera at the middle of the geoms."""
+        """Build the scene and the MuJoCo render context (the GL context must exist)."""
         self.model = model
         self.data = data
-        self.width = width
-        self.height = height
-        # mujoco.Renderer refuses frames larger than the model's offscreen buffer.
-        model.vis.global_.offwidth = max(model.vis.global_.offwidth, width)
-        model.vis.global_.offheight = max(model.vis.global_.offheight, height)
-        self._renderer: mujoco.Renderer | None = mujoco.Renderer(model, height, width, max_geom)
+        self._markers: list[dict[str, Any]] = []
+        self._overlays: dict[int, list[str]] = {}
+        self.viewport = mujoco.MjrRect(0, 0, width, height)
+        self.scn = mujoco.MjvScene(model, max_geom)
+        self.cam = mujoco.MjvCamera()
         self.vopt = mujoco.MjvOption()
+        self.pert = mujoco.MjvPerturb()
         for flag, value in (visual_options or {}).items():
             self.vopt.flags[flag] = value
-        self.cam = mujoco.MjvCamera()
-        self.cam.type = mujoco.mjtCamera.mjCAMERA_FREE
-        self.cam.fixedcamid = -1
-        # The free camera looks at the median geom position from the model's extent away.
-        self.cam.lookat[:] = np.median(data.geom_xpos, axis=0)
-        self.cam.distance = model.stat.extent
-        self._markers: list[dict[str, Any]] = []
+        self.make_context_current()
+        self.con: mujoco.MjrContext | None = mujoco.MjrContext(
+            model, mujoco.mjtFontScale.mjFONTSCALE_150
+        )
+        self._set_mujoco_buffer()
+
+    def _set_mujoco_buffer(self) -> None:
+        """Select the framebuffer ``con`` draws into."""
+        raise NotImplementedError
+
+    def make_context_current(self) -> None:
+        """Make this viewer's OpenGL context the current one."""
+        raise NotImplementedError
+
+    def add_overlay(self, gridpos: int, text1: str, text2: str) -> None:
+        """Write a line of text (two columns) at ``gridpos`` (an ``mjtGridPos``) of each frame."""
+        lines = self._overlays.setdefault(gridpos, ["", ""])
+        lines[0] += text1 + "\n"
+        lines[1] += text2 + "\n"
 
     def add_marker(self, **marker_params: Any) -> None:
         """Draw one extra geom in the next frame.
 
-        Keys: ``type`` (``mjtGeom``), ``size``, ``pos``, ``mat`` (3x3), ``rgba``, ``label``.
+        Keys: ``type`` (an ``mjtGeom``, a sphere by default), ``size``, ``pos``, ``mat``
+        (3x3, flat or not), ``rgba``, and ``label``.
         """
         self._markers.append(marker_params)
 
-    def _add_markers(self, scene: mujoco.MjvScene) -> None:
+    def _add_marker_to_scene(self, marker: dict[str, Any]) -> None:
+        """Append ``marker`` to ``scn`` as a decorative geom.
+
+        Raises:
+            RuntimeError: If the scene already holds ``maxgeom`` geoms.
+        """
+        if self.scn.ngeom >= self.scn.maxgeom:
+            raise RuntimeError(f"Ran out of geoms. maxgeom: {self.scn.maxgeom}")
+        geom = self.scn.geoms[self.scn.ngeom]
+        mujoco.mjv_initGeom(
+            geom,
+            int(marker.get("type", mujoco.mjtGeom.mjGEOM_SPHERE)),
+            np.asarray(marker.get("size", (0.01, 0.01, 0.01)), dtype=np.float64),
+            np.asarray(marker.get("pos", (0.0, 0.0, 0.0)), dtype=np.float64),
+            np.asarray(marker.get("mat", np.eye(3)), dtype=np.float64).ravel(),
+            np.asarray(marker.get("rgba", (1.0, 1.0, 1.0, 1.0)), dtype=np.float32),
+        )
+        if marker.get("label") is not None:
+            geom.label = str(marker["label"])
+        self.scn.ngeom += 1
+
+    def _draw_scene(self) -> None:
+        """Update ``scn`` from the data, add the markers, draw it and its overlays."""
+        mujoco.mjv_updateScene(
+            self.model,
+            self.data,
+            self.vopt,
+            self.pert,
+            self.cam,
+            mujoco.mjtCatBit.mjCAT_ALL,
+            self.scn,
+        )
         for marker in self._markers:
-            if scene.ngeom >= scene.maxgeom:
-                raise RuntimeError(f"Ran out of geoms. maxgeom: {scene.maxgeom}")
-            geom = scene.geoms[scene.ngeom]
-            mujoco.mjv_initGeom(
-                geom,
-                int(marker.get("type", mujoco.mjtGeom.mjGEOM_SPHERE)),
-                np.asarray(marker.get("size", (0.05, 0.05, 0.05)), dtype=np.float64),
-                np.asarray(marker.get("pos", (0.0, 0.0, 0.0)), dtype=np.float64),
-                np.asarray(marker.get("mat", np.eye(3)), dtype=np.float64).ravel(),
-                np.asarray(marker.get("rgba", (1.0, 0.0, 0.0, 1.0)), dtype=np.float32),
+            self._add_marker_to_scene(marker)
+        mujoco.mjr_render(self.viewport, self.scn, self.con)
+        for gridpos, (text1, text2) in self._overlays.items():
+            mujoco.mjr_overlay(
+                mujoco.mjtFontScale.mjFONTSCALE_150,
+                gridpos,
+                self.viewport,
+                text1,
+                text2,
+                self.con,
             )
-            if "label" in marker:
-                geom.label = str(marker["label"])
-            scene.ngeom += 1
-        self._markers.clear()
 
-    def _draw(self, depth: bool) -> NDArray[Any]:
-        renderer = self._renderer
-        if renderer is None:
+    def free(self) -> None:
+        """Release the render context; calling it again does nothing."""
+        if getattr(self, "con", None) is not None:
+            assert self.con is not None
+            self.con.free()
+            self.con = None
+
+    def close(self) -> None:
+        """Release everything the viewer holds."""
+        self.free()
+
+
+class OffScreenViewer(BaseRender):
+    """Draws frames of ``model`` / ``data`` into numpy arrays, in its own OpenGL context.
+
+    Args:
+        model: The compiled model.
+        data: The simulation data to draw.
+        width: Frame width in pixels.
+        height: Frame height in pixels.
+        max_geom: Most geoms the scene holds.
+        visual_options: ``mjtVisFlag`` values switched on or off.
+
+    Raises:
+        RuntimeError: If ``MUJOCO_GL`` names no known backend, or none can be opened.
+    """
+
+    backend: str | None
+    opengl_context: Any
+
+    def __init__(
+        self,
+        model: mujoco.MjModel,
+        data: mujoco.MjData,
+        width: int,
+        height: int,
+        max_geom: int = 1000,
+        visual_options: dict[int, bool] | None = None,
+    ) -> None:
+        """Open the OpenGL context, then the scene, and aim the free camera at the model."""
+        # The render context sizes its framebuffer from these; frames larger than the model
+        # asks for would otherwise be read past its end.
+        model.vis.global_.offwidth = max(model.vis.global_.offwidth, width)
+        model.vis.global_.offheight = max(model.vis.global_.offheight, height)
+        self.opengl_context = None
+        self._get_opengl_backend(width, height)
+        super().__init__(model, data, width, height, max_geom, visual_options)
+        self._init_camera()
+
+    def _init_camera(self) -> None:
+        """A free camera looking at the median geom position from the model's extent away."""
+        self.cam.type = mujoco.mjtCamera.mjCAMERA_FREE
+        self.cam.fixedcamid = -1
+        for axis in range(3):
+            self.cam.lookat[axis] = np.median(self.data.geom_xpos[:, axis])
+        self.cam.distance = self.model.stat.extent
+
+    def _get_opengl_backend(self, width: int, height: int) -> None:
+        """Open the context ``MUJOCO_GL`` names, or the first of :data:`GL_BACKENDS` that opens."""
+        self.backend = os.environ.get("MUJOCO_GL")
+        if self.backend is not None:
+            if self.backend not in GL_BACKENDS:
+                raise RuntimeError(f"MUJOCO_GL must be one of {GL_BACKENDS}, got {self.backend!r}.")
+            self.opengl_context = _open_gl_context(self.backend, width, height)
+            return
+        for backend in GL_BACKENDS:
+            try:
+                self.opengl_context = _open_gl_context(backend, width, height)
+            except Exception:  # any failure means: try the next backend
+                continue
+            self.backend = backend
+            return
+        raise RuntimeError(
+            "No OpenGL backend could be opened for MuJoCo rendering; set MUJOCO_GL to "
+            "'egl' or 'osmesa' on a machine without a display."
+        )
+
+    def _set_mujoco_buffer(self) -> None:
+        assert self.con is not None
+        mujoco.mjr_setBuffer(mujoco.mjtFramebuffer.mjFB_OFFSCREEN, self.con)
+
+    def make_context_current(self) -> None:
+        """Make this viewer's OpenGL context current (each render does it too)."""
+        if self.opengl_context is None:
             raise RuntimeError("The viewer is closed.")
-        renderer.update_scene(self.data, camera=self.cam, scene_option=self.vopt)
-        self._add_markers(renderer.scene)
-        if not depth:
-            rgb: NDArray[np.uint8] = renderer.render()
-            return rgb
-        renderer.enable_depth_rendering()
-        try:
-            metres = renderer.render()
-        finally:
-            renderer.disable_depth_rendering()
-        return self._depth_buffer(metres)
+        self.opengl_context.make_current()
 
-    def _depth_buffer(self, metres: NDArray[np.float32]) -> NDArray[np.float32]:
-        """Map metric depth back to the ``[0, 1]`` buffer values the reference returns."""
-        extent = self.model.stat.extent
-        near = self.model.vis.map.znear * extent
-        far = self.model.vis.map.zfar * extent
-        with np.errstate(divide="ignore"):
-            buffer = (1.0 / near - 1.0 / metres.astype(np.float64)) / (1.0 / near - 1.0 / far)
-        clipped: NDArray[np.float32] = np.clip(buffer, 0.0, 1.0).astype(np.float32)
-        return clipped
+    def _fit_buffer(self) -> None:
+        """Grow the offscreen buffer when the viewport was made larger than it."""
+        assert self.con is not None
+        width, height = self.viewport.width, self.viewport.height
+        if width > self.con.offWidth or height > self.con.offHeight:
+            self.model.vis.global_.offwidth = max(self.con.offWidth, width)
+            self.model.vis.global_.offheight = max(self.con.offHeight, height)
+            mujoco.mjr_resizeOffscreen(
+                self.model.vis.global_.offwidth, self.model.vis.global_.offheight, self.con
+            )
+            self._set_mujoco_buffer()
 
     def render(
-        self, render_mode: str | None, camera_id: int | None = None
-    ) -> NDArray[Any] | tuple[NDArray[Any], NDArray[Any]]:
-        """Draw one frame.
+        self,
+        render_mode: str | None,
+        camera_id: int | None = None,
+        segmentation: bool = False,
+    ) -> Any:
+        """Draw one frame of the viewport's size.
 
         Args:
             render_mode: ``"rgb_array"`` -> ``(height, width, 3)`` uint8;
                 ``"depth_array"`` -> ``(height, width)`` float32; ``"rgbd_tuple"`` -> both.
             camera_id: A model camera to use (``-1``: the free camera); ``None`` keeps the
                 current one.
+            segmentation: Return, in place of colours, each pixel's ``(objtype, objid)``
+                (``-1`` for the background), shape ``(height, width, 2)`` int32.
+
+        Raises:
+            RuntimeError: If the viewer is closed, or the markers overflow the scene.
         """
         if camera_id is not None:
-            self.cam.type = (
-                mujoco.mjtCamera.mjCAMERA_FREE
-                if camera_id == -1
-                else mujoco.mjtCamera.mjCAMERA_FIXED
-            )
+            free, fixed = mujoco.mjtCamera.mjCAMERA_FREE, mujoco.mjtCamera.mjCAMERA_FIXED
+            self.cam.type = free if camera_id == -1 else fixed
             self.cam.fixedcamid = camera_id
-        markers = list(self._markers)
+        self.make_context_current()
+        self._fit_buffer()
+        flags = (mujoco.mjtRndFlag.mjRND_SEGMENT, mujoco.mjtRndFlag.mjRND_IDCOLOR)
+        if segmentation:
+            for flag in flags:
+                self.scn.flags[flag] = 1
+        try:
+            self._draw_scene()
+        finally:
+            if segmentation:
+                for flag in flags:
+                    self.scn.flags[flag] = 0
+        width, height = self.viewport.width, self.viewport.height
+        rgb = np.zeros((height, width, 3), dtype=np.uint8)
+        depth = np.zeros((height, width), dtype=np.float32)
+        mujoco.mjr_readPixels(rgb, depth, self.viewport, self.con)
+        self._markers.clear()
+        # OpenGL reads rows bottom up
+        rgb, depth = rgb[::-1], depth[::-1]
+        if segmentation:
+            rgb = self._segment(rgb)
         if render_mode == "rgb_array":
-            return self._draw(depth=False)
+            return rgb
         if render_mode == "depth_array":
-            return self._draw(depth=True)
-        rgb = self._draw(depth=False)
-        self._markers[:] = markers
-        return rgb, self._draw(depth=True)
+            return depth
+        return rgb, depth
 
-    def make_context_current(self) -> None:
-        """Nothing to do: ``mujoco.Renderer`` makes its context current for each frame."""
+    def _segment(self, rgb: NDArray[np.uint8]) -> NDArray[np.int32]:
+        """Turn id colours into ``(objtype, objid)`` per pixel (``-1``: nothing drawn there)."""
+        # in int32: the reference sums in uint8, which overflows under NumPy 2
+        channels = rgb.astype(np.int32)
+        ids = channels[..., 0] + channels[..., 1] * (2**8) + channels[..., 2] * (2**16)
+        ids[ids >= self.scn.ngeom + 1] = 0
+        table = np.full((self.scn.ngeom + 1, 2), -1, dtype=np.int32)
+        for index in range(self.scn.ngeom):
+            geom = self.scn.geoms[index]
+            if geom.segid != -1:
+                table[geom.segid + 1] = (geom.objtype, geom.objid)
+        segments: NDArray[np.int32] = table[ids]
+        return segments
 
-    def close(self) -> None:
-        """Free the GL context; calling it again does nothing."""
-        if self._renderer is not None:
-            self._renderer.close()
-            self._renderer = None
+    def free(self) -> None:
+        """Release the render context and the OpenGL context; calling it again does nothing."""
+        context = getattr(self, "opengl_context", None)
+        if context is not None and getattr(self, "con", None) is not None:
+            context.make_current()
+        super().free()
+        if context is not None:
+            context.free()
+            self.opengl_context = None
+
+    def __del__(self) -> None:
+        """Free the contexts of a viewer that was never closed."""
+        try:
+            self.free()
+        except Exception:  # at interpreter exit the GL library may be gone
+            pass
 
 
 def _import_pygame() -> Any:
@@ -167,13 +340,13 @@ def _import_pygame() -> Any:
 
 
 class WindowViewer(OffScreenViewer):
-    """Shows the offscreen frame in a pygame window (``"human"`` mode).
+    """Shows each frame in a pygame window (``"human"`` mode).
 
     Args:
         model: The compiled model.
         data: The simulation data to draw.
-        width: Window width in pixels.
-        height: Window height in pixels.
+        width: Window width in pixels (``None``: 480).
+        height: Window height in pixels (``None``: 480).
         max_geom: Most geoms the scene holds.
         visual_options: ``mjtVisFlag`` values switched on or off.
     """
@@ -182,37 +355,37 @@ class WindowViewer(OffScreenViewer):
         self,
         model: mujoco.MjModel,
         data: mujoco.MjData,
-        width: int,
-        height: int,
+        width: int | None = None,
+        height: int | None = None,
         max_geom: int = 1000,
         visual_options: dict[int, bool] | None = None,
     ) -> None:
-        """Open the offscreen context and the window."""
+        """Open the offscreen context and the window (only pygame's display is initialised)."""
+        width = 480 if width is None else width
+        height = 480 if height is None else height
         super().__init__(model, data, width, height, max_geom, visual_options)
         pygame = _import_pygame()
-        pygame.init()
         pygame.display.init()
         pygame.display.set_caption("MuJoCo")
-        self._window: Any = pygame.display.set_mode((width, height))
+        self.window: Any = pygame.display.set_mode((width, height))
+        self.width, self.height = width, height
 
-    def render(  # type: ignore[override]
-        self, render_mode: str | None = "human", camera_id: int | None = None
-    ) -> None:
-        """Draw a frame and show it in the window."""
-        frame = super().render("rgb_array", camera_id)
+    def render(self) -> None:  # type: ignore[override]
+        """Draw a frame, show it in the window, then forget the overlays and markers."""
+        frame = super().render("rgb_array")
         pygame = _import_pygame()
         pygame.event.pump()
-        surface = pygame.surfarray.make_surface(np.transpose(np.asarray(frame), (1, 0, 2)))
-        self._window.blit(surface, (0, 0))
+        surface = pygame.surfarray.make_surface(np.transpose(frame, (1, 0, 2)))
+        self.window.blit(surface, (0, 0))
         pygame.display.flip()
+        self._overlays.clear()
 
-    def close(self) -> None:
-        """Close the window and free the GL context."""
-        super().close()
-        if self._window is not None:
-            self._window = None
-            pygame = _import_pygame()
-            pygame.display.quit()
+    def free(self) -> None:
+        """Close the window and release the contexts; calling it again does nothing."""
+        super().free()
+        if getattr(self, "window", None) is not None:
+            self.window = None
+            _import_pygame().display.quit()
 
 
 class MujocoRenderer:
@@ -256,17 +429,21 @@ class MujocoRenderer:
         self.max_geom = max_geom
         self._vopt = dict(visual_options or {})
         self._viewers: dict[str | None, OffScreenViewer] = {}
+        self._sizes: dict[str | None, tuple[int | None, int | None]] = {}
         self.viewer: OffScreenViewer | None = None
         if camera_id is not None:
             self.camera_id = camera_id
         elif camera_name is not None:
             self.camera_id = mujoco.mj_name2id(model, mujoco.mjtObj.mjOBJ_CAMERA, camera_name)
         else:
-            # Without a choice the free camera is used, even if the model has a "track" camera.
+            # Without a choice the free camera is used, even if the model has a "track" camera,
+            # so that the default camera configuration applies.
             self.camera_id = -1
 
     def render(self, render_mode: str | None) -> Any:
         """Draw a frame in ``render_mode``; ``"human"`` shows it and returns ``None``.
+
+        Changing :attr:`width` / :attr:`height` between calls resizes the frames.
 
         Raises:
             AttributeError: For a mode that is not one of the four supported.
@@ -277,12 +454,17 @@ class MujocoRenderer:
                 f"{render_mode!r} frames"
             )
         viewer = self._get_viewer(render_mode)
-        if render_mode == "human":
-            viewer.render("human", camera_id=self.camera_id)
+        if self._sizes.get(render_mode) != (self.width, self.height):
+            self._sizes[render_mode] = (self.width, self.height)
+            viewer.viewport.width = self.width or viewer.viewport.width
+            viewer.viewport.height = self.height or viewer.viewport.height
+        if isinstance(viewer, WindowViewer):
+            viewer.render()
             return None
         return viewer.render(render_mode, camera_id=self.camera_id)
 
     def _get_viewer(self, render_mode: str | None) -> OffScreenViewer:
+        """The viewer of ``render_mode``, opened with the camera configuration on first use."""
         viewer = self._viewers.get(render_mode)
         if viewer is None:
             if render_mode not in ALL_MODES:
@@ -290,33 +472,44 @@ class MujocoRenderer:
                     f"Unexpected mode: {render_mode}, expected modes: human, rgb_array, "
                     "depth_array, or rgbd_tuple"
                 )
-            width = self.width if self.width is not None else 480
-            height = self.height if self.height is not None else 480
-            viewer_cls = WindowViewer if render_mode == "human" else OffScreenViewer
-            viewer = viewer_cls(self.model, self.data, width, height, self.max_geom, self._vopt)
-            self._apply_cam_config(viewer)
+            if render_mode == "human":
+                viewer = WindowViewer(
+                    self.model, self.data, self.width, self.height, self.max_geom, self._vopt
+                )
+            else:
+                assert self.width is not None and self.height is not None
+                viewer = OffScreenViewer(
+                    self.model, self.data, self.width, self.height, self.max_geom, self._vopt
+                )
+            self._sizes[render_mode] = (self.width, self.height)
             self._viewers[render_mode] = viewer
+            self.viewer = viewer
+            self._set_cam_config()
         self.viewer = viewer
         return viewer
 
-    def _apply_cam_config(self, viewer: OffScreenViewer) -> None:
+    def _set_cam_config(self) -> None:
+        """Set :attr:`default_cam_config` on the current viewer's camera."""
+        assert self.viewer is not None
         for key, value in (self.default_cam_config or {}).items():
             if isinstance(value, np.ndarray):
-                getattr(viewer.cam, key)[:] = value
+                getattr(self.viewer.cam, key)[:] = value
             else:
-                setattr(viewer.cam, key, value)
+                setattr(self.viewer.cam, key, value)
 
     def close(self) -> None:
         """Close every viewer; calling it again does nothing."""
         for viewer in self._viewers.values():
             viewer.close()
         self._viewers.clear()
+        self._sizes.clear()
         self.viewer = None
 
     def __getstate__(self) -> dict[str, Any]:
         """The configuration without the viewers (GL contexts do not pickle)."""
         state = self.__dict__.copy()
         state["_viewers"] = {}
+        state["_sizes"] = {}
         state["viewer"] = None
         return state
 

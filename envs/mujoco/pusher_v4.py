@@ -8,13 +8,17 @@ and a user who asks for v4 explicitly gets the v4 task. Prefer ``Pusher-v5`` for
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, SupportsFloat
+
+import numpy as np
+from numpy.typing import NDArray
 
 from ._task import v4_metadata
+from .mujoco_env import MujocoEnv
 from .pusher import DEFAULT_CAMERA_CONFIG
 from .pusher import PusherEnv as _Pusher
 
-__all__ = ["PusherEnv"]
+__all__ = ["MujocoEnv", "PusherEnv"]
 
 
 class PusherEnv(_Pusher):
@@ -32,3 +36,9 @@ class PusherEnv(_Pusher):
     def __init__(self, **kwargs: Any) -> None:
         """Build the v4 environment."""
         super().__init__("pusher.xml", 5, DEFAULT_CAMERA_CONFIG, 0.5, 1, 0.1, **kwargs)
+
+    def step(
+        self, a: NDArray[np.float32]
+    ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
+        """Advance one step; the reference's v4 class names the action ``a``."""
+        return super().step(a)

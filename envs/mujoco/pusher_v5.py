@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .mujoco_env import MujocoEnv
 from .pusher import DEFAULT_CAMERA_CONFIG, PusherEnv
 
-__all__ = ["DEFAULT_CAMERA_CONFIG", "PusherEnv"]
+__all__ = ["DEFAULT_CAMERA_CONFIG", "MujocoEnv", "PusherEnv"]

@@ -104,13 +104,20 @@ class ReacherEnv(TaskEnv):
         """Apply the torques for ``frame_skip`` physics steps."""
         if self.version == "v4":
             # v4 scores the state the action starts from
-            reward_dist, reward_ctrl = self._reward_terms(action)
+            reward, info = self._get_rew(action)
             self.do_simulation(action, self.frame_skip)
         else:
             self.do_simulation(action, self.frame_skip)
-            reward_dist, reward_ctrl = self._reward_terms(action)
-        info = {"reward_dist": reward_dist, "reward_ctrl": reward_ctrl}
-        return self._finish_step(self._get_obs(), reward_dist + reward_ctrl, False, info)
+            reward, info = self._get_rew(action)
+        return self._finish_step(self._get_obs(), reward, False, info)
+
+    def _get_rew(self, action: NDArray[np.float32]) -> tuple[Any, dict[str, Any]]:
+        """The reward of the current state and its terms, as ``(reward, reward_info)``.
+
+        Subclasses may override it to shape the reward, as with the reference's v5 class.
+        """
+        reward_dist, reward_ctrl = self._reward_terms(action)
+        return reward_dist + reward_ctrl, {"reward_dist": reward_dist, "reward_ctrl": reward_ctrl}
 
     def _reward_terms(self, action: Any) -> tuple[Any, Any]:
         return reward_terms(

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, SupportsFloat
+
+import numpy as np
+from numpy.typing import NDArray
 
 from ._task import v4_metadata
+from .mujoco_env import MujocoEnv
 from .reacher import DEFAULT_CAMERA_CONFIG
 from .reacher import ReacherEnv as _Reacher
 
-__all__ = ["ReacherEnv"]
+__all__ = ["MujocoEnv", "ReacherEnv"]
 
 
 class ReacherEnv(_Reacher):
@@ -26,3 +30,9 @@ class ReacherEnv(_Reacher):
     def __init__(self, **kwargs: Any) -> None:
         """Build the v4 environment."""
         super().__init__("reacher.xml", 2, DEFAULT_CAMERA_CONFIG, 1, 1, **kwargs)
+
+    def step(
+        self, a: NDArray[np.float32]
+    ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
+        """Advance one step; the reference's v4 class names the action ``a``."""
+        return super().step(a)

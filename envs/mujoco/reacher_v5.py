@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .mujoco_env import MujocoEnv
 from .reacher import DEFAULT_CAMERA_CONFIG, ReacherEnv
 
-__all__ = ["DEFAULT_CAMERA_CONFIG", "ReacherEnv"]
+__all__ = ["DEFAULT_CAMERA_CONFIG", "MujocoEnv", "ReacherEnv"]

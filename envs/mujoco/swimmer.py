@@ -16,12 +16,20 @@ the position on reset.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, SupportsFloat
 
 import numpy as np
 from numpy.typing import NDArray
 
-from ._locomotion import LocomotionEnv, position_info
+from ._locomotion import (
+    LocomotionEnv,
+    planar_velocity,
+    position_info,
+    rows_position_info,
+    squared_sum_cost,
+    state_observation,
+)
 
 __all__ = ["SwimmerEnv"]
 
@@ -73,20 +81,58 @@ class SwimmerEnv(LocomotionEnv):
         x_velocity, y_velocity = xy_velocity
 
         observation = self._get_obs()
-        progress = self._forward_reward_weight * x_velocity
-        control_penalty = self.control_cost(action)
-        reward = progress - control_penalty
+        reward, reward_info = self._get_rew(x_velocity, action)
         motion_info = {
             **position_info(xy_after),
             "x_velocity": x_velocity,
             "y_velocity": y_velocity,
         }
         if self.version == "v4":
-            info = {"reward_fwd": progress, "reward_ctrl": -control_penalty}
+            progress = reward_info["reward_forward"]
+            info = {"reward_fwd": progress, "reward_ctrl": reward_info["reward_ctrl"]}
             info.update(motion_info, forward_reward=progress)
         else:
-            info = {**motion_info, "reward_forward": progress, "reward_ctrl": -control_penalty}
+            info = {**motion_info, **reward_info}
         return self._finish_step(observation, reward, False, info)
+
+    def _get_rew(self, x_velocity: float, action: Any) -> tuple[Any, dict[str, Any]]:
+        """The reward of a step and its terms, as ``(reward, reward_info)``.
+
+        Subclasses may override it to shape the reward, as with the reference's v5 class.
+        """
+        progress = self._forward_reward_weight * x_velocity
+        control_penalty = self.control_cost(action)
+        reward = progress - control_penalty
+        return reward, {"reward_forward": progress, "reward_ctrl": -control_penalty}
 
     def _get_reset_info(self) -> dict[str, Any]:
         return {} if self.version == "v4" else position_info(self.data.qpos[0:2])
+
+    HAS_BATCHED_TERMS = True
+
+    def _batched_positions(self, datas: Sequence[Any]) -> NDArray[np.float64]:
+        return np.array([data.qpos[0:2] for data in datas])
+
+    def _batched_terms(
+        self, datas: Sequence[Any], actions: Any, before: NDArray[np.float64]
+    ) -> tuple[Any, Any, Any, dict[str, Any]]:
+        qpos = np.stack([data.qpos for data in datas])
+        qvel = np.stack([data.qvel for data in datas])
+        xy_after = qpos[:, 0:2]
+        xy_velocity = planar_velocity(before, xy_after, self.dt)
+        x_velocity, y_velocity = xy_velocity[:, 0], xy_velocity[:, 1]
+        observations = state_observation(qpos, qvel, self.num_skipped_qpos)
+        progress = self._forward_reward_weight * x_velocity
+        control_penalty = squared_sum_cost(actions, self._ctrl_cost_weight, axis=-1)
+        rewards = progress - control_penalty
+        motion = {
+            **rows_position_info(xy_after),
+            "x_velocity": x_velocity,
+            "y_velocity": y_velocity,
+        }
+        if self.version == "v4":
+            info = {"reward_fwd": progress, "reward_ctrl": -control_penalty}
+            info.update(motion, forward_reward=progress)
+        else:
+            info = {**motion, "reward_forward": progress, "reward_ctrl": -control_penalty}
+        return observations, rewards, np.zeros(len(datas), dtype=bool), info

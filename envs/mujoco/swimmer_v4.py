@@ -6,8 +6,9 @@ from typing import Any
 
 from . import swimmer
 from ._task import v4_metadata
+from .mujoco_env import MujocoEnv
 
-__all__ = ["SwimmerEnv"]
+__all__ = ["MujocoEnv", "SwimmerEnv"]
 
 
 class SwimmerEnv(swimmer.SwimmerEnv):

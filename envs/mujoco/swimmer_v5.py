@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .mujoco_env import MujocoEnv
 from .swimmer import SwimmerEnv
 
-__all__ = ["SwimmerEnv"]
+__all__ = ["MujocoEnv", "SwimmerEnv"]

@@ -13,7 +13,9 @@ import mujoco
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["check_mujoco_reset_state", "get_state", "set_state"]
+from .mujoco_env import MujocoEnv
+
+__all__ = ["MujocoEnv", "check_mujoco_reset_state", "get_state", "set_state"]
 
 FULL_PHYSICS = mujoco.mjtState.mjSTATE_FULLPHYSICS
 INTEGRATION = mujoco.mjtState.mjSTATE_INTEGRATION

@@ -34,8 +34,11 @@ DEFAULT_CAMERA_CONFIG: dict[str, Any] = {
 
 
 def walker_is_healthy(qpos: Any, z_range: Range, angle_range: Range) -> Any:
-    """Whether the walker stands: height ``qpos[1]`` and torso angle ``qpos[2]`` in range."""
-    return in_range(qpos[1], z_range) & in_range(qpos[2], angle_range)
+    """Whether the walker stands: height ``qpos[1]`` and torso angle ``qpos[2]`` in range.
+
+    ``qpos`` may be one state, shape ``(nq,)``, or a batch, ``(num_envs, nq)``.
+    """
+    return in_range(qpos[..., 1], z_range) & in_range(qpos[..., 2], angle_range)
 
 
 class Walker2dEnv(PlanarLeggedEnv):
@@ -85,6 +88,9 @@ class Walker2dEnv(PlanarLeggedEnv):
             exclude_current_positions_from_observation,
             **kwargs,
         )
+
+    def _healthy_rows(self, qpos: Any, qvel: Any) -> Any:
+        return walker_is_healthy(qpos, self._healthy_z_range, self._healthy_angle_range)
 
     @property
     def is_healthy(self) -> Any:

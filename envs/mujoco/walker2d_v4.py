@@ -5,13 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from . import walker2d
-from ._locomotion import Range
+from ._locomotion import Range, TerminatedProperty
 from ._task import v4_metadata
+from .mujoco_env import MujocoEnv
+from .walker2d import DEFAULT_CAMERA_CONFIG
 
-__all__ = ["Walker2dEnv"]
+__all__ = ["DEFAULT_CAMERA_CONFIG", "MujocoEnv", "Walker2dEnv"]
 
 
-class Walker2dEnv(walker2d.Walker2dEnv):
+class Walker2dEnv(TerminatedProperty, walker2d.Walker2dEnv):
     """The v4 walker: ``walker2d.xml`` (right foot friction 0.9), frame skip 4, v4 reward.
 
     See :class:`gymnasium_core.envs.mujoco.walker2d.Walker2dEnv` for the arguments.

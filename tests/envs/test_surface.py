@@ -31,11 +31,7 @@ _KNOWN_GAPS: dict[str, str] = {
     #
     # Box2D: none
     #
-    # MuJoCo
-    "Ant-v4": "the v4 terminated property is missing",
-    "Hopper-v4": "the v4 terminated property is missing",
-    "Humanoid-v4": "the v4 terminated property is missing",
-    "Walker2d-v4": "the v4 terminated property is missing",
+    # MuJoCo: none
 }
 
 

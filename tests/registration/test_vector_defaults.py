@@ -128,7 +128,7 @@ def test_pprint_registry__marks_opt_in_ids() -> None:
     assert text.splitlines()[-1].startswith("* ")
     assert 'vectorization_mode="vector_entry_point"' in text.splitlines()[-1]
     # Leaving out every marked family leaves out the note too.
-    families = ["classic_control", "toy_text", "tabular"]
+    families = ["classic_control", "toy_text", "tabular", "mujoco"]
     text = registration.pprint_registry(exclude_namespaces=families, disable_print=True)
     assert text is not None and "*" not in text
 

@@ -206,12 +206,6 @@ def test_stateful_physics_vector_env__follows_the_stateful_cartpole() -> None:
     vec.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the registry's CartPole-v0/v1 jax_vector_entry_point still names "
-    "phys2d.cartpole:CartPoleJaxVectorEnv (the reference's default polemass_length); it "
-    "should name phys2d.cartpole:stateful_physics_vector_env",
-)
 def test_jax_mode__cartpole_follows_the_stateful_physics() -> None:
     vec = gymnasium_core.make_vec("CartPole-v1", 2, vectorization_mode="jax")
     obs, s_obs = _first_steps(vec, gymnasium_core.make("CartPole-v1").unwrapped)

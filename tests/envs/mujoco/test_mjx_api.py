@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import subprocess
+import sys
 from typing import Any
 
 import numpy as np
@@ -154,7 +156,24 @@ def test_mjx_make_vec__jax_mode_batches_with_per_env_params() -> None:
     assert 0.0 < spread[1] <= 0.01 < spread[2] <= 0.05
     obs, reward, _, _, info = env.step(np.zeros((3, 1), np.float32))
     assert obs.shape == (3, 4) and reward.shape == (3,) and "reward_survive" in info
+    # a NaN action warns as native MuJoCo does (for numpy and JAX actions alike)
+    bad = np.zeros((3, 1), np.float32)
+    bad[1] = np.nan
+    with pytest.warns(RuntimeWarning, match="NaN or infinite"):
+        _, _, terminated, _, _ = env.step(bad)
+    assert bool(terminated[1])
+    with pytest.warns(RuntimeWarning, match="NaN or infinite"):
+        env.step(jnp.asarray(bad))
     env.close()
+
+
+def test_mjx_import__prints_no_notice_about_the_missing_warp_backend() -> None:
+    code = "import gymnasium_core.envs.mujoco.mjx_envs"
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert "warp" not in (result.stdout + result.stderr).lower()
 
 
 def test_mjx_task__initial_and_step_vmap_over_a_params_batch() -> None:
@@ -213,3 +232,36 @@ def test_mjx_reset__distributions_respect_the_native_constraints() -> None:
     objects = jax.jit(jax.vmap(lambda k: pusher.initial(k).qpos[-4:-2]))(keys)
     assert np.all(np.linalg.norm(np.asarray(objects), axis=1) > 0.17)
     assert np.all(np.asarray(objects)[:, 0] <= 0.0)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_mjx_task__defaults_are_the_native_constructors_own_objects(name: str) -> None:
+    task_cls = MJX_TASKS[name]
+    native = inspect.signature(task_cls.NATIVE).parameters
+    for field, default in task_cls.PARAMS._field_defaults.items():
+        assert default is native[field].default, field
+    assert set(task_cls.PARAMS._field_defaults) == set(task_cls.PARAMS._fields)
+    for option, default in task_cls.OPTIONS.items():
+        assert default is native[option].default, option
+
+
+def test_mjx_task__a_new_native_default_reaches_the_mjx_task() -> None:
+    from typing import NamedTuple
+
+    from gymnasium_core.envs.mujoco.hopper import HopperEnv
+    from gymnasium_core.envs.mujoco.mjx_locomotion import MjxHopper
+
+    class WideHopper(HopperEnv):
+        def __init__(self, frame_skip: int = 2, ctrl_cost_weight: float = 0.25, **kwargs: Any):
+            super().__init__(frame_skip=frame_skip, ctrl_cost_weight=ctrl_cost_weight, **kwargs)
+
+    class WideParams(NamedTuple):
+        ctrl_cost_weight: float
+
+    class MjxWideHopper(MjxHopper):
+        NATIVE = WideHopper
+        PARAMS = WideParams
+        OPTION_NAMES = ("frame_skip",)
+
+    assert MjxWideHopper.OPTIONS == {"frame_skip": 2}
+    assert WideParams().ctrl_cost_weight == 0.25

@@ -191,32 +191,111 @@ def test_render__every_mode_works_headless(mode: str, check: Any) -> None:
     env.close()
 
 
-@pytest.mark.parametrize(
-    "env_id", ["InvertedPendulum-v5", "InvertedDoublePendulum-v4", "Pusher-v5"]
-)
-def test_render__rgb_frames_equal_reference(env_id: str) -> None:
+def _native_ids() -> list[str]:
+    ids = [
+        env_id
+        for env_id, spec in gymnasium.registry.items()
+        if "mujoco" in str(spec.entry_point) and env_id in gymnasium_core.registry
+    ]
+    return sorted(set(ids) - {"Pusher-v4"})  # the reference cannot build Pusher-v4 here
+
+
+def _frame_pair(env_id: str, mode: str, **kwargs: Any) -> list[Any]:
+    """The frame of the same state from our env and the reference's, after one fixed step."""
     frames = []
     for package in (gymnasium_core, gymnasium):
-        env = package.make(env_id, render_mode="rgb_array", width=80, height=60)
+        env = package.make(env_id, render_mode=mode, width=96, height=64, **kwargs)
         env.reset(seed=1)
+        env.unwrapped.step(np.full(env.action_space.shape, 0.3, dtype=np.float32))
         frames.append(env.render())
         env.close()
-    np.testing.assert_array_equal(frames[0], frames[1])
+    return frames
 
 
-def test_render__depth_frames_match_reference_buffer_values() -> None:
-    # mujoco.Renderer reads depth with a reversed-Z mapping and returns metres; converted back
-    # to the reference's [0, 1] buffer values they agree except on a few silhouette pixels,
-    # where the two depth-buffer conventions resolve edges differently.
+@pytest.mark.parametrize("env_id", _native_ids())
+def test_render__rgb_and_depth_frames_equal_reference_pixel_for_pixel(env_id: str) -> None:
+    (rgb, depth), (reference_rgb, reference_depth) = _frame_pair(env_id, "rgbd_tuple")
+    assert (rgb.dtype, depth.dtype) == (np.uint8, np.float32)
+    np.testing.assert_array_equal(rgb, reference_rgb)
+    np.testing.assert_array_equal(depth, reference_depth)
+
+
+def test_render__named_camera_frames_equal_reference() -> None:
+    ours, reference = _frame_pair("Humanoid-v5", "rgb_array", camera_name="egocentric")
+    np.testing.assert_array_equal(ours, reference)
+
+
+def _opened_viewer(package: Any, env_id: str = "Reacher-v5", size: int = 48) -> Any:
+    env = package.make(env_id, render_mode="rgb_array", width=size, height=size)
+    env.reset(seed=0)
+    env.render()
+    return env, env.unwrapped.mujoco_renderer.viewer
+
+
+def test_viewer__scene_and_context_attributes_are_the_reference_types() -> None:
+    env, viewer = _opened_viewer(gymnasium_core)
+    ref_env, ref_viewer = _opened_viewer(gymnasium)
+    for name in ("scn", "viewport", "con", "cam", "vopt", "pert", "model", "data"):
+        assert type(getattr(viewer, name)) is type(getattr(ref_viewer, name)), name
+    assert (viewer.viewport.width, viewer.viewport.height) == (48, 48)
+    env.close()
+    ref_env.close()
+
+
+def test_viewer__markers_and_overlays_draw_like_the_reference() -> None:
     frames = []
     for package in (gymnasium_core, gymnasium):
-        env = package.make("Reacher-v5", render_mode="depth_array", width=96, height=64)
-        env.reset(seed=0)
-        frames.append(env.render())
+        env, viewer = _opened_viewer(package)
+        viewer.add_marker(
+            pos=np.array([0.0, 0.0, 0.05]),
+            size=np.full(3, 0.05),
+            rgba=np.array([1.0, 0.0, 0.0, 1.0]),
+            type=mujoco.mjtGeom.mjGEOM_BOX,
+        )
+        viewer.add_overlay(mujoco.mjtGridPos.mjGRID_TOPLEFT, "step", "1")
+        marked = env.render()
+        after = env.render()  # markers last one frame, overlays stay
+        frames.append((marked, after))
         env.close()
-    difference = np.abs(frames[0].astype(np.float64) - frames[1])
-    assert np.mean(difference < 1e-3) > 0.97
-    assert difference.max() < 0.05
+    (ours, ours_after), (reference, reference_after) = frames
+    np.testing.assert_array_equal(ours, reference)
+    np.testing.assert_array_equal(ours_after, reference_after)
+    assert not np.array_equal(ours, ours_after)
+
+
+def test_viewer__segmentation_labels_each_pixel_with_its_geom() -> None:
+    # The reference's segmentation overflows uint8 under NumPy 2 and raises; ours sums in int32.
+    env, viewer = _opened_viewer(gymnasium_core)
+    segments = viewer.render("rgb_array", camera_id=-1, segmentation=True)
+    assert segments.shape == (48, 48, 2) and segments.dtype == np.int32
+    is_geom = segments[..., 0] == mujoco.mjtObj.mjOBJ_GEOM
+    assert is_geom.mean() > 0.5
+    seen = set(np.unique(segments[..., 1][is_geom]))
+    assert seen <= set(range(env.unwrapped.model.ngeom)) and len(seen) > 2
+    env.close()
+
+
+def test_viewer__resizing_the_viewport_or_the_renderer_resizes_the_frames() -> None:
+    env, viewer = _opened_viewer(gymnasium_core, size=48)
+    viewer.viewport.width, viewer.viewport.height = 40, 30
+    assert env.render().shape == (30, 40, 3)
+    # larger than the buffer the viewer was opened with: the buffer grows
+    renderer = env.unwrapped.mujoco_renderer
+    renderer.width, renderer.height = 640, 520
+    resized = env.render()
+    reference = gymnasium.make("Reacher-v5", render_mode="rgb_array", width=640, height=520)
+    reference.reset(seed=0)
+    np.testing.assert_array_equal(resized, reference.render())
+    reference.close()
+    env.close()
+
+
+def test_viewer__free_and_close_can_be_called_twice() -> None:
+    env, viewer = _opened_viewer(gymnasium_core)
+    viewer.free()
+    viewer.free()
+    env.close()
+    env.close()
 
 
 def test_render__frames_larger_than_the_model_buffer_work() -> None:
@@ -245,17 +324,6 @@ def test_renderer__unknown_mode_and_camera_choices() -> None:
     with pytest.raises(ValueError):
         MujocoRenderer(env.model, env.data, camera_id=0, camera_name="x")
     renderer.close()
-    env.close()
-
-
-def test_renderer__markers_draw_into_the_next_frame() -> None:
-    env = gymnasium_core.make("Reacher-v5", render_mode="rgb_array", width=48, height=48)
-    env.reset(seed=0)
-    plain = env.render()
-    viewer = env.unwrapped.mujoco_renderer.viewer
-    viewer.add_marker(pos=np.zeros(3), size=np.full(3, 0.1), rgba=np.array([1.0, 0, 0, 1]))
-    assert not np.array_equal(env.render(), plain)
-    np.testing.assert_array_equal(env.render(), plain)
     env.close()
 
 

@@ -1,0 +1,428 @@
+"""Native MuJoCo batched on threads: the ``vector_entry_point`` of every native MuJoCo id.
+
+``make_vec("Ant-v5", 64, vectorization_mode="vector_entry_point")`` builds a
+:class:`MujocoVectorEnv`: ``num_envs`` copies of the task, each with its own ``MjData``, split
+into one contiguous chunk per thread of a persistent pool. Each thread steps its chunk; MuJoCo
+releases the GIL inside ``mj_step``, so the physics of the chunks runs in parallel while the
+Python of the task terms takes turns.
+
+Sub-environment ``i`` is the task class itself, seeded and stepped as ``make(id)`` would seed
+and step it, so it gives exactly what a single env gives for the same seed and actions:
+observations, rewards, flags and infos, over whole episodes with resets (the time limit of
+the id is applied here, as ``make`` applies it with ``TimeLimit``).
+
+Where the task defines its terms over a batch (Ant, HalfCheetah, Hopper, Humanoid,
+HumanoidStandup, InvertedPendulum, Swimmer and Walker2d), the threads run only the physics and
+the terms (observation, reward, termination, info) are computed once for the whole batch, with
+the task's own functions over arrays and the parameters of sub-env 0. Every other task runs its
+own ``step`` per sub-env on the threads. After ``set_attr`` or ``call`` (which may change one
+sub-env's parameters) every task does the latter.
+"""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+import os
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, ClassVar
+
+import numpy as np
+from numpy.typing import NDArray
+
+from gymnasium_core.vector._common import as_autoreset_mode, pop_reset_mask, seeds_for
+from gymnasium_core.vector.utils import batch_space
+from gymnasium_core.vector.vector_env import AutoresetMode, VectorEnv
+
+from .mujoco_env import MujocoEnv
+
+__all__ = ["MujocoVectorEnv", "usable_cores", "vector_env_class"]
+
+StepResult = tuple[
+    NDArray[np.float64], NDArray[np.float64], NDArray[np.bool_], NDArray[np.bool_], dict[str, Any]
+]
+
+
+def usable_cores() -> int:
+    """The CPU cores this process may run on (at least one)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+class MujocoVectorEnv(VectorEnv[NDArray[np.float64], NDArray[np.float32], NDArray[Any]]):
+    """``num_envs`` copies of one native MuJoCo task, stepped on a pool of threads.
+
+    Subclasses name the task class in :attr:`env_cls` (see :func:`vector_env_class`); the
+    registry has one per native id.
+
+    Args:
+        num_envs: The number of sub-environments.
+        render_mode: ``None``, ``"rgb_array"``, ``"depth_array"`` or ``"rgbd_tuple"`` (no
+            ``"human"``: sub-environments step on worker threads).
+        max_episode_steps: Truncate an episode after this many steps (``None`` or ``-1``:
+            never), as ``make`` does with ``TimeLimit``.
+        autoreset_mode: An :class:`~gymnasium_core.vector.AutoresetMode` or its value.
+        num_threads: Threads that step the sub-environments (default: the usable cores;
+            never more than ``num_envs``). With one thread everything runs in the caller's.
+        render_all: :meth:`render` returns every sub-environment's frame, not only sub-env 0's.
+        **kwargs: The task's keyword arguments (``xml_file``, weights, noise scales, ...),
+            given to every sub-environment.
+
+    Raises:
+        ValueError: If ``num_envs`` or ``num_threads`` is not a positive integer, or
+            ``render_mode`` is ``"human"``.
+    """
+
+    env_cls: ClassVar[type[MujocoEnv]]
+
+    def __init__(
+        self,
+        num_envs: int,
+        render_mode: str | None = None,
+        max_episode_steps: int | None = None,
+        autoreset_mode: str | AutoresetMode = AutoresetMode.NEXT_STEP,
+        num_threads: int | None = None,
+        render_all: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        """Build the sub-environments and the thread pool."""
+        super().__init__()
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+            raise ValueError(f"num_envs must be a positive integer, got {num_envs!r}")
+        threads = usable_cores() if num_threads is None else num_threads
+        if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+            raise ValueError(f"num_threads must be a positive integer, got {num_threads!r}")
+        if render_mode == "human":
+            raise ValueError(
+                "MujocoVectorEnv renders offscreen only: use render_mode='rgb_array', "
+                "'depth_array' or 'rgbd_tuple', or a SyncVectorEnv to watch a window."
+            )
+        self.num_envs = num_envs
+        self.num_threads = min(threads, num_envs)
+        self.autoreset_mode = as_autoreset_mode(autoreset_mode)
+        self.max_episode_steps = max_episode_steps
+        self.render_mode = render_mode
+        self.render_all = render_all
+        self.envs: list[MujocoEnv] = [
+            self.env_cls(render_mode=render_mode, **kwargs) for _ in range(num_envs)
+        ]
+        first = self.envs[0]
+        modes = [mode for mode in first.metadata.get("render_modes", []) if mode != "human"]
+        self.metadata = {
+            **first.metadata,
+            "render_modes": modes,
+            "autoreset_mode": self.autoreset_mode,
+        }
+        self.single_observation_space = first.observation_space
+        self.single_action_space = first.action_space
+        self.observation_space = batch_space(first.observation_space, num_envs)
+        self.action_space = batch_space(first.action_space, num_envs)
+
+        bounds = np.linspace(0, num_envs, self.num_threads + 1).round().astype(int)
+        self._chunks = [range(lo, hi) for lo, hi in itertools.pairwise(bounds)]
+        self._pool = (
+            ThreadPoolExecutor(self.num_threads, thread_name_prefix="mujoco-vector")
+            if self.num_threads > 1
+            else None
+        )
+        obs_shape = (num_envs, *(first.observation_space.shape or ()))
+        self._observations: NDArray[np.float64] = np.zeros(obs_shape, dtype=np.float64)
+        self._rewards = np.zeros(num_envs, dtype=np.float64)
+        self._terminations = np.zeros(num_envs, dtype=np.bool_)
+        self._truncations = np.zeros(num_envs, dtype=np.bool_)
+        self._autoreset_envs = np.zeros(num_envs, dtype=np.bool_)
+        self._elapsed_steps = np.zeros(num_envs, dtype=np.int64)
+        # The task's terms over the whole batch, where the task class defines them (and is
+        # ours, so no subclass has changed what a step computes).
+        self._batched = bool(getattr(self.env_cls, "HAS_BATCHED_TERMS", False)) and (
+            self.env_cls.__module__.startswith(__package__ or "")
+        )
+
+    # -- the vector API ---------------------------------------------------------------------
+
+    def reset(
+        self,
+        *,
+        seed: int | Sequence[int | None] | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> tuple[NDArray[np.float64], dict[str, Any]]:
+        """Reset the sub-environments (all, or those in ``options["reset_mask"]``).
+
+        Args:
+            seed: ``None`` (no re-seeding), an int ``s`` (sub-environment ``i`` gets ``s + i``)
+                or one seed per sub-environment.
+            options: Given to each reset sub-environment; a boolean ``"reset_mask"`` of shape
+                ``(num_envs,)`` is taken out and limits the reset to the selected ones.
+
+        Returns:
+            The observations, shape ``(num_envs, obs_dim)``, and the batched infos.
+        """
+        seeds = seeds_for(seed, self.num_envs)
+        mask = pop_reset_mask(options, self.num_envs)
+        selected = range(self.num_envs) if mask is None else np.flatnonzero(mask).tolist()
+        infos: dict[str, Any] = {}
+        for index in selected:
+            observation, info = self.envs[index].reset(seed=seeds[index], options=options)
+            self._observations[index] = observation
+            self._elapsed_steps[index] = 0
+            self._autoreset_envs[index] = False
+            self._terminations[index] = self._truncations[index] = False
+            infos = self._add_info(infos, info, index)
+        return self._observations.copy(), infos
+
+    def step(self, actions: NDArray[np.float32]) -> StepResult:
+        """Step every sub-environment, resetting those whose episode ended as the mode says.
+
+        Args:
+            actions: The actions, shape ``(num_envs, action_dim)``.
+
+        Returns:
+            ``(observations, rewards, terminations, truncations, infos)``: observations
+            ``(num_envs, obs_dim)`` float64, rewards float64 and flags bool of shape
+            ``(num_envs,)``.
+
+        Raises:
+            ValueError: If ``actions`` does not hold one action per sub-environment.
+            RuntimeError: In the ``DISABLED`` mode, if a sub-environment whose episode ended is
+                stepped before ``reset(options={"reset_mask": ...})`` reset it.
+        """
+        actions = np.asarray(actions)
+        if actions.shape[:1] != (self.num_envs,):
+            raise ValueError(
+                f"Expected actions of shape {self.action_space.shape}, got {actions.shape}"
+            )
+        resetting = self._autoreset_envs.copy()
+        if self.autoreset_mode is AutoresetMode.DISABLED and resetting.any():
+            index = int(np.flatnonzero(resetting)[0])
+            raise RuntimeError(
+                f"Sub-environment {index} ended its episode and autoreset is disabled: reset "
+                "it with `reset(options={'reset_mask': mask})` before stepping it again."
+            )
+        if self.autoreset_mode is not AutoresetMode.NEXT_STEP:
+            resetting[:] = False
+        if self._batched:
+            return self._step_batched(actions, resetting)
+        outcomes = self._step_all(actions, resetting)
+
+        infos: dict[str, Any] = {}
+        for index, outcome in enumerate(outcomes):
+            if outcome is None:  # NEXT_STEP: this step is the reset, the action is dropped
+                observation, info = self.envs[index].reset()
+                self._elapsed_steps[index] = 0
+                self._rewards[index] = 0.0
+                self._terminations[index] = self._truncations[index] = False
+            else:
+                observation, reward, terminated, truncated, info = outcome
+                self._elapsed_steps[index] += 1
+                limit = self.max_episode_steps
+                if limit is not None and limit != -1 and self._elapsed_steps[index] >= limit:
+                    truncated = True
+                self._rewards[index] = reward
+                self._terminations[index] = terminated
+                self._truncations[index] = truncated
+                if self.autoreset_mode is AutoresetMode.SAME_STEP and (terminated or truncated):
+                    infos = self._add_info(
+                        infos, {"final_obs": observation, "final_info": info}, index
+                    )
+                    observation, info = self.envs[index].reset()
+                    self._elapsed_steps[index] = 0
+            self._observations[index] = observation
+            infos = self._add_info(infos, info, index)
+        np.logical_or(self._terminations, self._truncations, out=self._autoreset_envs)
+        return (
+            self._observations.copy(),
+            self._rewards.copy(),
+            self._terminations.copy(),
+            self._truncations.copy(),
+            infos,
+        )
+
+    def _step_batched(self, actions: NDArray[Any], resetting: NDArray[np.bool_]) -> StepResult:
+        """Physics on the threads, then the task terms once over the stepped batch."""
+        envs, infos = self.envs, {}
+        active = np.flatnonzero(~resetting)
+        if active.size:
+            nu = envs[0].model.nu
+            if actions.shape[1:] != (nu,):
+                raise ValueError(
+                    f"Action dimension mismatch. Expected {(nu,)}, found {actions.shape[1:]}"
+                )
+            datas = [envs[index].data for index in active]
+            definition: Any = envs[0]
+            before = definition._batched_positions(datas)
+            self._advance(active, actions)
+            observations, rewards, terminations, info = definition._batched_terms(
+                datas, actions[active], before
+            )
+            self._observations[active] = observations
+            self._rewards[active] = rewards
+            self._terminations[active] = terminations
+            self._elapsed_steps[active] += 1
+            limit = self.max_episode_steps
+            if limit is not None and limit != -1:
+                self._truncations[active] = self._elapsed_steps[active] >= limit
+            else:
+                self._truncations[active] = False
+            mask = np.zeros(self.num_envs, dtype=np.bool_)
+            mask[active] = True
+            for key, values in info.items():
+                values = np.asarray(values)
+                batched = np.zeros((self.num_envs, *values.shape[1:]), dtype=values.dtype)
+                batched[active] = values
+                infos[key], infos[f"_{key}"] = batched, mask.copy()
+            if self.autoreset_mode is AutoresetMode.SAME_STEP:
+                ended = active[self._terminations[active] | self._truncations[active]]
+                for index in ended:
+                    final_info = {key: infos[key][index] for key in info}
+                    final = {
+                        "final_obs": self._observations[index].copy(),
+                        "final_info": final_info,
+                    }
+                    infos = self._add_info(infos, final, index)
+                    for key in info:
+                        infos[f"_{key}"][index] = False
+                    self._observations[index], reset_info = envs[index].reset()
+                    self._elapsed_steps[index] = 0
+                    infos = self._add_info(infos, reset_info, index)
+        for index in np.flatnonzero(resetting).tolist():  # NEXT_STEP: this step is the reset
+            self._observations[index], reset_info = envs[index].reset()
+            self._elapsed_steps[index] = 0
+            self._rewards[index] = 0.0
+            self._terminations[index] = self._truncations[index] = False
+            infos = self._add_info(infos, reset_info, index)
+        np.logical_or(self._terminations, self._truncations, out=self._autoreset_envs)
+        return (
+            self._observations.copy(),
+            self._rewards.copy(),
+            self._terminations.copy(),
+            self._truncations.copy(),
+            infos,
+        )
+
+    def _advance(self, indices: NDArray[np.intp], actions: NDArray[Any]) -> None:
+        """Apply each sub-env's action and run its physics step, one chunk per thread."""
+
+        def run(chunk: NDArray[np.intp]) -> None:
+            envs = self.envs
+            for index in chunk:
+                env = envs[index]
+                env._step_mujoco_simulation(actions[index], env.frame_skip)
+
+        if self._pool is None:
+            run(indices)
+        else:
+            list(self._pool.map(run, np.array_split(indices, self.num_threads)))
+
+    def _step_all(self, actions: NDArray[Any], skipped: NDArray[np.bool_]) -> list[Any]:
+        """Each sub-env's step outcome (``None`` where ``skipped``), one chunk per thread."""
+        outcomes: list[Any] = [None] * self.num_envs
+
+        def run(chunk: range) -> None:
+            envs = self.envs
+            for index in chunk:
+                if not skipped[index]:
+                    outcomes[index] = envs[index].step(actions[index])
+
+        if self._pool is None:
+            run(range(self.num_envs))
+        else:
+            # list() waits for every chunk and re-raises the first error
+            list(self._pool.map(run, self._chunks))
+        return outcomes
+
+    def render(self) -> Any:
+        """Sub-env 0's frame, or a tuple of every sub-env's frame with ``render_all``."""
+        if self.render_mode is None:
+            return None
+        if self.render_all:
+            return tuple(env.render() for env in self.envs)
+        return self.envs[0].render()
+
+    def call(self, name: str, *args: Any, **kwargs: Any) -> tuple[Any, ...]:
+        """Call method ``name`` of every sub-environment (or read it, if not callable).
+
+        A call may change a sub-env's parameters, so from then on each sub-env computes its
+        own step terms.
+        """
+        self._batched = False
+        results = []
+        for env in self.envs:
+            found = getattr(env, name)
+            results.append(found(*args, **kwargs) if callable(found) else found)
+        return tuple(results)
+
+    def get_attr(self, name: str) -> tuple[Any, ...]:
+        """Attribute ``name`` of every sub-environment."""
+        return tuple(getattr(env, name) for env in self.envs)
+
+    def set_attr(self, name: str, values: Any) -> None:
+        """Set attribute ``name`` of each sub-environment (one value each, or one for all).
+
+        Raises:
+            ValueError: If a list or tuple of values does not have one per sub-environment.
+        """
+        self._batched = False  # the batch's terms read sub-env 0's parameters
+        if not isinstance(values, list | tuple):
+            values = [values] * self.num_envs
+        if len(values) != self.num_envs:
+            raise ValueError(f"Expected {self.num_envs} values for {name!r}, got {len(values)}")
+        for env, value in zip(self.envs, values, strict=True):
+            setattr(env, name, value)
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Stop the threads and close every sub-environment."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True)
+            self._pool = None
+        for env in self.envs:
+            env.close()
+
+
+_CLASSES: dict[str, type[MujocoVectorEnv]] = {}
+
+
+def vector_env_class(env_cls: type[MujocoEnv], name: str | None = None) -> type[MujocoVectorEnv]:
+    """A :class:`MujocoVectorEnv` subclass that batches ``env_cls``.
+
+    Args:
+        env_cls: The task class of the sub-environments.
+        name: The class name (default: ``env_cls``'s name with ``Vector`` before ``Env``).
+    """
+    name = name or env_cls.__name__.removesuffix("Env") + "VectorEnv"
+    cls = type(name, (MujocoVectorEnv,), {"env_cls": env_cls, "__module__": __name__})
+    cls.__doc__ = f"``num_envs`` copies of :class:`{env_cls.__module__}.{env_cls.__name__}`."
+    return cls
+
+
+# The registry's entry points name these classes: ``<Task>V4VectorEnv`` / ``<Task>V5VectorEnv``
+# batch the task class of ``<module>_v4`` / ``<module>_v5``.
+_TASKS = {
+    "Ant": "ant",
+    "HalfCheetah": "half_cheetah",
+    "Hopper": "hopper",
+    "Humanoid": "humanoid",
+    "HumanoidStandup": "humanoidstandup",
+    "InvertedDoublePendulum": "inverted_double_pendulum",
+    "InvertedPendulum": "inverted_pendulum",
+    "Pusher": "pusher",
+    "Reacher": "reacher",
+    "Swimmer": "swimmer",
+    "Walker2d": "walker2d",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Build ``<Task>V4VectorEnv`` / ``<Task>V5VectorEnv`` on first access."""
+    for task, module in _TASKS.items():
+        for version in ("v4", "v5"):
+            if name == f"{task}{version.upper()}VectorEnv":
+                if name not in _CLASSES:
+                    task_module = importlib.import_module(f"{__package__}.{module}_{version}")
+                    env_cls = getattr(task_module, f"{task}Env")
+                    _CLASSES[name] = vector_env_class(env_cls, name)
+                    globals()[name] = _CLASSES[name]
+                return _CLASSES[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
