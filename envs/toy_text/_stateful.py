@@ -39,11 +39,6 @@ class TabularEnv(Env[int, int]):
     image_attributes: tuple[str, ...] = ()
 
     def _setup(self, func_env: TabularFunctional, render_mode: str | None) -> None:
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(
-                f"render_mode must be one of {self.metadata['render_modes']} or None, "
-                f"got {render_mode!r}."
-            )
         self.func_env = func_env
         self.observation_space = func_env.observation_space
         self.action_space = func_env.action_space

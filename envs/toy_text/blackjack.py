@@ -390,11 +390,6 @@ class BlackjackEnv(Env[tuple[int, int, int], int]):
     metadata: dict[str, Any] = {"render_modes": ["human", "rgb_array"], "render_fps": 4}
 
     def __init__(self, render_mode: str | None = None, natural: bool = False, sab: bool = False):
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(
-                f"render_mode must be one of {self.metadata['render_modes']} or None, "
-                f"got {render_mode!r}."
-            )
         self.func_env = BlackjackFunctional(natural=natural, sab=sab)
         self.params: BlackjackParams = self.func_env.get_default_params()
         self.action_space = self.func_env.action_space

@@ -103,13 +103,6 @@ def test_make__render_modes_of_a_custom_env_as_reference(
     assert outcomes[0] == outcomes[1]
 
 
-TOY_TEXT_RAISES = pytest.mark.xfail(
-    strict=True,
-    reason="the toy-text constructors (envs/toy_text) still raise ValueError for an undeclared "
-    "render mode where the reference builds",
-)
-
-
 @pytest.mark.parametrize(
     ("env_id", "render_mode"),
     [
@@ -119,8 +112,8 @@ TOY_TEXT_RAISES = pytest.mark.xfail(
         ("MountainCar-v0", "ansi"),
         ("MountainCarContinuous-v0", "ansi"),
         ("CartPole-v1", "depth_array_list"),
-        pytest.param("FrozenLake-v1", "bogus", marks=TOY_TEXT_RAISES),
-        pytest.param("Blackjack-v1", "ansi", marks=TOY_TEXT_RAISES),
+        ("FrozenLake-v1", "bogus"),
+        ("Blackjack-v1", "ansi"),
     ],
 )
 def test_make__undeclared_render_mode_warns_and_builds_as_reference(
