@@ -166,18 +166,31 @@ class CliffWalkingFunctional(FuncEnv[EnvState, Any, Any, Any, Any, RenderStateTy
         fallen = xp.asarray(self.table.reward)[cell, a, k] < -1
         return self._state(next_cell, a, fallen[..., None])
 
-    def observation(self, state: EnvState, params: Any = None) -> Any:  # type: ignore[override]
+    # The reference's observation, terminal and reward take no rng (its adapters pass the rng
+    # where params go); generic FuncEnv callers pass (..., rng, params). A trailing optional
+    # parameter accepts both, since none of the three reads rng or params.
+
+    def observation(  # type: ignore[override]
+        self, state: EnvState, params: Any = None, _params: Any = None
+    ) -> Any:
         """The cell index ``row * 12 + col`` as an int32 array of shape ``(..., 1)``."""
         position = self.xp.asarray(state.player_position)
         cell = position[..., 0] * SHAPE[1] + position[..., 1]
         return self.xp.asarray(cell, dtype=self.xp.int32)[..., None]
 
-    def terminal(self, state: EnvState, params: Any = None) -> Any:  # type: ignore[override]
+    def terminal(  # type: ignore[override]
+        self, state: EnvState, params: Any = None, _params: Any = None
+    ) -> Any:
         """Whether the walker stands on the goal."""
         return self.observation(state)[..., 0] == GOAL
 
     def reward(  # type: ignore[override]
-        self, state: EnvState, action: Any, next_state: EnvState, params: Any = None
+        self,
+        state: EnvState,
+        action: Any,
+        next_state: EnvState,
+        params: Any = None,
+        _params: Any = None,
     ) -> Any:
         """-100 for a move over the cliff, -1 for any other (float32)."""
         xp = self.xp
