@@ -13,12 +13,20 @@ Two comparisons, each at 1024 and 16384 sub-environments:
   vmapped ``step`` calls (both auto-reset in the same step), with random actions drawn inside
   the scan; both keep the same per-step outputs (:func:`scan_case`, also used by
   ``bench_classic_control``).
+* ``CartPole rollout as users call (100 steps)``: the call the README and the docs show,
+  ``rollout(gym.make_vec("phys2d/CartPole-v1", num_envs=N), policy, jax.random.key(k),
+  num_steps=100, num_envs=N)``, made directly from Python with a fresh typed key each time
+  (the headline row, ``ours``), the same call with a raw ``jax.random.PRNGKey(k)``
+  (``ours-raw-key``), and gymnax's ``lax.scan`` rollout in the same run. Nothing is wrapped in
+  a ``jit`` of the benchmark's own: what a user pays per call is what is timed.
 
 Every setup compiles before returning, so compile time is reported apart (``setup_s``).
+gymnax rows are left out, with the reason printed, where gymnax is not installed.
 """
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -182,6 +190,59 @@ def scan_case(task: str, impl: str, num_envs: int) -> Callable[[], RunFn]:
     return setup
 
 
+#: The key constructors a user calls, by row: typed keys (what JAX recommends and the README
+#: uses) for the headline row, raw ``uint32`` keys for the second row.
+USER_KEYS: dict[str, str] = {"ours": "key", "ours-raw-key": "PRNGKey"}
+
+
+def user_call_case(key_kind: str, num_envs: int) -> Callable[[], RunFn]:
+    """The README's rollout call on ``phys2d/CartPole-v1``, made directly as a user makes it.
+
+    ``key_kind`` names the ``jax.random`` constructor of each call's fresh key (``"key"`` or
+    ``"PRNGKey"``). The env is the one ``make_vec`` gives by default, the policy is the
+    README's random one, and the whole returned trajectory is waited for. The first call
+    (which compiles) happens in the setup.
+    """
+
+    def setup() -> RunFn:
+        import itertools
+
+        import jax
+
+        import gymnasium_core as gym
+        from gymnasium_core.functional import rollout
+
+        env = gym.make_vec("phys2d/CartPole-v1", num_envs=num_envs)
+        make_key = getattr(jax.random, key_kind)
+        counter = itertools.count()
+
+        def policy(obs: Any, key: Any) -> Any:
+            return jax.random.randint(key, (obs.shape[0],), 0, 2)
+
+        def run() -> int:
+            trajectory = rollout(
+                env, policy, make_key(next(counter)), num_steps=SCAN_STEPS, num_envs=num_envs
+            )
+            jax.block_until_ready(trajectory)
+            return SCAN_STEPS * num_envs
+
+        run()  # compile
+        return run
+
+    return setup
+
+
+def _user_call_cases(gymnax_missing: str | None) -> list[Case]:
+    cases = []
+    group = f"CartPole rollout as users call ({SCAN_STEPS} steps)"
+    for n in NUM_ENVS:
+        for impl, key_kind in USER_KEYS.items():
+            cases.append(Case(group, impl, user_call_case(key_kind, n), {"num_envs": n}))
+        if gymnax_missing is None:
+            cases.append(Case(group, "gymnax", scan_case("CartPole", "gymnax", n), {"num_envs": n}))
+    return cases
+
+
 def import_gymnax() -> Any:
     """Import gymnax; it needs ``six`` only to download MNIST, so stand in for it if absent."""
     import importlib
@@ -200,18 +261,25 @@ def import_gymnax() -> Any:
     return importlib.import_module("gymnax")
 
 
-def _gymnax_installed() -> bool:
-    # gymnax may be present but fail to import (a missing dependency): leave its cases out.
+def gymnax_missing() -> str | None:
+    """Why gymnax's cases cannot run here (``None`` when gymnax imports).
+
+    gymnax may be absent (it is in the ``bench`` dependency group) or present but fail to
+    import (a missing dependency of its own).
+    """
     try:
         import_gymnax()
-    except Exception:
-        return False
-    return True
+    except Exception as err:
+        return f"gymnax does not import ({type(err).__name__}: {err}); install the bench group"
+    return None
 
 
 def _cases() -> list[Case]:
     cases = []
-    with_gymnax = _gymnax_installed()
+    missing = gymnax_missing()
+    if missing is not None:
+        print(f"[bench_functional] gymnax rows left out: {missing}", file=sys.stderr)
+    with_gymnax = missing is None
     for task in TASKS:
         for n in NUM_ENVS:
             group = f"{task} JaxVectorEnv step from Python"
@@ -221,7 +289,7 @@ def _cases() -> list[Case]:
             cases.append(Case(group, "ours", scan_case(task, "ours", n), {"num_envs": n}))
             if with_gymnax:
                 cases.append(Case(group, "gymnax", scan_case(task, "gymnax", n), {"num_envs": n}))
-    return cases
+    return _user_call_cases(missing) + cases
 
 
 CASES: list[Case] = _cases()

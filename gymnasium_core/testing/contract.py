@@ -336,7 +336,20 @@ def compilations() -> Iterator[list[str]]:
     try:
         yield seen
     finally:
-        jax.monitoring.unregister_event_duration_listener(listen)
+        _unregister_duration_listener(listen)
+
+
+def _unregister_duration_listener(listener: Callable[..., None]) -> None:
+    """Remove a JAX duration listener; JAX made the function public only after 0.5."""
+    import jax.monitoring
+
+    unregister = getattr(jax.monitoring, "unregister_event_duration_listener", None)
+    if unregister is None:
+        from jax._src import monitoring
+
+        # Older JAX has only this private form (the name differs in newer releases).
+        unregister = monitoring._unregister_event_duration_listener_by_callback  # type: ignore[attr-defined]
+    unregister(listener)
 
 
 def check_compiles_once(env_id: EnvId, seed: int = 0, num_steps: int = 20) -> None:

@@ -191,7 +191,10 @@ def _reference_or_skip(space: ours.Space[Any]) -> Any:
 
 
 PARITY_SETTINGS = settings(
-    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=30,
+    deadline=None,
+    # Older Hypothesis releases overrun their example buffer on large arrays now and then.
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 
 

@@ -27,7 +27,13 @@ from gymnasium_core.testing.spaces import (
 from gymnasium_core.testing.spaces import spaces as any_space
 from tests.spaces._helpers import assert_same_element
 
-SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Large arrays overrun older Hypothesis releases' smaller example buffer now and then; an
+# overrun example is only discarded, so that health check is not a failure here.
+SETTINGS = settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 def _oneof_of_unflattenable(space: spaces.Space[Any]) -> bool:
