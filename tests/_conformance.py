@@ -418,75 +418,25 @@ def all_gaps() -> dict[str, str]:
     return gaps
 
 
-# Which area of the code closes a gap, by the reference path it is reported under (first match).
-_AREAS: list[tuple[str, str]] = [
-    ("gymnasium.envs.functional_jax_env:FunctionalJaxVectorEnv", "edges"),
-    ("gymnasium.envs.phys2d.cartpole:CartPoleJaxVectorEnv.step", "edges"),
-    ("gymnasium.envs.phys2d.pendulum:PendulumJaxVectorEnv.step", "edges"),
-    ("gymnasium.envs.registration", "edges"),
-    ("gymnasium.utils.env_checker", "edges"),
-    ("gymnasium.utils.passive_env_checker:", "edges"),
-    ("gymnasium.vector", "vecwrap"),
-    ("gymnasium.wrappers", "vecwrap"),
-    ("gymnasium.envs.classic_control", "classic_control"),
-    ("gymnasium.envs.phys2d", "classic_control"),
-    ("gymnasium.envs.toy_text", "toy_text"),
-    ("gymnasium.envs.tabular", "toy_text"),
-    ("gymnasium.envs.box2d", "box2d"),
-    ("gymnasium.envs.mujoco", "mujoco"),
-]
-
-
-def area(key: str) -> str:
-    """The area of the code (as the developers split it) that closes the gap ``key``."""
-    path = key.removeprefix("attr:")
-    for prefix, name in _AREAS:
-        if path.startswith(prefix):
-            return name
-    return "core"
-
-
-def write_report(pending: dict[str, str], path: str) -> None:
-    """Write the pending gaps, grouped by area, as a markdown list."""
-    lines = [
-        "# Conformance gaps still pending (from tests/test_conformance.py `_PENDING`)",
-        "",
-        "Close a gap in your area, then the test asks for its key to be removed from `_PENDING`.",
-        "Run `uv run --all-extras python -m tests._conformance` to list the gaps as they are now,",
-        "and `... -m tests._conformance --check` to see which `_PENDING` keys to remove.",
-        "",
-    ]
-    by_area: dict[str, list[str]] = {}
-    for key, why in sorted(pending.items()):
-        by_area.setdefault(area(key), []).append(f"- `{key}`: {why}")
-    for name in sorted(by_area):
-        lines += [f"## {name} ({len(by_area[name])})", "", *by_area[name], ""]
-    with open(path, "w", encoding="utf-8") as handle:
-        handle.write("\n".join(lines))
-
-
 def _main(argv: list[str]) -> int:
     """``python -m tests._conformance``: list the gaps; ``--check``: compare with the lists.
 
     ``--check`` prints the ``_PENDING`` / ``_ALLOWED`` keys that are no longer gaps (to remove)
-    and the gaps neither list holds, and exits 1 if there are any. ``--report PATH`` also writes
-    the pending list, grouped by area, as markdown.
+    and the gaps neither list holds, and exits 1 if there are any.
     """
     gaps = all_gaps()
-    if "--check" not in argv and "--report" not in argv:
+    if "--check" not in argv:
         for key, why in sorted(gaps.items()):
-            print(f"{area(key)}\t{key}\t{why}")
+            print(f"{key}\t{why}")
         return 0
     from tests.test_conformance import _ALLOWED, _PENDING
 
-    if "--report" in argv:
-        write_report(_PENDING, argv[argv.index("--report") + 1])
     closed = sorted((set(_PENDING) | set(_ALLOWED)) - set(gaps))
     unlisted = sorted(set(gaps) - set(_PENDING) - set(_ALLOWED))
     for key in closed:
         print(f"closed, remove:\t{key}")
     for key in unlisted:
-        print(f"new gap:\t{area(key)}\t{key}\t{gaps[key]}")
+        print(f"new gap:\t{key}\t{gaps[key]}")
     return 1 if closed or unlisted else 0
 
 

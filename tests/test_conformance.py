@@ -26,12 +26,7 @@ from tests import _conformance
 # Deliberate differences: gap key -> one-line reason.
 _ALLOWED: dict[str, str] = {}
 
-_PENDING: dict[str, str] = {
-    # --- classic_control ---
-    # --- edges ---
-    # --- mujoco ---
-    # --- vecwrap ---
-}
+_PENDING: dict[str, str] = {}
 
 
 @pytest.fixture(scope="module")
