@@ -30,7 +30,6 @@ class FrameWindow:
         frame = np.asarray(frame)
         height, width = frame.shape[:2]
         if self._screen is None:
-            pygame.init()
             pygame.display.init()
             pygame.display.set_caption(self.caption)
             self._screen = pygame.display.set_mode((width, height))

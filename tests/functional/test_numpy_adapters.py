@@ -122,3 +122,19 @@ def test_numpy_vector__reset_mask_resets_only_selected():
         obs, *_ = env.step(np.array([1, 1, 1]))
     obs, _ = env.reset(options={"reset_mask": np.array([True, False, True])})
     np.testing.assert_array_equal(obs[:, 0], [0, 2, 0])
+
+
+def test_frame_window__opens_only_pygame_display(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Human rendering needs the display alone; pygame.init() would also start audio.
+    pygame = pytest.importorskip("pygame", reason="human rendering needs pygame")
+    from gymnasium_core.functional._display import FrameWindow
+
+    def refuse() -> None:
+        raise AssertionError("pygame.init() was called")
+
+    monkeypatch.setattr(pygame, "init", refuse)
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    window = FrameWindow("test", fps=None)
+    window.show(np.zeros((8, 6, 3), dtype=np.uint8))
+    assert pygame.display.get_init() and pygame.display.get_surface().get_size() == (6, 8)
+    window.close()
