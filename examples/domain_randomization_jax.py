@@ -55,7 +55,20 @@ def sample_params(num_envs: int, seed: int) -> Any:
         name: jnp.asarray(rng.uniform(low, high, num_envs), jnp.float32)
         for name, (low, high) in RANGES.items()
     }
-    return gym.make_vec(ppo.ENV_ID, 1).func_env.get_default_params(**draws)
+    defaults = gym.make_vec(ppo.ENV_ID, 1).func_env.get_default_params()
+    return with_physics(defaults, **draws)
+
+
+def with_physics(params: Any, **changes: Any) -> Any:
+    """``params`` with ``changes``, and the two quantities derived from them kept consistent.
+
+    ``total_mass`` and ``polemass_length`` are fields of their own (as the reference's CartPole
+    computes them once), so a randomised pole or cart recomputes them here.
+    """
+    merged = {**params._asdict(), **changes}
+    merged["total_mass"] = merged["masspole"] + merged["masscart"]
+    merged["polemass_length"] = merged["masspole"] * merged["length"]
+    return params._replace(**merged)
 
 
 def make_evaluate(num_envs: int) -> Any:
@@ -113,7 +126,7 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
     results: dict[str, dict[str, float]] = {}
     for setting, overrides in UNSEEN.items():
         # As arrays, so every setting is an argument of the same compiled evaluation.
-        physics = jax.tree_util.tree_map(jnp.asarray, defaults._replace(**overrides))
+        physics = jax.tree_util.tree_map(jnp.asarray, with_physics(defaults, **overrides))
         results[setting] = {}
         for name, params in policies.items():
             score = float(evaluate(params, physics, key).mean())

@@ -2,7 +2,7 @@
 
 The environment and the agent run together inside one ``jax.jit``: a ``lax.scan`` over PPO
 updates, each of which scans a rollout of hundreds of CartPoles (the functional definition of
-``phys2d/CartPole-v1``, vmapped), computes advantages and takes the gradient steps. Python is
+``phys2d/CartPole-v2``, vmapped), computes advantages and takes the gradient steps. Python is
 only involved before (building the program) and after (printing, evaluating). This is how
 JAX RL trainers in the PureJaxRL style use a functional environment backend.
 
@@ -33,7 +33,7 @@ import optax  # noqa: E402
 
 import gymnasium_core as gym  # noqa: E402
 
-ENV_ID = "phys2d/CartPole-v1"  # the functional (JAX) CartPole
+ENV_ID = "phys2d/CartPole-v2"  # the functional (JAX) CartPole, with CartPole-v1's physics
 EVAL_ID = "CartPole-v1"  # the stateful CartPole a Gymnasium user makes
 MAX_RETURN = 500.0  # CartPole-v1's time limit: a perfect episode
 
@@ -129,12 +129,19 @@ class BatchedCartPole:
         done = self._terminal(nxt, keys, p) | (steps >= self.time_limit)
         episode_return = state.episode_return + reward
         fresh = self._initial(jax.random.split(reset_key, self.num_envs), p)
-        physics = jax.tree_util.tree_map(lambda a, b: jnp.where(done, a, b), fresh, nxt)
+        physics = jax.tree_util.tree_map(
+            lambda a, b: jnp.where(_per_env(done, a), a, b), fresh, nxt
+        )
         obs = self._observation(physics, keys, p)
         new_state = EnvState(
             physics, jnp.where(done, 0, steps), jnp.where(done, 0.0, episode_return)
         )
         return new_state, obs, reward, done, jnp.where(done, episode_return, 0.0)
+
+
+def _per_env(flag: jax.Array, leaf: jax.Array) -> jax.Array:
+    """``flag`` of shape ``(num_envs,)`` shaped to select along ``leaf``'s first axis."""
+    return flag.reshape(flag.shape + (1,) * (leaf.ndim - flag.ndim))
 
 
 # -- the actor-critic ---------------------------------------------------------------------------

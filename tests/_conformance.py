@@ -70,10 +70,15 @@ def _source_names(module: types.ModuleType) -> set[str]:
     tree = ast.parse(source)
     is_package = hasattr(module, "__path__")
     names: set[str] = set()
+    # Names bound by `import x` (such as an optional `plt` with a `plt = None` fallback) are
+    # third-party modules, not the module's API.
+    imported: set[str] = set()
 
     def visit(body: list[ast.stmt]) -> None:
         for node in body:
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            if isinstance(node, ast.Import):
+                imported.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
                 names.add(node.name)
             elif isinstance(node, ast.Assign):
                 for target in node.targets:
@@ -103,7 +108,7 @@ def _source_names(module: types.ModuleType) -> set[str]:
                 visit(node.finalbody)
 
     visit(tree.body)
-    return names
+    return names - imported
 
 
 def public_names(module: types.ModuleType) -> list[str]:

@@ -358,6 +358,10 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
         state["mesh"] = None
         state["render_state"] = None
         state["spec"] = _without_placement(state.get("spec"))
+        if "_ezpickle_kwargs" in state:  # subclasses that are also EzPickles record them too
+            state["_ezpickle_kwargs"] = {
+                k: v for k, v in state["_ezpickle_kwargs"].items() if k not in ("devices", "mesh")
+            }
         return state
 
     def __deepcopy__(self, memo: dict[int, Any]) -> FunctionalJaxVectorEnv:
