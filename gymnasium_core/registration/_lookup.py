@@ -15,7 +15,13 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from gymnasium_core import error, logger
-from gymnasium_core.registration._spec import EnvSpec, WrapperSpec, get_env_id, parse_env_id
+from gymnasium_core.registration._spec import (
+    EnvSpec,
+    WrapperSpec,
+    get_env_id,
+    parse_env_id,
+    set_registry,
+)
 
 if TYPE_CHECKING:
     from _collections_abc import dict_items, dict_keys, dict_values
@@ -163,6 +169,7 @@ registry: dict[str, EnvSpec] = _Registry()
 A :class:`dict`. The built-in ids and those of installed plugins (entry point group
 ``gymnasium_core.envs``) are registered the first time it is read.
 """
+set_registry(registry)
 
 
 def get_current_namespace() -> str | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -169,8 +169,9 @@ class EnvSpec:
         """Serialise the spec to a JSON string (the parsed id parts are left out).
 
         The fields Gymnasium's ``EnvSpec`` lacks are written only when they differ from their
-        defaults, so the text of a spec that does not use them is read by
-        ``gymnasium.envs.registration.EnvSpec.from_json`` too.
+        defaults, or from the registered spec of the same id and entry point, which
+        :meth:`from_json` restores them from. So the text of a spec made from the registry (or
+        not using them) is read by ``gymnasium.envs.registration.EnvSpec.from_json`` too.
 
         Returns:
             The JSON text; :meth:`from_json` turns it back into an equal spec.
@@ -181,8 +182,9 @@ class EnvSpec:
         fields = dataclasses.asdict(self)
         for derived in ("namespace", "name", "version"):
             del fields[derived]
+        registered = _registered_extras(self.id, self.entry_point)
         for extra, default in _EXTRA_FIELD_DEFAULTS.items():
-            if fields[extra] == default:
+            if fields[extra] == registered.get(extra, default):
                 del fields[extra]
         _refuse_callables(self.id, fields)
         for wrapper in fields["additional_wrappers"]:
@@ -197,6 +199,9 @@ class EnvSpec:
 
         Args:
             json_env_spec: The JSON text.
+
+        Fields of ours that the text leaves out (as Gymnasium writes it) are taken from the
+        registered spec of the same id and entry point, else their defaults.
 
         Returns:
             The spec.
@@ -213,6 +218,10 @@ class EnvSpec:
                 wrappers.append(WrapperSpec(**wrapper_fields))
             except TypeError as exc:
                 raise ValueError(f"Cannot read a WrapperSpec from {wrapper_fields!r}") from exc
+        if isinstance(fields.get("id"), str):
+            registered = _registered_extras(fields["id"], fields.get("entry_point"))
+            for extra, value in registered.items():
+                fields.setdefault(extra, value)
         try:
             env_spec = EnvSpec(**fields)
         except (TypeError, error.Error) as exc:
@@ -275,6 +284,24 @@ def set_builder(builder: Callable[..., Env[Any, Any]]) -> None:
     """Install the function :meth:`EnvSpec.make` calls (the registry's ``make``)."""
     global _builder
     _builder = builder
+
+
+# The registry, set by the lookup module when it loads (as `_builder` is by the make module).
+_registry: Mapping[str, EnvSpec] = {}
+
+
+def set_registry(registry: Mapping[str, EnvSpec]) -> None:
+    """Install the registry that :meth:`EnvSpec.to_json` / :meth:`EnvSpec.from_json` consult."""
+    global _registry
+    _registry = registry
+
+
+def _registered_extras(env_id: str, entry_point: Any) -> dict[str, Any]:
+    """Our extra fields as registered for ``env_id`` with this ``entry_point`` (else empty)."""
+    registered = _registry.get(env_id)
+    if registered is None or registered.entry_point != entry_point:
+        return {}
+    return {extra: getattr(registered, extra) for extra in _EXTRA_FIELD_DEFAULTS}
 
 
 # Fields of ours that Gymnasium's EnvSpec does not have, with their defaults.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import warnings
 from typing import Any
 
@@ -205,6 +206,29 @@ def test_env_spec_json__registered_and_made_specs_round_trip() -> None:
     assert env.spec is not None
     assert registration.EnvSpec.from_json(env.spec.to_json()) == env.spec
     env.close()
+
+
+def test_env_spec_json__made_builtin_specs_are_read_by_the_reference() -> None:
+    # Extra fields equal to the registered spec's are left out and restored from the registry.
+    for env_id in ("CartPole-v1", "Pendulum-v1", "FrozenLake-v1", "Ant-v5", "phys2d/CartPole-v1"):
+        env = gymnasium_core.make(env_id, disable_env_checker=True)
+        assert env.spec is not None
+        text = env.spec.to_json()
+        ref = gymnasium.envs.registration.EnvSpec.from_json(text)
+        _ref_spec_equal(env.spec, ref)
+        assert registration.EnvSpec.from_json(text) == env.spec
+        assert registration.EnvSpec.from_json(ref.to_json()) == env.spec
+        env.close()
+
+
+def test_env_spec_json__extra_fields_differing_from_the_registry_are_written() -> None:
+    registered = gymnasium_core.spec("CartPole-v1")
+    changed = dataclasses.replace(registered, jax_vector_entry_point="a.b:J")
+    assert '"jax_vector_entry_point": "a.b:J"' in changed.to_json()
+    assert registration.EnvSpec.from_json(changed.to_json()) == changed
+    # Another entry point under a registered id takes nothing from the registry.
+    other = registration.EnvSpec("CartPole-v1", "a.b:C")
+    assert registration.EnvSpec.from_json(other.to_json()) == other
 
 
 @pytest.mark.parametrize("mode", ["sync", "async", "vector_entry_point", None])
