@@ -51,6 +51,15 @@ class ResetNeeded(Error):
     """``step`` (or ``render``) was called before ``reset``."""
 
 
+class StepBeforeReset(ResetNeeded, AssertionError, AttributeError):
+    """``step`` was called on an environment that was never reset.
+
+    Also an :class:`AssertionError` and an :class:`AttributeError`: Gymnasium's own environments
+    fail with one or the other in this situation, so code written to catch those still catches
+    it.
+    """
+
+
 class InvalidAction(Error):
     """The action is not valid for the environment."""
 

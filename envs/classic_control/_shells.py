@@ -14,7 +14,7 @@ import numpy as np
 
 from gymnasium_core import logger
 from gymnasium_core.core import Env
-from gymnasium_core.error import ResetNeeded
+from gymnasium_core.error import ResetNeeded, StepBeforeReset
 from gymnasium_core.functional import (
     FunctionalNumpyEnv,
     FunctionalNumpyVectorEnv,
@@ -192,7 +192,7 @@ class ClassicControlEnv(FunctionalNumpyEnv[np.ndarray[Any, Any], Any]):
         """
         state = self._current()
         if state is None:
-            raise ResetNeeded("Call `reset` before `step`.")
+            raise StepBeforeReset("Call `reset` before `step`.")
         f, rng, params = self.func_env, self.np_random, self.params
         next_state = f.transition(state, action, rng, params)
         self._advance_to(next_state, self._step_dtype)

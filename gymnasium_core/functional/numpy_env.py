@@ -8,7 +8,7 @@ import numpy as np
 
 from gymnasium_core import logger
 from gymnasium_core.core import Env
-from gymnasium_core.error import ResetNeeded
+from gymnasium_core.error import ResetNeeded, StepBeforeReset
 from gymnasium_core.functional._checks import check_func_env, default_params, is_ours
 
 ObsType = TypeVar("ObsType")
@@ -147,11 +147,11 @@ class FunctionalNumpyEnv(Env[ObsType, ActType], Generic[ObsType, ActType]):
             ``(observation, reward, terminated, False, info)``; time limits come from wrappers.
 
         Raises:
-            ResetNeeded: If called before :meth:`reset`.
+            StepBeforeReset: If called before :meth:`reset` (a :class:`ResetNeeded`).
         """
         state = self.state
         if state is None:
-            raise ResetNeeded("Call `reset` before `step`.")
+            raise StepBeforeReset("Call `reset` before `step`.")
         f = self.func_env
         rng = self.np_random
         pargs = self._pargs
