@@ -34,6 +34,10 @@ class AcrobotState(NamedTuple):
     dtheta2: Any  # [rad/s] in [-max_vel_2, max_vel_2]
 
 
+# The reference's torques of actions 0, 1 and 2.
+UNIT_TORQUES: list[float] = [-1.0, 0.0, 1.0]
+
+
 class AcrobotParams(NamedTuple):
     """Physical constants (reference values), torque noise and reset bounds."""
 
@@ -74,6 +78,8 @@ class AcrobotFunctional(FuncEnv[AcrobotState, Any, Any, Any, Any, _render.Canvas
         if book_or_nips not in ("book", "nips"):
             raise ValueError(f"book_or_nips must be 'book' or 'nips', got {book_or_nips!r}.")
         self.book_or_nips = book_or_nips
+        # The torque of each action, read at every step (the stateful env's `AVAIL_TORQUE`).
+        self.avail_torque: list[float] = list(UNIT_TORQUES)
         self._overrides = kwargs
         super().__init__()
 
@@ -99,7 +105,7 @@ class AcrobotFunctional(FuncEnv[AcrobotState, Any, Any, Any, Any, _render.Canvas
         """One Runge-Kutta step of ``dt`` under the chosen (maybe noisy) torque."""
         p = self.default_params if params is None else params
         xp = self.xp
-        torque = wide(xp, action - 1.0)
+        torque = _torque(xp, action, self.avail_torque)
         torque = torque + _torque_noise(xp, rng, p, torque)
         th1, th2, dth1, dth2 = _rk4(self._derivatives, state, torque, p)
         return AcrobotState(
@@ -188,6 +194,19 @@ class AcrobotFunctional(FuncEnv[AcrobotState, Any, Any, Any, Any, _render.Canvas
     ) -> None:
         """Close the window, if any."""
         _render.close_canvas(render_state)
+
+
+def _torque(xp: Any, action: Any, avail_torque: list[float]) -> Any:
+    """The torque of ``action``: ``avail_torque[action]``, widened.
+
+    With the reference's torques (``-1, 0, +1``) it is ``action - 1`` computed directly, which
+    is exact and keeps the index out of the compiled and scalar hot paths.
+    """
+    if avail_torque == UNIT_TORQUES:
+        return wide(xp, action - 1.0)
+    if is_scalar(xp):
+        return float(avail_torque[int(action)])
+    return wide(xp, xp.asarray(avail_torque)[action])
 
 
 def _torque_noise(xp: Any, rng: Any, p: AcrobotParams, like: Any) -> Any:

@@ -68,6 +68,7 @@ class AcrobotEnv(ClassicControlEnv):
         "torque_noise_max": "torque_noise_max",
         "book_or_nips": "func_env.book_or_nips",
         "SCREEN_DIM": "func_env.screen_dim",
+        "AVAIL_TORQUE": "func_env.avail_torque",
     }
     dt = AcrobotParams._field_defaults["dt"]
     LINK_LENGTH_1 = AcrobotParams._field_defaults["link_length_1"]

@@ -71,6 +71,7 @@ WRITES: dict[str, dict[str, Any]] = {
         "MAX_VEL_2": 5.0,
         "torque_noise_max": 0.2,
         "book_or_nips": "nips",
+        "AVAIL_TORQUE": [-2.0, 0.5, 1.5],
     },
 }
 
@@ -136,6 +137,19 @@ def test_attribute__unchanged_writes_change_nothing(env_id: str) -> None:
     ours.reset(seed=2)
     ref.reset(seed=2)
     _play(ours, ref, steps=100, seed=2)
+
+
+def test_acrobot__avail_torque_written_in_place_changes_the_next_steps() -> None:
+    # The reference reads its torque list at every step. A fresh list is assigned first: the
+    # default one is the class's own (shared by every instance, in the reference too).
+    ours, ref = _make_unwrapped("Acrobot-v1")
+    ours.reset(seed=6)
+    ref.reset(seed=6)
+    for env in (ours, ref):
+        env.AVAIL_TORQUE = [-1.0, 0.0, 1.0]
+        env.AVAIL_TORQUE[2] = 3.0
+    assert type(ours).AVAIL_TORQUE == [-1.0, 0.0, 1.0]
+    _play(ours, ref, steps=60, seed=6)
 
 
 def test_cartpole__length_write_keeps_total_mass_and_polemass_length() -> None:
