@@ -33,7 +33,25 @@ __all__ = [
 ]
 
 
-class CartPoleEnv(ClassicControlEnv):
+class _CartPoleViews:
+    """The reference's CartPole attributes, as views of ``params`` and the functional env."""
+
+    gravity = ParamView()
+    masscart = ParamView()
+    masspole = ParamView()
+    total_mass = ParamView()
+    length = ParamView()
+    polemass_length = ParamView()
+    force_mag = ParamView()
+    tau = ParamView()
+    theta_threshold_radians = ParamView()
+    x_threshold = ParamView()
+    kinematics_integrator = FuncAttrView("kinematics_integrator")
+    screen_width = FuncAttrView("screen_width")
+    screen_height = FuncAttrView("screen_height")
+
+
+class CartPoleEnv(_CartPoleViews, ClassicControlEnv):
     """Balance a pole on a cart by pushing the cart left (0) or right (1).
 
     The reference's attributes (``gravity``, ``length``, ``tau``, ``x_threshold``, ...) are
@@ -52,20 +70,7 @@ class CartPoleEnv(ClassicControlEnv):
     _params_type = CartPoleParams
     _state_type = CartPoleState
 
-    gravity = ParamView()
-    masscart = ParamView()
-    masspole = ParamView()
-    total_mass = ParamView()
-    length = ParamView()
-    polemass_length = ParamView()
-    force_mag = ParamView()
-    tau = ParamView()
-    theta_threshold_radians = ParamView()
-    x_threshold = ParamView()
     _sutton_barto_reward = ParamView("sutton_barto_reward")
-    kinematics_integrator = FuncAttrView("kinematics_integrator")
-    screen_width = FuncAttrView("screen_width")
-    screen_height = FuncAttrView("screen_height")
 
     def __init__(
         self,
@@ -113,7 +118,7 @@ class _StackedCartPoleFunctional(StackedStateMixin, CartPoleFunctional):
     state_type = CartPoleState
 
 
-class CartPoleVectorEnv(ClassicControlVectorEnv):
+class CartPoleVectorEnv(_CartPoleViews, ClassicControlVectorEnv):
     """CartPole batched on numpy: ``num_envs`` copies stepped in one call.
 
     The reference's physics attributes (``gravity``, ``length``, ...) are views of
@@ -131,20 +136,6 @@ class CartPoleVectorEnv(ClassicControlVectorEnv):
 
     metadata: dict[str, Any] = vector_metadata(render_fps=50)
 
-    # The reference's attributes, as views of the params shared by every sub-env.
-    gravity = ParamView()
-    masscart = ParamView()
-    masspole = ParamView()
-    total_mass = ParamView()
-    length = ParamView()
-    polemass_length = ParamView()
-    force_mag = ParamView()
-    tau = ParamView()
-    theta_threshold_radians = ParamView()
-    x_threshold = ParamView()
-    kinematics_integrator = FuncAttrView("kinematics_integrator")
-    screen_width = FuncAttrView("screen_width")
-    screen_height = FuncAttrView("screen_height")
     low = ParamView("reset_low")  # the reset bounds of the last reset
     high = ParamView("reset_high")
 
