@@ -3,15 +3,17 @@
 Each case crafts one bad space, observation, environment or call, builds it with each library
 (the same code, with that library's classes) and runs that library's checker on it. The
 outcome compared is the exception type raised (by name: ``Error`` is each library's own base
-error) and whether a warning was emitted.
+error) and the kinds of warning emitted (``UserWarning``, ``DeprecationWarning``).
 """
 
 from __future__ import annotations
 
 import importlib
+import re
 import types
 import warnings
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import gymnasium
@@ -28,15 +30,9 @@ def _checker(lib: types.ModuleType, name: str = "passive_env_checker") -> Any:
     return importlib.import_module(f"{lib.__name__}.utils.{name}")
 
 
-def _outcome(thunk: Callable[[], object]) -> tuple[str, bool]:
-    """``(exception type name or "ok", whether a warning was emitted)``."""
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        try:
-            thunk()
-        except Exception as exc:
-            return type(exc).__name__, bool(caught)
-    return "ok", bool(caught)
+def _outcome(thunk: Callable[[], object]) -> tuple[str, tuple[str, ...]]:
+    """``(exception type name or "ok", the kinds of warning emitted)``."""
+    return _Report(thunk).outcome
 
 
 def _set(space: Any, **attributes: Any) -> Any:
@@ -623,7 +619,7 @@ ALL_CASES = {
 }
 
 
-def _built_outcome(lib: types.ModuleType, case: Case) -> tuple[str, bool]:
+def _built_outcome(lib: types.ModuleType, case: Case) -> tuple[str, tuple[str, ...]]:
     with warnings.catch_warnings():
         # Building may warn (a Box casting its bounds); only the check's warnings count.
         warnings.simplefilter("ignore")
@@ -653,3 +649,619 @@ def test_check_space_functions__take_the_reference_parameters(name: str) -> None
         assert seen == [space[0]]
         with pytest.raises(AssertionError, match="goal"):
             getattr(_checker(lib), name)(lib.spaces.Tuple([]), space_type="goal")
+
+
+# The situations of Gymnasium's own checker tests --------------------------------------------------
+#
+# One case per parametrised row (and per sub-case of the unparametrised tests) of Gymnasium's
+# tests/utils/test_passive_env_checker.py and tests/utils/test_env_checker.py, including rows that
+# earlier releases had, built here with our own subject environment. Besides the outcome, each
+# case names the check that must fire: a pattern found in the raised error or in a warning, in
+# each library's own words, so that both libraries fail for the same reason.
+
+
+class _Unset:
+    """Marks a subject attribute that is left unset."""
+
+
+_UNSET = _Unset()
+
+
+def _subject(
+    lib: types.ModuleType,
+    *,
+    observation_space: Any = None,
+    action_space: Any = None,
+    metadata: Any = None,
+    render_mode: str | None = None,
+    with_spec: bool = True,
+    **methods: Any,
+) -> Any:
+    """A correct environment with one-dimensional unit boxes, no render modes and a spec.
+
+    Args:
+        lib: The library whose classes build the environment.
+        observation_space: ``spaces -> space``; ``_UNSET`` leaves the attribute unset.
+        action_space: As ``observation_space``.
+        metadata: The instance's metadata, if not ``{"render_modes": []}``.
+        render_mode: The instance's render mode.
+        with_spec: Whether the class carries a spec (whose entry point is the class).
+        **methods: ``reset``, ``step``, ``render``, ``seed`` replacements.
+    """
+
+    def space_of(choice: Any) -> Any:
+        if choice is None:
+            return lib.spaces.Box(0.0, 1.0, (1,), np.float32)
+        return choice if choice is _UNSET else choice(lib.spaces)
+
+    class Subject(lib.Env):  # type: ignore[misc, name-defined]
+        def __init__(self, render_mode: str | None = None) -> None:
+            self.metadata = {"render_modes": []} if metadata is None else metadata
+            self.render_mode = render_mode
+            for name, choice in (("observation", observation_space), ("action", action_space)):
+                space = space_of(choice)
+                if space is not _UNSET:
+                    setattr(self, f"{name}_space", space)
+
+        def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> Any:
+            super().reset(seed=seed)
+            # Every draw follows from the environment's generator, so seeded resets repeat.
+            self.observation_space.seed(int(self.np_random.integers(2**31)))
+            return self.observation_space.sample(), {}
+
+        def step(self, action: Any) -> Any:
+            return self.observation_space.sample(), 0.0, False, False, {}
+
+        def render(self) -> Any:
+            return None
+
+    for name, method in methods.items():
+        setattr(Subject, name, method)
+    if with_spec:
+        registration = importlib.import_module(f"{lib.__name__}.envs.registration")
+        Subject.spec = registration.EnvSpec(
+            "checker/Subject-v0", entry_point=Subject, max_episode_steps=100
+        )
+    return Subject(render_mode=render_mode)
+
+
+class _Report:
+    """What one checker call did: the error it raised and the warnings it emitted."""
+
+    def __init__(self, thunk: Callable[[], object]) -> None:
+        self.error: BaseException | None = None
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            try:
+                thunk()
+            except Exception as exc:
+                self.error = exc
+        self.warnings = [(_kind(w.category), str(w.message)) for w in caught]
+
+    @property
+    def outcome(self) -> tuple[str, tuple[str, ...]]:
+        """The exception type name (or ``"ok"``) and the kinds of warning emitted."""
+        raised = "ok" if self.error is None else type(self.error).__name__
+        return raised, tuple(sorted({kind for kind, _ in self.warnings}))
+
+    def mentions(self, pattern: str) -> bool:
+        """Whether the error (if raised) or else a warning matches ``pattern``."""
+        if self.error is not None:
+            return re.search(pattern, str(self.error)) is not None
+        return any(re.search(pattern, message) for _, message in self.warnings)
+
+
+def _kind(category: type[Warning]) -> str:
+    # Our warnings have their own UserWarning subclass; the kind compared is the base class.
+    bases = (DeprecationWarning, UserWarning, Warning)
+    return next(base.__name__ for base in bases if issubclass(category, base))
+
+
+@dataclass(frozen=True)
+class SuiteCase:
+    """A case with the check expected to fire, as a pattern for each library's message.
+
+    ``ours`` and ``reference`` are regular expressions (``reference`` defaults to ``ours``);
+    ``None`` expects the check to pass.
+    """
+
+    build: Case
+    ours: str | None
+    reference: str | None = None
+
+    @property
+    def reference_pattern(self) -> str | None:
+        return self.ours if self.reference is None else self.reference
+
+
+def _on_space(check: str, make: Callable[[Any], Any], built_in_check: bool = False) -> Case:
+    """``check`` on the space ``make`` builds; inside the checked call if ``built_in_check``."""
+
+    def case(lib: types.ModuleType) -> Callable[[], object]:
+        function = getattr(_checker(lib), check)
+        if built_in_check:
+            return lambda: function(make(lib.spaces))
+        space = make(lib.spaces)
+        return lambda: function(space)
+
+    return case
+
+
+_SUITE_SPACES: dict[str, tuple[Callable[[Any], Any], str | None, str | None]] = {
+    # name: (space, our pattern, the reference's pattern)
+    "not_a_space": (lambda s: "error", "inherit", None),
+    "box_equal_bounds": (
+        lambda s: s.Box(np.zeros(5, np.float32), np.zeros(5, np.float32)),
+        "maximum and minimum values are equal",
+        None,
+    ),
+    "box_low_shape": (
+        lambda s: _set(s.Box(np.zeros(2, np.float32), np.ones(2, np.float32)), low=np.zeros(3)),
+        r"low has shape \(3,\)",
+        r"low shape: \(3,\)",
+    ),
+    "box_high_shape": (
+        lambda s: _set(s.Box(np.zeros(2, np.float32), np.ones(2, np.float32)), high=np.ones(3)),
+        r"high has shape \(3,\)",
+        r"high shape: \(3,\)",
+    ),
+    "discrete_n_negative": (lambda s: _set(s.Discrete(5), n=-1), "n > 0", "must be positive"),
+    "multi_discrete_nvec_negative": (
+        lambda s: _set(s.MultiDiscrete([2, 2]), nvec=np.array([2, -1])),
+        "every nvec entry",
+        "all nvec elements",
+    ),
+    "multi_discrete_shape_3d": (
+        lambda s: _set(s.MultiDiscrete([2, 2]), _shape=(2, 1, 2)),
+        "differs from its nvec shape",
+        "equal to the nvec shape",
+    ),
+    "multi_discrete_shape_negative": (
+        lambda s: _set(s.MultiDiscrete([2, 2]), _shape=(2, -1)),
+        "differs from its nvec shape",
+        "equal to the nvec shape",
+    ),
+    "multi_binary_shape_negative": (
+        lambda s: _set(s.MultiBinary((2, 2)), _shape=(2, -1)),
+        "every dimension > 0",
+        "all shape elements",
+    ),
+    "tuple_empty": (lambda s: s.Tuple([]), "empty Tuple", None),
+    "dict_empty": (lambda s: s.Dict(), "empty Dict", None),
+    # Rows of earlier releases: image-like boxes no longer warn.
+    "box_image_int32": (
+        lambda s: s.Box(np.zeros((5, 5, 1)), 255 * np.ones((5, 5, 1)), dtype=np.int32),
+        None,
+        None,
+    ),
+    "box_image_uint8_from_one": (
+        lambda s: s.Box(np.ones((2, 2, 1)), 255 * np.ones((2, 2, 1)), dtype=np.uint8),
+        None,
+        None,
+    ),
+    "box_image_uint8_unit": (
+        lambda s: s.Box(np.zeros((5, 5, 1)), np.ones((5, 5, 1)), dtype=np.uint8),
+        None,
+        None,
+    ),
+    "box_matrix": (lambda s: s.Box(np.zeros((5, 5)), np.ones((5, 5))), None, None),
+}
+
+SUITE_CASES: dict[str, SuiteCase] = {}
+for _check in ("check_observation_space", "check_action_space"):
+    for _name, (_make, _ours, _reference) in _SUITE_SPACES.items():
+        SUITE_CASES[f"passive-{_check}-{_name}"] = SuiteCase(
+            _on_space(_check, _make), _ours, _reference
+        )
+    # An earlier release's row: a box whose low lies above its high cannot even be built now.
+    SUITE_CASES[f"passive-{_check}-box_low_above_high"] = SuiteCase(
+        _on_space(_check, lambda s: s.Box(np.ones(5), np.zeros(5)), built_in_check=True),
+        "less than or equal",
+    )
+
+
+def _suite_obs(
+    obs: Any, space: Callable[[Any], Any], ours: str, reference: str | None = None
+) -> SuiteCase:
+    return SuiteCase(_obs_case(lambda: obs, space), ours, reference)
+
+
+_TWO_DISCRETE = lambda s: s.Tuple([s.Discrete(1), s.Discrete(2)])  # noqa: E731
+_AB_DICT = lambda s: s.Dict(a=s.Discrete(1), b=s.Discrete(2))  # noqa: E731
+SUITE_CASES |= {
+    "passive-check_obs-discrete_outside": _suite_obs(
+        3, lambda s: s.Discrete(2), "not within the observation space"
+    ),
+    "passive-check_obs-discrete_uint8": _suite_obs(
+        np.uint8(0), lambda s: s.Discrete(1), "should be an int or np.int64"
+    ),
+    "passive-check_obs-tuple_as_list": _suite_obs([0, 1], _TWO_DISCRETE, "expecting a tuple"),
+    "passive-check_obs-tuple_too_long": _suite_obs(
+        (1, 2, 3), _TWO_DISCRETE, "has 3 elements", "obs length: 3"
+    ),
+    "passive-check_obs-dict_as_set": _suite_obs({1, 2, 3}, _AB_DICT, "must be a dict"),
+    "passive-check_obs-dict_other_keys": _suite_obs({"a": 1, "c": 2}, _AB_DICT, r"\['a', 'c'\]"),
+}
+
+
+def _on_subject(
+    function: str, *args: Any, module: str = "passive_env_checker", **subject: Any
+) -> Case:
+    """``function(subject, *args)`` from ``module``, on a :func:`_subject` environment."""
+
+    def case(lib: types.ModuleType) -> Callable[[], object]:
+        env = _subject(lib, **subject)
+        return lambda: getattr(_checker(lib, module), function)(env, *args)
+
+    return case
+
+
+def _subject_sample(self: Any) -> Any:
+    return self.observation_space.sample()
+
+
+def _reset_without_seed(self: Any, options: Any = None) -> Any:
+    return _subject_sample(self), {}
+
+
+def _reset_seed_not_none(self: Any, seed: Any = "error", options: Any = None) -> Any:
+    return _subject_sample(self), {}
+
+
+def _reset_without_options(self: Any, seed: Any = None) -> Any:
+    return _subject_sample(self), {}
+
+
+def _returning(result: Any) -> Callable[..., Any]:
+    def reset(self: Any, seed: Any = None, options: Any = None) -> Any:
+        return result
+
+    return reset
+
+
+def _resetting(reset: Callable[..., Any], ours: str, reference: str | None = None) -> SuiteCase:
+    return SuiteCase(_on_subject("env_reset_passive_checker", reset=reset), ours, reference)
+
+
+SUITE_CASES |= {
+    "passive-reset-no_seed": _resetting(_reset_without_seed, "`seed`"),
+    "passive-reset-seed_default_not_none": _resetting(_reset_seed_not_none, "default seed"),
+    "passive-reset-no_options": _resetting(_reset_without_options, "`options`"),
+    "passive-reset-list_result": _resetting(_returning([0, {}]), "was not a tuple"),
+    "passive-reset-info_set": _resetting(
+        _returning((np.zeros(1, np.float32), {1, 2})), "not a dictionary"
+    ),
+}
+
+
+def _stepping(result: Callable[[Any], Any], ours: str, reference: str | None = None) -> SuiteCase:
+    build = _on_subject("env_step_passive_checker", 0, step=lambda self, action: result(self))
+    return SuiteCase(build, ours, reference)
+
+
+SUITE_CASES |= {
+    "passive-step-string": _stepping(lambda self: "error", "tuple"),
+    "passive-step-done_string": _stepping(
+        lambda self: (_subject_sample(self), 0, "error", {}), "`done` signal"
+    ),
+    "passive-step-terminated_string": _stepping(
+        lambda self: (_subject_sample(self), 0, "error", False, {}), "`terminated` signal"
+    ),
+    "passive-step-truncated_string": _stepping(
+        lambda self: (_subject_sample(self), 0, False, "error", {}), "`truncated` signal"
+    ),
+    "passive-step-three_values": _stepping(lambda self: (1, 2, 3), "four or five element"),
+    "passive-step-reward_string": _stepping(
+        lambda self: (_subject_sample(self), "error", False, False, {}), "must be a float, int"
+    ),
+    "passive-step-reward_nan": _stepping(
+        lambda self: (_subject_sample(self), np.nan, False, False, {}), "NaN"
+    ),
+    "passive-step-reward_inf": _stepping(
+        lambda self: (_subject_sample(self), np.inf, False, False, {}), "inf"
+    ),
+    "passive-step-info_string": _stepping(
+        lambda self: (_subject_sample(self), 0, False, False, "error"),
+        "info as a dict",
+        "`info`.*dictionary",
+    ),
+}
+
+
+def _rendering(
+    metadata: dict[str, Any],
+    ours: str,
+    reference: str | None = None,
+    render_mode: str | None = None,
+    frame: Any = None,
+) -> SuiteCase:
+    build = _on_subject(
+        "env_render_passive_checker",
+        metadata=metadata,
+        render_mode=render_mode,
+        render=lambda self: frame,
+    )
+    return SuiteCase(build, ours, reference)
+
+
+SUITE_CASES |= {
+    "passive-render-modes_none": _rendering({"render_modes": None}, "No render modes"),
+    "passive-render-modes_string": _rendering(
+        {"render_modes": "Testing mode", "render_fps": 1}, "to be a sequence"
+    ),
+    "passive-render-modes_string_no_fps": _rendering(
+        {"render_modes": "Testing mode"}, "to be a sequence"
+    ),
+    "passive-render-modes_not_strings": _rendering(
+        {"render_modes": ["Testing mode", 1], "render_fps": 1}, "all render modes to be strings"
+    ),
+    "passive-render-fps_none": _rendering(
+        {"render_modes": ["Testing mode"], "render_fps": None},
+        "No render fps",
+        render_mode="Testing mode",
+        frame=0,
+    ),
+    "passive-render-fps_string": _rendering(
+        {"render_modes": ["Testing mode"], "render_fps": "fps"}, "integer or a float"
+    ),
+    "passive-render-mode_without_modes": _rendering(
+        {"render_modes": [], "render_fps": 30}, "With no render_modes", render_mode="Test"
+    ),
+    "passive-render-mode_undeclared": _rendering(
+        {"render_modes": ["Testing mode"], "render_fps": 30},
+        "does not declare",
+        "unsupported render mode",
+        render_mode="Non mode",
+    ),
+}
+
+
+# env_checker: the environments that pass, the reset seeding, reset results, step determinism.
+
+
+def _made_unwrapped(env_id: str) -> Case:
+    def case(lib: types.ModuleType) -> Callable[[], object]:
+        env = lib.make(env_id, disable_env_checker=True).unwrapped
+        return lambda: _checker(lib, "env_checker").check_env(env)
+
+    return case
+
+
+def _active(
+    function: str, ours: str | None, reference: str | None = None, **subject: Any
+) -> SuiteCase:
+    return SuiteCase(_on_subject(function, module="env_checker", **subject), ours, reference)
+
+
+_UNIT_PAIR = lambda s: s.Box(np.zeros(2, np.float32), np.ones(2, np.float32))  # noqa: E731
+SUITE_CASES |= {
+    "env_checker-passes-CartPole-v1": SuiteCase(_made_unwrapped("CartPole-v1"), None),
+    "env_checker-passes-MountainCar-v0": SuiteCase(_made_unwrapped("MountainCar-v0"), None),
+    "env_checker-passes-dict_observation": _active(
+        "check_env", None, observation_space=lambda s: s.Dict(a=s.Discrete(10), b=_UNIT_PAIR(s))
+    ),
+    "env_checker-passes-tuple_observation": _active(
+        "check_env", None, observation_space=lambda s: s.Tuple([s.Discrete(10), _UNIT_PAIR(s)])
+    ),
+    "env_checker-passes-nested_observation": _active(
+        "check_env",
+        None,
+        observation_space=lambda s: s.Dict(
+            a=s.Tuple([s.Discrete(10), _UNIT_PAIR(s)]), b=_UNIT_PAIR(s)
+        ),
+    ),
+}
+
+
+def _reset_takes_nothing(self: Any) -> Any:
+    return _subject_sample(self), {}
+
+
+def _reset_seed_unused(self: Any, seed: Any, *args: Any) -> Any:
+    return _subject_sample(self), {}
+
+
+def _reset_draws_without_seeding(self: Any, seed: Any = None, options: Any = None) -> Any:
+    self.np_random.random()  # the generator advances, but a seed never resets it
+    return np.full(1, 0.5, np.float32), {}
+
+
+def _reset_seed_fixed(self: Any, seed: Any = None, options: Any = None) -> Any:
+    super(type(self), self).reset(seed=1)
+    return self.np_random.random(1).astype(np.float32), {}
+
+
+def _reset_seed_23(self: Any, seed: Any = 23, options: Any = None) -> Any:
+    super(type(self), self).reset(seed=seed)
+    return self.np_random.random(1).astype(np.float32), {}
+
+
+def _seeding(reset: Callable[..., Any], ours: str, reference: str | None = None) -> SuiteCase:
+    return _active("check_reset_seed_determinism", ours, reference, reset=reset)
+
+
+SUITE_CASES |= {
+    "env_checker-seed-no_arguments": _seeding(_reset_takes_nothing, r"`seed` or `\*\*kwargs`"),
+    "env_checker-seed-never_seeded": _seeding(
+        _reset_seed_unused, "did not create the random generator", "to have been generated"
+    ),
+    "env_checker-seed-same_seed_other_state": _seeding(
+        _reset_draws_without_seeding, "different states", "not same when the same seeds"
+    ),
+    "env_checker-seed-other_seed_same_state": _seeding(
+        _reset_seed_fixed, "seeds 123 and 456 gave the same", "not different when different seeds"
+    ),
+    "env_checker-seed-default_23": _seeding(_reset_seed_23, "default seed argument"),
+}
+
+
+def _reset_returns_outside(self: Any, seed: Any = None, options: Any = None) -> Any:
+    return _subject_sample(self) + self.observation_space.high, {}
+
+
+def _result_type(reset: Callable[..., Any], ours: str, reference: str | None = None) -> SuiteCase:
+    return _active("check_reset_return_type", ours, reference, reset=reset)
+
+
+def _reset_return_info(self: Any, return_info: bool = False) -> Any:
+    return (_subject_sample(self), {}) if return_info else _subject_sample(self)
+
+
+def _seed_method(seed: Any) -> Any:
+    return None
+
+
+SUITE_CASES |= {
+    "env_checker-reset_type-list": _result_type(
+        lambda self, seed=None, options=None: [_subject_sample(self), {}], "was not a tuple"
+    ),
+    "env_checker-reset_type-three_values": _result_type(
+        _returning((1, 2, 3)), "must return 2 values", "2-tuple"
+    ),
+    "env_checker-reset_type-outside": _result_type(
+        _reset_returns_outside, "lies outside", "not within"
+    ),
+    "env_checker-reset_type-info_list": _result_type(
+        lambda self, seed=None, options=None: (_subject_sample(self), ["key", "value"]),
+        "not a dictionary",
+    ),
+    "env_checker-return_info": _active(
+        "check_reset_return_info_deprecation", "`return_info`", reset=_reset_return_info
+    ),
+    "env_checker-seed_method-callable": SuiteCase(
+        lambda lib: _seed_deprecation(lib, _seed_method), "`seed` method", "`seed` function"
+    ),
+    "env_checker-seed_method-list": SuiteCase(lambda lib: _seed_deprecation(lib, []), None),
+    "env_checker-seed_method-int": SuiteCase(lambda lib: _seed_deprecation(lib, 123), None),
+    "env_checker-seed_method-absent": SuiteCase(lambda lib: _seed_deprecation(lib, _UNSET), None),
+    "env_checker-options-no_arguments": _active(
+        "check_reset_options", "`options`", reset=lambda self: (0, {})
+    ),
+}
+
+
+def _seed_deprecation(lib: types.ModuleType, seed: Any) -> Callable[[], object]:
+    """``check_seed_deprecation`` on a subject whose instance ``seed`` is ``seed``."""
+    env = _subject(lib)
+    if seed is not _UNSET:
+        env.seed = seed
+    return lambda: _checker(lib, "env_checker").check_seed_deprecation(env)
+
+
+def _determinism(step: Callable[..., Any], ours: str, reference: str | None = None) -> SuiteCase:
+    return _active("check_step_determinism", ours, reference, step=step)
+
+
+SUITE_CASES |= {
+    "env_checker-step-observation_random": _determinism(
+        lambda self, action: (np.random.default_rng().normal(), 0, False, False, {}),
+        "step observations",
+    ),
+    "env_checker-step-reward_random": _determinism(
+        lambda self, action: (0, np.random.default_rng().normal(), False, False, {}), "step rewards"
+    ),
+    "env_checker-step-info_random": _determinism(
+        lambda self, action: (0, 0, False, False, {"value": np.random.default_rng().normal()}),
+        "step info",
+    ),
+    "env_checker-check_env-not_an_env": SuiteCase(
+        lambda lib: lambda: _checker(lib, "env_checker").check_env("Error"), "must inherit from"
+    ),
+    "env_checker-check_env-no_action_space": _active(
+        "check_env", "action space", action_space=_UNSET
+    ),
+    "env_checker-check_env-no_observation_space": _active(
+        "check_env", "observation space", observation_space=_UNSET
+    ),
+}
+
+
+# Situations next to those of Gymnasium's tests, where our checker used to differ from its.
+
+
+def _reset_catch_all_kw(self: Any, **kw: Any) -> Any:
+    super(type(self), self).reset(seed=kw.get("seed"))
+    return self.np_random.random(1).astype(np.float32), {}
+
+
+def _reset_seed_and_catch_all_kw(self: Any, seed: Any = None, **kw: Any) -> Any:
+    super(type(self), self).reset(seed=seed)
+    return self.np_random.random(1).astype(np.float32), {}
+
+
+def _reset_into_one_buffer(self: Any, seed: Any = None, options: Any = None) -> Any:
+    super(type(self), self).reset(seed=seed)
+    buffer = self.__dict__.setdefault("_buffer", np.zeros(1, np.float32))
+    buffer[:] = self.np_random.random(1)
+    return buffer, {}
+
+
+def _reset_three_values(self: Any, seed: Any = None, options: Any = None) -> Any:
+    super(type(self), self).reset(seed=seed)
+    return _subject_sample(self), {}, 1
+
+
+def _count_call(env: Any) -> int:
+    env._calls = getattr(env, "_calls", 0) + 1
+    return int(env._calls)
+
+
+def _step_info_and_terminated_differ(self: Any, action: Any) -> Any:
+    call = _count_call(self)
+    return np.zeros(1, np.float32), 0.0, call == 1, False, {"call": call}
+
+
+def _step_info_differs_and_truncates(self: Any, action: Any) -> Any:
+    return np.zeros(1, np.float32), 0.0, False, True, {"call": _count_call(self)}
+
+
+def _step_into_one_info(self: Any, action: Any) -> Any:
+    info = self.__dict__.setdefault("_info", {})
+    info["call"] = _count_call(self)
+    return np.zeros(1, np.float32), 0.0, False, False, info
+
+
+MORE_CASES: dict[str, SuiteCase] = {
+    "seed-catch_all_not_named_kwargs": _seeding(_reset_catch_all_kw, r"`seed` or `\*\*kwargs`"),
+    "seed-reset_reuses_its_buffer": _seeding(_reset_into_one_buffer, "non-deterministic"),
+    "options-catch_all_not_named_kwargs": _active(
+        "check_reset_options", "`options`", reset=_reset_catch_all_kw
+    ),
+    "options-seed_and_catch_all_not_named_kwargs": _active(
+        "check_reset_options", "`options`", reset=_reset_seed_and_catch_all_kw
+    ),
+    "check_env-catch_all_not_named_kwargs": _active(
+        "check_env", r"`seed` or `\*\*kwargs`", reset=_reset_catch_all_kw
+    ),
+    "step-terminated_checked_before_info": _determinism(
+        _step_info_and_terminated_differ, "`terminated` differs", "termination are not"
+    ),
+    "step-truncated_checked_before_info": _determinism(
+        _step_info_differs_and_truncates, "truncated after a single step", "truncates after 1"
+    ),
+    "step-info_reused_between_steps": _determinism(_step_into_one_info, None),
+    "not_reused-reset_three_values": _active(
+        "check_returned_data_not_reused", "too many values", reset=_reset_three_values
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SUITE_CASES) + sorted(f"more-{k}" for k in MORE_CASES))
+def test_checkers__reference_suite_situations(name: str) -> None:
+    suite = (
+        MORE_CASES[name.removeprefix("more-")] if name.startswith("more-") else SUITE_CASES[name]
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # building may warn (a Box casting its bounds)
+        thunks = {lib: suite.build(lib) for lib in (gymnasium_core, gymnasium)}
+    ours, reference = (_Report(thunks[lib]) for lib in (gymnasium_core, gymnasium))
+    assert ours.outcome == reference.outcome, (ours.error, ours.warnings, reference.warnings)
+    if suite.ours is None:
+        assert reference.error is None and ours.error is None
+        return
+    pattern = suite.reference_pattern
+    assert pattern is not None and reference.mentions(pattern), (
+        reference.error,
+        reference.warnings,
+    )
+    assert ours.mentions(suite.ours), (ours.error, ours.warnings)
