@@ -27,6 +27,7 @@ from numpy.typing import NDArray
 from gymnasium_core import error, logger, spaces
 from gymnasium_core.core import Env
 from gymnasium_core.utils.passive_env_checker import (
+    _derives_from_gym,
     check_action_space,
     check_observation_space,
     data_shares_objects,
@@ -375,6 +376,11 @@ def check_space_limit(space: spaces.Space[Any], space_type: str) -> None:
 
 def _as_numpy_env(env: Env[Any, Any]) -> Env[Any, Any]:
     if not isinstance(env, Env):
+        if _derives_from_gym(env, "gym.core.Env", "gym.core.Wrapper"):
+            raise TypeError(
+                "The environment is one of the `gym` package, which gymnasium_core cannot use: "
+                "make its class inherit from `gymnasium_core.Env` instead."
+            )
         raise TypeError(
             f"The environment must inherit from the gymnasium_core.Env class, actual class: "
             f"{type(env)}."

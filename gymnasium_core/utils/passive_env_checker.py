@@ -54,6 +54,24 @@ def _check_box_action_space(space: spaces.Box) -> None:
     _check_box_bounds(space, "action")
 
 
+def _derives_from_gym(value: Any, *qualified_names: str) -> bool:
+    """Whether the class of ``value`` directly derives from one of the ``gym`` package's classes.
+
+    Environments and spaces written for ``gym`` (Gymnasium's predecessor) fail the checks with
+    a message that says so. The ``gym`` package is never imported: the base class is matched by
+    its qualified name, e.g. ``"gym.core.Env"``.
+
+    Args:
+        value: The object whose class is inspected.
+        *qualified_names: ``module.Class`` names of ``gym`` classes.
+
+    Returns:
+        ``True`` if the direct base class of ``type(value)`` is one of them.
+    """
+    base = type(value).__base__
+    return base is not None and f"{base.__module__}.{base.__qualname__}" in qualified_names
+
+
 def check_space(
     space: Any, space_type: str, check_box_space_fn: Callable[[spaces.Box], None]
 ) -> None:
@@ -65,10 +83,16 @@ def check_space(
         check_box_space_fn: The check applied to each :class:`~gymnasium_core.spaces.Box`.
 
     Raises:
-        TypeError: If ``space`` is not a :class:`gymnasium_core.spaces.Space`.
+        TypeError: If ``space`` is not a :class:`gymnasium_core.spaces.Space` (a space of the
+            ``gym`` package included).
         AssertionError: If the space can hold no valid element.
     """
     if not isinstance(space, spaces.Space):
+        if _derives_from_gym(space, "gym.spaces.space.Space"):
+            raise TypeError(
+                f"The environment's {space_type}_space is a space of the `gym` package, which "
+                "gymnasium_core cannot use: build it from `gymnasium_core.spaces` instead."
+            )
         raise TypeError(
             f"The {space_type} space must inherit from `gymnasium_core.spaces.Space`, "
             f"actual type: {type(space)}"
