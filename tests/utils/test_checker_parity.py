@@ -740,9 +740,9 @@ class _Report:
 
     @property
     def outcome(self) -> tuple[str, tuple[str, ...]]:
-        """The exception type name (or ``"ok"``) and the kinds of warning emitted."""
+        """The exception type name (or ``"ok"``) and the kind of each warning emitted."""
         raised = "ok" if self.error is None else type(self.error).__name__
-        return raised, tuple(sorted({kind for kind, _ in self.warnings}))
+        return raised, tuple(sorted(kind for kind, _ in self.warnings))
 
     def mentions(self, pattern: str) -> bool:
         """Whether the error (if raised) or else a warning matches ``pattern``."""
