@@ -147,7 +147,7 @@ def _reset_in_space(env: Env[Any, Any], call: str, keep: bool = False, **kwargs:
     if keep:
         obs = deepcopy(obs)
     assert obs in env.observation_space, (
-        f"The observation returned by `{call}` is not within the observation space."
+        f"`{call}` returned an observation outside the observation space."
     )
     return obs
 
@@ -165,7 +165,9 @@ def check_reset_seed_determinism(env: Env[Any, Any]) -> None:
         ValueError: If ``reset`` does not return two values.
     """
     if not _accepts_keyword(env, "seed"):
-        raise error.Error("The `reset` method does not provide a `seed` or `**kwargs` argument.")
+        raise error.Error(
+            "`reset` cannot be seeded: its signature has neither `seed` nor `**kwargs`."
+        )
     try:
         obs_1 = _reset_in_space(env, "env.reset(seed=123)", keep=True, seed=123)
         state_1 = _rng_state(env)
@@ -179,10 +181,10 @@ def check_reset_seed_determinism(env: Env[Any, Any]) -> None:
                 (obs_2, obs_4, "`env.reset(seed=123)` then `env.reset()`"),
             ):
                 assert data_equivalence(first, second), (
-                    f"Using {call} is non-deterministic as the observations are not equivalent."
+                    f"{call} gave different observations on two runs: it is not deterministic."
                 )
                 if not data_equivalence(first, second, exact=True):
-                    logger.warn(f"Using {call} observations are not equal although similar.")
+                    logger.warn(f"{call} gave close but not identical observations on two runs.")
         assert state_1 == state_3, (
             "Resetting twice with seed 123 left the random generator in different states; does "
             "`reset` call `super().reset(seed=seed)`?"
@@ -194,14 +196,13 @@ def check_reset_seed_determinism(env: Env[Any, Any]) -> None:
         )
     except TypeError as exc:
         raise AssertionError(
-            "The environment cannot be reset with a seed although its signature accepts one. "
-            f"The error was: {exc}"
+            f"`reset(seed=...)` raised a TypeError although its signature takes a seed: {exc}"
         ) from exc
     seed_param = inspect.signature(env.reset).parameters.get("seed")
     if seed_param is not None and seed_param.default is not None:
         logger.warn(
-            "The default seed argument in reset should be `None`, otherwise the environment is "
-            f"always deterministic. Actual default: {seed_param.default}"
+            "`reset`'s `seed` should default to `None`; with a default of "
+            f"{seed_param.default!r} every unseeded reset is the same."
         )
 
 
@@ -213,22 +214,25 @@ def check_reset_options(env: Env[Any, Any]) -> None:
         AssertionError: If the call raises ``TypeError``.
     """
     if not _accepts_keyword(env, "options"):
-        raise error.Error("`reset` accepts neither an `options` argument nor `**kwargs`.")
+        raise error.Error(
+            "`reset` cannot take options: its signature has neither `options` nor `**kwargs`."
+        )
     try:
         env.reset(options={})
     except TypeError as exc:
         raise AssertionError(
-            "The environment cannot be reset with options although its signature accepts them. "
-            f"The error was: {exc}"
+            f"`reset(options={{}})` raised a TypeError although its signature takes options: {exc}"
         ) from exc
 
 
 def _assert_steps_match(first: Any, second: Any, what: str) -> None:
     assert data_equivalence(first, second), (
-        f"Deterministic step {what} are not equivalent for the same seed and action"
+        f"Two steps with the same seed and action returned different {what}."
     )
     if not data_equivalence(first, second, exact=True):
-        logger.warn(f"Step {what} are not equal although similar given the same seed and action")
+        logger.warn(
+            f"Two steps with the same seed and action returned close but not identical {what}."
+        )
 
 
 def _compare_steps(first: tuple[Any, ...], second: tuple[Any, ...]) -> None:
@@ -236,7 +240,7 @@ def _compare_steps(first: tuple[Any, ...], second: tuple[Any, ...]) -> None:
     _assert_steps_match(first[0], second[0], "observations")
     _assert_steps_match(first[1], second[1], "rewards")
     assert data_equivalence(first[2], second[2], exact=True), (
-        "`terminated` differs between two steps from the same seed and action"
+        "Two steps with the same seed and action returned different `terminated` flags."
     )
     assert first[3] is False and second[3] is False, (
         "The environment truncated after a single step; a limit of one step is surely a bug."
@@ -329,17 +333,15 @@ def check_reset_return_type(env: Env[Any, Any]) -> None:
     """
     result: Any = env.reset()
     assert isinstance(result, tuple), (
-        "The result returned by `env.reset()` was not a tuple of the form `(obs, info)`. "
-        f"Actual type: `{type(result)}`"
+        f"`env.reset()` should return the tuple `(obs, info)`, it returned a {type(result)}."
     )
     assert len(result) == 2, f"`reset()` must return 2 values, got {len(result)}"
     first_obs, reset_info = result
     assert first_obs in env.observation_space, (
-        "The observation from `env.reset()` lies outside the observation space."
+        "`env.reset()` returned an observation outside the observation space."
     )
     assert isinstance(reset_info, dict), (
-        "The second element returned by `env.reset()` was not a dictionary, actual type: "
-        f"{type(reset_info)}"
+        f"`env.reset()` returned an info that is not a dict but {type(reset_info)}."
     )
 
 
@@ -369,8 +371,9 @@ def check_space_limit(space: spaces.Space[Any], space_type: str) -> None:
             asymmetric = (space.low != 0) & (np.abs(space.low) != np.abs(space.high))
             if np.any(asymmetric) or np.any(space.low < -1) or np.any(space.high > 1):
                 logger.warn(
-                    "For Box action spaces, we recommend using a symmetric and normalized space "
-                    "(range=[-1, 1] or [0, 1])."
+                    # The phrase is matched by gymnasium_core.testing.contract.
+                    "A Box action space is not normalised; for most learning algorithms we "
+                    "recommend using a symmetric and normalized space, [-1, 1] or [0, 1]."
                 )
 
 
@@ -382,13 +385,13 @@ def _as_numpy_env(env: Env[Any, Any]) -> Env[Any, Any]:
                 "make its class inherit from `gymnasium_core.Env` instead."
             )
         raise TypeError(
-            f"The environment must inherit from the gymnasium_core.Env class, actual class: "
-            f"{type(env)}."
+            f"check_env needs a subclass of gymnasium_core.Env, got {type(env)}; the "
+            "environment must inherit from gymnasium_core.Env."
         )
     if env.unwrapped is not env:
         logger.warn(
-            f"The environment ({env}) is different from the unwrapped version ({env.unwrapped}): "
-            "wrappers may hide problems from the checker. Check `env.unwrapped` instead."
+            f"{env} is wrapped (around {env.unwrapped}); wrappers may hide problems from the "
+            "checker, so pass `env.unwrapped` instead."
         )
     if env.metadata.get("jax", False):
         from gymnasium_core import wrappers
@@ -406,7 +409,7 @@ def _as_numpy_env(env: Env[Any, Any]) -> Env[Any, Any]:
 def _check_spaces(env: Env[Any, Any]) -> None:
     for attr, check in (("action", check_action_space), ("observation", check_observation_space)):
         if not hasattr(env, f"{attr}_space"):
-            raise AttributeError(f"The environment must specify an {attr} space.")
+            raise AttributeError(f"The environment has no `{attr}_space`; it needs one.")
         space = getattr(env, f"{attr}_space")
         check(space)
         check_space_limit(space, attr)
@@ -440,8 +443,8 @@ def _check_render(env: Env[Any, Any]) -> None:
         env_render_passive_checker(env)
     if env.spec is None:
         logger.warn(
-            "Not able to test alternative render modes due to the environment not having a "
-            "spec. Try instantiating the environment through `gymnasium_core.make`"
+            "The environment has no spec, so its other render modes cannot be checked; make "
+            "it with `gymnasium_core.make` to check them."
         )
         return
     for render_mode in env.metadata["render_modes"]:
@@ -460,8 +463,8 @@ def _check_close(env: Env[Any, Any]) -> None:
         other.close()
     except Exception as exc:
         logger.warn(
-            "Calling `env.close()` on the closed environment should be allowed, but it raised an "
-            f"exception: {exc}"
+            f"`close()` on an environment already closed raised {exc!r}; closing twice should "
+            "be allowed."
         )
 
 

@@ -41,9 +41,11 @@ def _check_box_bounds(space: spaces.Box, space_type: str) -> None:
             f"has shape {space.shape}."
         )
     if np.any(space.low == space.high):
-        logger.warn(f"A Box {space_type} space maximum and minimum values are equal.")
+        logger.warn(
+            f"A Box {space_type} space has a dimension whose low and high bounds are equal."
+        )
     elif space_type == "observation" and np.any(space.high < space.low):
-        logger.warn(f"A Box {space_type} space low value is greater than a high value.")
+        logger.warn(f"A Box {space_type} space has a low bound above its high bound.")
 
 
 def _check_box_observation_space(space: spaces.Box) -> None:
@@ -118,7 +120,7 @@ def check_space(
         )
     elif isinstance(space, (spaces.Tuple, spaces.Dict)):
         kind = type(space).__name__
-        assert len(space.spaces) > 0, f"An empty {kind} {space_type} space is not allowed."
+        assert len(space.spaces) > 0, f"A {kind} {space_type} space needs at least one subspace."
         children = space.spaces.values() if isinstance(space, spaces.Dict) else space.spaces
         for child in children:
             check_space(child, space_type, check_box_space_fn)
@@ -169,21 +171,23 @@ def check_obs(obs: Any, observation_space: spaces.Space[Any], method_name: str) 
         AssertionError: If a ``Tuple`` observation has the wrong length, or a ``Dict``
             observation is not a dict with the space's keys.
     """
-    where = f"The obs returned by the `{method_name}()` method"
+    where = f"`{method_name}()` returned an observation that"
     if isinstance(observation_space, spaces.Discrete):
         if not isinstance(obs, (int, np.int64)):
-            logger.warn(f"{where} should be an int or np.int64, actual type: {type(obs)}")
+            # "should be an int or np.int64" is matched by gymnasium_core.testing.contract.
+            logger.warn(f"{where} should be an int or np.int64 for a Discrete space: {type(obs)}")
     elif isinstance(observation_space, spaces.Box):
         if observation_space.shape != () and not isinstance(obs, np.ndarray):
-            logger.warn(f"{where} was expecting a numpy array, actual type: {type(obs)}")
+            logger.warn(f"{where} is not a numpy array but {type(obs)}, for a Box space.")
         elif observation_space.shape != () and obs.dtype != observation_space.dtype:
             logger.warn(
-                f"{where} was expecting numpy array dtype to be {observation_space.dtype}, "
-                f"actual type: {obs.dtype}"
+                f"{where} has dtype {obs.dtype} where its Box space has dtype "
+                f"{observation_space.dtype}."
             )
     elif isinstance(observation_space, (spaces.MultiBinary, spaces.MultiDiscrete)):
         if not isinstance(obs, np.ndarray):
-            logger.warn(f"{where} was expecting a numpy array, actual type: {type(obs)}")
+            kind = type(observation_space).__name__
+            logger.warn(f"{where} is not a numpy array but {type(obs)}, for a {kind} space.")
     elif isinstance(observation_space, spaces.Tuple):
         _check_tuple_obs(obs, observation_space, method_name, where)
     elif isinstance(observation_space, spaces.Dict):
@@ -192,15 +196,15 @@ def check_obs(obs: Any, observation_space: spaces.Space[Any], method_name: str) 
     try:
         inside = obs in observation_space
     except Exception as exc:
-        logger.warn(f"{where} is not within the observation space with exception: {exc}")
+        logger.warn(f"{where} could not be tested against the observation space: {exc}")
         return
     if not inside:
-        logger.warn(f"{where} is not within the observation space.")
+        logger.warn(f"{where} lies outside the observation space.")
 
 
 def _check_tuple_obs(obs: Any, space: spaces.Tuple, method_name: str, where: str) -> None:
     if not isinstance(obs, tuple):
-        logger.warn(f"{where} was expecting a tuple, actual type: {type(obs)}")
+        logger.warn(f"{where} is not a tuple but {type(obs)}, for a Tuple space.")
     assert len(obs) == len(space.spaces), (
         f"{where} has {len(obs)} elements but the Tuple space has {len(space.spaces)}."
     )
@@ -209,7 +213,7 @@ def _check_tuple_obs(obs: Any, space: spaces.Tuple, method_name: str, where: str
 
 
 def _check_dict_obs(obs: Any, space: spaces.Dict, method_name: str, where: str) -> None:
-    assert isinstance(obs, dict), f"{where} must be a dict, actual type: {type(obs)}"
+    assert isinstance(obs, dict), f"{where} is not a dict but {type(obs)}, for a Dict space."
     assert obs.keys() == space.spaces.keys(), (
         f"{where} has keys {list(obs)}, but the Dict space has keys {list(space.spaces)}."
     )
@@ -268,7 +272,7 @@ def env_data_reuse_passive_checker(
     for index, what in enumerate(("observations", "infos")):
         if data_shares_objects(previous_data[index], data[index]):
             logger.warn(
-                f"The {what} returned by `{previous_source}` and the following `{source}` share "
+                f"The {what} returned by `{previous_source}` and the next `{source}` share "
                 "an object, so changing one changes the other. Return new data on every call: "
                 "users commonly keep what an environment returns."
             )
@@ -283,8 +287,8 @@ def _check_reset_signature(env: Env[Any, Any]) -> None:
         )
     elif "seed" in parameters and parameters["seed"].default is not None:
         logger.warn(
-            "The default seed argument in `Env.reset` should be `None`, otherwise the "
-            f"environment is always deterministic. Actual default: {parameters['seed']}"
+            "`Env.reset`'s `seed` should default to `None`; any other default makes every "
+            f"unseeded reset the same. The signature has {parameters['seed']}"
         )
     if "options" not in parameters and not takes_any:
         logger.deprecation(
@@ -309,8 +313,7 @@ def env_reset_passive_checker(env: Env[ObsT, Any], **kwargs: Any) -> tuple[ObsT,
     result = env.reset(**kwargs)
     if not isinstance(result, tuple):
         logger.warn(
-            "The result returned by `env.reset()` was not a tuple of the form `(obs, info)`. "
-            f"Actual type: `{type(result)}`"
+            f"`env.reset()` should return the tuple `(obs, info)`, it returned a {type(result)}."
         )
     elif len(result) != 2:
         logger.warn(
@@ -321,8 +324,7 @@ def env_reset_passive_checker(env: Env[ObsT, Any], **kwargs: Any) -> tuple[ObsT,
         first_obs, info = result
         check_obs(first_obs, env.observation_space, "reset")
         assert isinstance(info, dict), (
-            "The second element returned by `env.reset()` was not a dictionary, actual type: "
-            f"{type(info)}"
+            f"`env.reset()` returned an info that is not a dict but {type(info)}."
         )
     return result
 
@@ -358,8 +360,8 @@ def env_step_passive_checker(
     flag_names = _STEP_FLAGS.get(len(result))
     if flag_names is None:
         raise error.Error(
-            "Expected `Env.step` to return a four or five element tuple, actual number of "
-            f"elements returned: {len(result)}."
+            f"`Env.step` returned {len(result)} values; it should return five "
+            "(obs, reward, terminated, truncated, info), or four with the old `done` API."
         )
     if len(flag_names) == 1:
         logger.deprecation(
@@ -368,7 +370,7 @@ def env_step_passive_checker(
         )
     for name, flag in zip(flag_names, result[2:-1], strict=True):
         if not _is_bool(flag):
-            logger.warn(f"Expects `{name}` signal to be a boolean, actual type: {type(flag)}")
+            logger.warn(f"`step()` returned a `{name}` flag that is not a bool but {type(flag)}.")
 
     check_obs(result[0], env.observation_space, "step")
     _check_reward(result[1])
@@ -382,8 +384,8 @@ def env_step_passive_checker(
 def _check_reward(reward: Any) -> None:
     if not (np.issubdtype(type(reward), np.integer) or np.issubdtype(type(reward), np.floating)):
         logger.warn(
-            "The reward returned by `step()` must be a float, int, np.integer or np.floating, "
-            f"actual type: {type(reward)}"
+            "`step()` returned a reward that is not a number (Python or numpy integer or float) "
+            f"but {type(reward)}."
         )
         return
     if np.isnan(reward):
@@ -394,20 +396,20 @@ def _check_reward(reward: Any) -> None:
 
 def _check_rgb_frame(frame: Any) -> None:
     if not isinstance(frame, np.ndarray):
-        logger.warn(f"RGB-array rendering should return a numpy array, got {type(frame)}")
+        logger.warn(f"In render mode `rgb_array`, `render()` gave a {type(frame)}, not an array.")
         return
     if frame.dtype != np.uint8:
         logger.warn(
-            f"RGB-array rendering should return a numpy array with dtype uint8, got {frame.dtype}"
+            f"In render mode `rgb_array`, `render()` gave a {frame.dtype} array, not uint8."
         )
     if frame.ndim != 3:
         logger.warn(
-            f"RGB-array rendering should return a numpy array with three axes, got {frame.ndim}"
+            f"In render mode `rgb_array`, `render()` gave an array of {frame.ndim} axes, not 3 "
+            "(height, width, channels)."
         )
     elif frame.shape[2] != 3:
         logger.warn(
-            "RGB-array rendering should return a numpy array whose last axis has three "
-            f"channels, got {frame.shape[2]}"
+            f"In render mode `rgb_array`, `render()` gave {frame.shape[2]} colour channels, not 3."
         )
 
 
@@ -415,23 +417,29 @@ def _check_render_return(render_mode: str, rendered: Any) -> None:
     """Warn when what ``render`` returned does not fit ``render_mode``."""
     if render_mode == "human":
         if rendered is not None:
-            logger.warn(f"Human rendering should return `None`, got {type(rendered)}")
+            logger.warn(f"In render mode `human`, `render()` gave a {type(rendered)}, not None.")
     elif render_mode == "rgb_array":
         _check_rgb_frame(rendered)
     elif render_mode == "depth_array":
         if not isinstance(rendered, np.ndarray):
-            logger.warn(f"Depth-array rendering should return a numpy array, got {type(rendered)}")
+            logger.warn(
+                f"In render mode `depth_array`, `render()` gave a {type(rendered)}, not an array."
+            )
         elif rendered.ndim != 2:
             logger.warn(
-                f"Depth-array rendering should return a numpy array with two axes, got "
-                f"{rendered.ndim}"
+                f"In render mode `depth_array`, `render()` gave an array of {rendered.ndim} axes, "
+                "not 2 (height, width)."
             )
     elif render_mode in ("ansi", "ascii"):
         if not isinstance(rendered, str):
-            logger.warn(f"ANSI/ASCII rendering should produce a string, got {type(rendered)}")
+            logger.warn(
+                f"In render mode `{render_mode}`, `render()` gave a {type(rendered)}, not a str."
+            )
     elif render_mode.endswith("_list"):
         if not isinstance(rendered, list):
-            logger.warn(f"Render mode `{render_mode}` should produce a list, got {type(rendered)}")
+            logger.warn(
+                f"In render mode `{render_mode}`, `render()` gave a {type(rendered)}, not a list."
+            )
             return
         for frame in rendered:
             _check_render_return(render_mode.removesuffix("_list"), frame)
@@ -441,24 +449,23 @@ def _check_render_metadata(env: Env[Any, Any]) -> None:
     declared = env.metadata.get("render_modes")
     if declared is None:
         logger.warn(
-            "No render modes was declared in the environment (env.metadata['render_modes'] is "
-            "None or not defined), you may have trouble when calling `.render()`."
+            "The environment declares no render modes: `metadata['render_modes']` is missing or "
+            "None, so `render()` may not work as expected."
         )
         return
     if not isinstance(declared, (list, tuple)):
         logger.warn(
-            "Expects the render_modes to be a sequence (i.e. list, tuple), actual type: "
-            f"{type(declared)}"
+            f"`metadata['render_modes']` should be a list or tuple, it is a {type(declared)}."
         )
     elif not all(isinstance(mode, str) for mode in declared):
         logger.warn(
-            "Expects all render modes to be strings, actual types: "
-            f"{[type(mode) for mode in declared]}"
+            "`metadata['render_modes']` should hold only strings, it holds "
+            f"{[type(mode) for mode in declared]}."
         )
     if len(declared) == 0:
         assert env.render_mode is None, (
-            f"With no render_modes, expects the Env.render_mode to be None, actual value: "
-            f"{env.render_mode}"
+            "`metadata['render_modes']` is empty, so `render_mode` should be None, not "
+            f"{env.render_mode!r}."
         )
         return
     _check_render_fps(env.metadata.get("render_fps"))
@@ -471,21 +478,17 @@ def _check_render_metadata(env: Env[Any, Any]) -> None:
 def _check_render_fps(render_fps: Any) -> None:
     if render_fps is None:
         logger.warn(
-            "No render fps was declared in the environment (env.metadata['render_fps'] is None "
-            "or not defined), rendering may occur at inconsistent fps."
+            "The environment declares no frame rate: `metadata['render_fps']` is missing or "
+            "None, so frames may come at an uneven pace."
         )
     elif not (
         np.issubdtype(type(render_fps), np.integer) or np.issubdtype(type(render_fps), np.floating)
     ):
         logger.warn(
-            "Expects the `env.metadata['render_fps']` to be an integer or a float, actual type: "
-            f"{type(render_fps)}"
+            f"`metadata['render_fps']` should be an int or a float, it is a {type(render_fps)}."
         )
     else:
-        assert render_fps > 0, (
-            f"Expects the `env.metadata['render_fps']` to be greater than zero, actual value: "
-            f"{render_fps}"
-        )
+        assert render_fps > 0, f"`metadata['render_fps']` should be positive, it is {render_fps}."
 
 
 def env_render_passive_checker(env: Env[Any, Any]) -> Any:

@@ -792,8 +792,8 @@ _SUITE_SPACES: dict[str, tuple[Callable[[Any], Any], str | None, str | None]] = 
     "not_a_space": (lambda s: "error", "inherit", None),
     "box_equal_bounds": (
         lambda s: s.Box(np.zeros(5, np.float32), np.zeros(5, np.float32)),
+        "low and high bounds are equal",
         "maximum and minimum values are equal",
-        None,
     ),
     "box_low_shape": (
         lambda s: _set(s.Box(np.zeros(2, np.float32), np.ones(2, np.float32)), low=np.zeros(3)),
@@ -826,8 +826,8 @@ _SUITE_SPACES: dict[str, tuple[Callable[[Any], Any], str | None, str | None]] = 
         "every dimension > 0",
         "all shape elements",
     ),
-    "tuple_empty": (lambda s: s.Tuple([]), "empty Tuple", None),
-    "dict_empty": (lambda s: s.Dict(), "empty Dict", None),
+    "tuple_empty": (lambda s: s.Tuple([]), "Tuple .*needs at least one subspace", "empty Tuple"),
+    "dict_empty": (lambda s: s.Dict(), "Dict .*needs at least one subspace", "empty Dict"),
     # Rows of earlier releases: image-like boxes no longer warn.
     "box_image_int32": (
         lambda s: s.Box(np.zeros((5, 5, 1)), 255 * np.ones((5, 5, 1)), dtype=np.int32),
@@ -870,16 +870,20 @@ _TWO_DISCRETE = lambda s: s.Tuple([s.Discrete(1), s.Discrete(2)])  # noqa: E731
 _AB_DICT = lambda s: s.Dict(a=s.Discrete(1), b=s.Discrete(2))  # noqa: E731
 SUITE_CASES |= {
     "passive-check_obs-discrete_outside": _suite_obs(
-        3, lambda s: s.Discrete(2), "not within the observation space"
+        3, lambda s: s.Discrete(2), "outside the observation space", "not within the"
     ),
     "passive-check_obs-discrete_uint8": _suite_obs(
         np.uint8(0), lambda s: s.Discrete(1), "should be an int or np.int64"
     ),
-    "passive-check_obs-tuple_as_list": _suite_obs([0, 1], _TWO_DISCRETE, "expecting a tuple"),
+    "passive-check_obs-tuple_as_list": _suite_obs(
+        [0, 1], _TWO_DISCRETE, "is not a tuple", "expecting a tuple"
+    ),
     "passive-check_obs-tuple_too_long": _suite_obs(
         (1, 2, 3), _TWO_DISCRETE, "has 3 elements", "obs length: 3"
     ),
-    "passive-check_obs-dict_as_set": _suite_obs({1, 2, 3}, _AB_DICT, "must be a dict"),
+    "passive-check_obs-dict_as_set": _suite_obs(
+        {1, 2, 3}, _AB_DICT, "is not a dict", "must be a dict"
+    ),
     "passive-check_obs-dict_other_keys": _suite_obs({"a": 1, "c": 2}, _AB_DICT, r"\['a', 'c'\]"),
 }
 
@@ -925,11 +929,15 @@ def _resetting(reset: Callable[..., Any], ours: str, reference: str | None = Non
 
 SUITE_CASES |= {
     "passive-reset-no_seed": _resetting(_reset_without_seed, "`seed`"),
-    "passive-reset-seed_default_not_none": _resetting(_reset_seed_not_none, "default seed"),
+    "passive-reset-seed_default_not_none": _resetting(
+        _reset_seed_not_none, "should default to `None`", "default seed"
+    ),
     "passive-reset-no_options": _resetting(_reset_without_options, "`options`"),
-    "passive-reset-list_result": _resetting(_returning([0, {}]), "was not a tuple"),
+    "passive-reset-list_result": _resetting(
+        _returning([0, {}]), "should return the tuple", "was not a tuple"
+    ),
     "passive-reset-info_set": _resetting(
-        _returning((np.zeros(1, np.float32), {1, 2})), "not a dictionary"
+        _returning((np.zeros(1, np.float32), {1, 2})), "info that is not a dict", "not a dictionary"
     ),
 }
 
@@ -942,17 +950,25 @@ def _stepping(result: Callable[[Any], Any], ours: str, reference: str | None = N
 SUITE_CASES |= {
     "passive-step-string": _stepping(lambda self: "error", "tuple"),
     "passive-step-done_string": _stepping(
-        lambda self: (_subject_sample(self), 0, "error", {}), "`done` signal"
+        lambda self: (_subject_sample(self), 0, "error", {}), "`done` flag", "`done` signal"
     ),
     "passive-step-terminated_string": _stepping(
-        lambda self: (_subject_sample(self), 0, "error", False, {}), "`terminated` signal"
+        lambda self: (_subject_sample(self), 0, "error", False, {}),
+        "`terminated` flag",
+        "`terminated` signal",
     ),
     "passive-step-truncated_string": _stepping(
-        lambda self: (_subject_sample(self), 0, False, "error", {}), "`truncated` signal"
+        lambda self: (_subject_sample(self), 0, False, "error", {}),
+        "`truncated` flag",
+        "`truncated` signal",
     ),
-    "passive-step-three_values": _stepping(lambda self: (1, 2, 3), "four or five element"),
+    "passive-step-three_values": _stepping(
+        lambda self: (1, 2, 3), "returned 3 values", "four or five element"
+    ),
     "passive-step-reward_string": _stepping(
-        lambda self: (_subject_sample(self), "error", False, False, {}), "must be a float, int"
+        lambda self: (_subject_sample(self), "error", False, False, {}),
+        "reward that is not a number",
+        "must be a float, int",
     ),
     "passive-step-reward_nan": _stepping(
         lambda self: (_subject_sample(self), np.nan, False, False, {}), "NaN"
@@ -985,27 +1001,37 @@ def _rendering(
 
 
 SUITE_CASES |= {
-    "passive-render-modes_none": _rendering({"render_modes": None}, "No render modes"),
+    "passive-render-modes_none": _rendering(
+        {"render_modes": None}, "declares no render modes", "No render modes"
+    ),
     "passive-render-modes_string": _rendering(
-        {"render_modes": "Testing mode", "render_fps": 1}, "to be a sequence"
+        {"render_modes": "Testing mode", "render_fps": 1}, "list or tuple", "to be a sequence"
     ),
     "passive-render-modes_string_no_fps": _rendering(
-        {"render_modes": "Testing mode"}, "to be a sequence"
+        {"render_modes": "Testing mode"}, "list or tuple", "to be a sequence"
     ),
     "passive-render-modes_not_strings": _rendering(
-        {"render_modes": ["Testing mode", 1], "render_fps": 1}, "all render modes to be strings"
+        {"render_modes": ["Testing mode", 1], "render_fps": 1},
+        "should hold only strings",
+        "all render modes to be strings",
     ),
     "passive-render-fps_none": _rendering(
         {"render_modes": ["Testing mode"], "render_fps": None},
+        "declares no frame rate",
         "No render fps",
         render_mode="Testing mode",
         frame=0,
     ),
     "passive-render-fps_string": _rendering(
-        {"render_modes": ["Testing mode"], "render_fps": "fps"}, "integer or a float"
+        {"render_modes": ["Testing mode"], "render_fps": "fps"},
+        "an int or a float",
+        "integer or a float",
     ),
     "passive-render-mode_without_modes": _rendering(
-        {"render_modes": [], "render_fps": 30}, "With no render_modes", render_mode="Test"
+        {"render_modes": [], "render_fps": 30},
+        "is empty, so `render_mode` should be None",
+        "With no render_modes",
+        render_mode="Test",
     ),
     "passive-render-mode_undeclared": _rendering(
         {"render_modes": ["Testing mode"], "render_fps": 30},
@@ -1081,7 +1107,9 @@ def _seeding(reset: Callable[..., Any], ours: str, reference: str | None = None)
 
 
 SUITE_CASES |= {
-    "env_checker-seed-no_arguments": _seeding(_reset_takes_nothing, r"`seed` or `\*\*kwargs`"),
+    "env_checker-seed-no_arguments": _seeding(
+        _reset_takes_nothing, "cannot be seeded", r"`seed` or `\*\*kwargs`"
+    ),
     "env_checker-seed-never_seeded": _seeding(
         _reset_seed_unused, "did not create the random generator", "to have been generated"
     ),
@@ -1091,7 +1119,9 @@ SUITE_CASES |= {
     "env_checker-seed-other_seed_same_state": _seeding(
         _reset_seed_fixed, "seeds 123 and 456 gave the same", "not different when different seeds"
     ),
-    "env_checker-seed-default_23": _seeding(_reset_seed_23, "default seed argument"),
+    "env_checker-seed-default_23": _seeding(
+        _reset_seed_23, "should default to `None`", "default seed argument"
+    ),
 }
 
 
@@ -1113,16 +1143,19 @@ def _seed_method(seed: Any) -> Any:
 
 SUITE_CASES |= {
     "env_checker-reset_type-list": _result_type(
-        lambda self, seed=None, options=None: [_subject_sample(self), {}], "was not a tuple"
+        lambda self, seed=None, options=None: [_subject_sample(self), {}],
+        "should return the tuple",
+        "was not a tuple",
     ),
     "env_checker-reset_type-three_values": _result_type(
         _returning((1, 2, 3)), "must return 2 values", "2-tuple"
     ),
     "env_checker-reset_type-outside": _result_type(
-        _reset_returns_outside, "lies outside", "not within"
+        _reset_returns_outside, "observation outside the observation space", "not within"
     ),
     "env_checker-reset_type-info_list": _result_type(
         lambda self, seed=None, options=None: (_subject_sample(self), ["key", "value"]),
+        "info that is not a dict",
         "not a dictionary",
     ),
     "env_checker-return_info": _active(
@@ -1155,23 +1188,27 @@ def _determinism(step: Callable[..., Any], ours: str, reference: str | None = No
 SUITE_CASES |= {
     "env_checker-step-observation_random": _determinism(
         lambda self, action: (np.random.default_rng().normal(), 0, False, False, {}),
+        "returned different observations",
         "step observations",
     ),
     "env_checker-step-reward_random": _determinism(
-        lambda self, action: (0, np.random.default_rng().normal(), False, False, {}), "step rewards"
+        lambda self, action: (0, np.random.default_rng().normal(), False, False, {}),
+        "returned different rewards",
+        "step rewards",
     ),
     "env_checker-step-info_random": _determinism(
         lambda self, action: (0, 0, False, False, {"value": np.random.default_rng().normal()}),
+        "returned different info",
         "step info",
     ),
     "env_checker-check_env-not_an_env": SuiteCase(
         lambda lib: lambda: _checker(lib, "env_checker").check_env("Error"), "must inherit from"
     ),
     "env_checker-check_env-no_action_space": _active(
-        "check_env", "action space", action_space=_UNSET
+        "check_env", "no `action_space`", "action space", action_space=_UNSET
     ),
     "env_checker-check_env-no_observation_space": _active(
-        "check_env", "observation space", observation_space=_UNSET
+        "check_env", "no `observation_space`", "observation space", observation_space=_UNSET
     ),
 }
 
@@ -1310,8 +1347,12 @@ def _step_into_one_info(self: Any, action: Any) -> Any:
 
 
 MORE_CASES: dict[str, SuiteCase] = {
-    "seed-catch_all_not_named_kwargs": _seeding(_reset_catch_all_kw, r"`seed` or `\*\*kwargs`"),
-    "seed-reset_reuses_its_buffer": _seeding(_reset_into_one_buffer, "non-deterministic"),
+    "seed-catch_all_not_named_kwargs": _seeding(
+        _reset_catch_all_kw, "cannot be seeded", r"`seed` or `\*\*kwargs`"
+    ),
+    "seed-reset_reuses_its_buffer": _seeding(
+        _reset_into_one_buffer, "not deterministic", "non-deterministic"
+    ),
     "options-catch_all_not_named_kwargs": _active(
         "check_reset_options", "`options`", reset=_reset_catch_all_kw
     ),
@@ -1319,10 +1360,10 @@ MORE_CASES: dict[str, SuiteCase] = {
         "check_reset_options", "`options`", reset=_reset_seed_and_catch_all_kw
     ),
     "check_env-catch_all_not_named_kwargs": _active(
-        "check_env", r"`seed` or `\*\*kwargs`", reset=_reset_catch_all_kw
+        "check_env", "cannot be seeded", r"`seed` or `\*\*kwargs`", reset=_reset_catch_all_kw
     ),
     "step-terminated_checked_before_info": _determinism(
-        _step_info_and_terminated_differ, "`terminated` differs", "termination are not"
+        _step_info_and_terminated_differ, "different `terminated` flags", "termination are not"
     ),
     "step-truncated_checked_before_info": _determinism(
         _step_info_differs_and_truncates, "truncated after a single step", "truncates after 1"

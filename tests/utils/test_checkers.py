@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import pickle
+import re
 import types
 import warnings
 from typing import Any
@@ -82,7 +83,9 @@ def test_check_space__rejects_invalid_spaces(
 
 def test_check_space__warns_on_equal_box_bounds(lib: types.ModuleType) -> None:
     checker = _utils(lib, "passive_env_checker")
-    with pytest.warns(UserWarning, match="maximum and minimum values are equal"):
+    with pytest.warns(
+        UserWarning, match="(maximum and minimum values|low and high bounds) are equal"
+    ):
         checker.check_action_space(lib.spaces.Box(0.0, 0.0, (2,), np.float32))
 
 
@@ -91,7 +94,7 @@ def test_check_space__warns_on_equal_box_bounds(lib: types.ModuleType) -> None:
     [
         (np.zeros(3, np.float64), "dtype"),
         ([0.0, 0.0, 0.0], "numpy array"),
-        (np.full(3, 5.0, np.float32), "not within the observation space"),
+        (np.full(3, 5.0, np.float32), "(not within|outside) the observation space"),
     ],
 )
 def test_check_obs__warns_on_wrong_observation(
@@ -99,7 +102,8 @@ def test_check_obs__warns_on_wrong_observation(
 ) -> None:
     checker = _utils(lib, "passive_env_checker")
     space = lib.spaces.Box(-1.0, 1.0, (3,), np.float32)
-    assert any(message in text for text in _warnings_of(checker.check_obs, obs, space, "reset"))
+    messages = _warnings_of(checker.check_obs, obs, space, "reset")
+    assert any(re.search(message, text) for text in messages)
 
 
 def test_check_obs__dict_keys_must_match(lib: types.ModuleType) -> None:
