@@ -1213,6 +1213,64 @@ SUITE_CASES |= {
 }
 
 
+# Gymnasium's tests of the PassiveEnvChecker wrapper, which runs the passive checks: the spaces
+# when it is built, then the first reset, step and render.
+
+
+def _through_wrapper(call: Callable[[Any], object] | None = None, **subject: Any) -> Case:
+    def case(lib: types.ModuleType) -> Callable[[], object]:
+        env = _subject(lib, **subject)
+
+        def run() -> None:
+            checked = lib.wrappers.PassiveEnvChecker(env)
+            if call is not None:
+                call(checked)
+
+        return run
+
+    return case
+
+
+def _reset_below_unit_box(self: Any, seed: Any = None, options: Any = None) -> Any:
+    return np.array([-1.0], np.float32), {}
+
+
+SUITE_CASES |= {
+    "wrapper-no_action_space": SuiteCase(
+        _through_wrapper(action_space=_UNSET), "action_space", "action space"
+    ),
+    "wrapper-action_space_string": SuiteCase(
+        _through_wrapper(action_space=lambda s: "error"), "action space must inherit", "inherit"
+    ),
+    "wrapper-no_observation_space": SuiteCase(
+        _through_wrapper(observation_space=_UNSET), "observation_space", "observation space"
+    ),
+    "wrapper-observation_space_string": SuiteCase(
+        _through_wrapper(observation_space=lambda s: "error"),
+        "observation space must inherit",
+        "inherit",
+    ),
+    "wrapper-first_reset_outside": SuiteCase(
+        _through_wrapper(lambda env: env.reset(), reset=_reset_below_unit_box),
+        "outside the observation space",
+        "not within the observation space",
+    ),
+    "wrapper-first_step_string": SuiteCase(
+        _through_wrapper(
+            lambda env: (env.reset(), env.step(env.action_space.sample())),
+            step=lambda self, action: "error",
+        ),
+        "must return a tuple",
+        "to be a tuple",
+    ),
+    "wrapper-first_render_modes_string": SuiteCase(
+        _through_wrapper(lambda env: env.render(), metadata={"render_modes": "error"}),
+        "list or tuple",
+        "to be a sequence",
+    ),
+}
+
+
 # Gymnasium's tests with the `gym` package: environments and spaces written for it. The package
 # is not installed; stand-ins carry the qualified names of its base classes, which is all the
 # checkers look at.
