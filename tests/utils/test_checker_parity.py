@@ -1349,6 +1349,15 @@ def _made_gym_subject(subject: Callable[[types.ModuleType], Any]) -> Case:
     return case
 
 
+class _GymWrapper(_gym_class("gym.core", "Wrapper")):  # type: ignore[misc]
+    def __init__(self) -> None:
+        self.action_space = _GymDiscrete(2)
+        self.observation_space = _GymDiscrete(2)
+
+
+SUITE_CASES["with_gym-check_env-gym_wrapper"] = SuiteCase(
+    _checked_gym_subject(lambda lib: _GymWrapper), "`gym` package", "Gym is incompatible"
+)
 for _name, _subject_class in _GYM_SUBJECTS.items():
     _ours, _reference = _GYM_PATTERNS[_name]
     SUITE_CASES[f"with_gym-check_env-{_name}"] = SuiteCase(
