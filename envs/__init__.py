@@ -20,6 +20,8 @@ from typing import Any
 
 from gymnasium_core.registration import make, pprint_registry, register, registry, spec
 
+from . import registration  # the module path Gymnasium users import from, set as an attribute
+
 __all__ = ["make", "pprint_registry", "register", "registry", "spec"]
 
 _PKG = "gymnasium_core.envs"

@@ -175,6 +175,12 @@ def make(
 
     env = _build(env_spec, creator, env_kwargs, plan)
     if not isinstance(env, Env):
+        base = type(env).__base__
+        if base is not None and f"{base.__module__}.{base.__qualname__}" == "gym.core.Env":
+            raise TypeError(
+                f"{env_spec.id} builds an environment of the `gym` package, which gymnasium_core "
+                "cannot use: make its class inherit from `gymnasium_core.Env` instead."
+            )
         raise TypeError(
             f"The environment must inherit from gymnasium_core.Env, got {type(env)}. "
             "(A gymnasium.Env can be converted with gymnasium_core.compat.)"

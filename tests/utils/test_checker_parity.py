@@ -1443,12 +1443,7 @@ MORE_CASES: dict[str, SuiteCase] = {
 
 
 # Known differences outside the checkers, kept visible.
-_SUITE_XFAILS = {
-    "with_gym-make-gym_env": (
-        "make's PassiveEnvChecker (gymnasium_core.wrappers.common) rejects a `gym` environment as "
-        "any non-Env, where Gymnasium's says the `gym` package is the cause"
-    ),
-}
+_SUITE_XFAILS: dict[str, str] = {}
 
 
 @pytest.mark.parametrize(
@@ -1478,3 +1473,4 @@ def test_checkers__reference_suite_situations(name: str) -> None:
         reference.warnings,
     )
     assert ours.mentions(suite.ours), (ours.error, ours.warnings)
+
