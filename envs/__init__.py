@@ -20,7 +20,7 @@ from typing import Any
 
 from gymnasium_core.registration import make, pprint_registry, register, registry, spec
 
-from . import registration  # the module path Gymnasium users import from, set as an attribute
+from . import registration as registration  # set as an attribute, as Gymnasium users expect
 
 __all__ = ["make", "pprint_registry", "register", "registry", "spec"]
 

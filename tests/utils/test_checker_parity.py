@@ -1473,4 +1473,3 @@ def test_checkers__reference_suite_situations(name: str) -> None:
         reference.warnings,
     )
     assert ours.mentions(suite.ours), (ours.error, ours.warnings)
-
