@@ -1,4 +1,9 @@
-"""The JAX env classes of the classic-control tasks, built on the generic JAX adapters.
+"""The family's JAX shell (the generic shells with its metadata) and its reference surface.
+
+:class:`Phys2dJaxEnv` and :class:`Phys2dJaxVectorEnv` are
+:class:`~gymnasium_core.functional.JaxEnvShell` and
+:class:`~gymnasium_core.functional.JaxVectorEnvShell` with the family's metadata and the
+reference's 200-step default of its vector envs; a task's classes only name its FuncEnv.
 
 Gymnasium's phys2d FuncEnvs keep their state as one ``jax.Array`` (CartPole's ``(4,)``,
 Pendulum's ``(2,)``) and can be called directly under ``jax.jit``. :class:`ArrayStateFunctional`
