@@ -84,6 +84,19 @@ def test_split_adapter_kwargs__keeps_every_item_once() -> None:
     assert task == {"push": 2.0, "autoreset_mode": "SameStep", "devices": None}
 
 
+@pytest.mark.parametrize(
+    ("adapter", "keys"),
+    [("FunctionalJaxEnv", SINGLE_ADAPTER_KEYS), ("FunctionalJaxVectorEnv", VECTOR_ADAPTER_KEYS)],
+)
+def test_adapter_keys__are_the_adapters_keyword_only_options(adapter: str, keys: Any) -> None:
+    import inspect
+
+    import gymnasium_core.functional as functional
+
+    parameters = inspect.signature(getattr(functional, adapter).__init__).parameters.values()
+    assert keys == {p.name for p in parameters if p.kind is p.KEYWORD_ONLY}
+
+
 def test_jax_env_shell__gives_params_to_the_adapter_and_the_rest_to_the_func_env() -> None:
     env = WalkJaxEnv(push=3.0)
     assert env.func_env.push == 3.0
