@@ -53,8 +53,10 @@ class FuncEnv(
         xp: The array namespace the functions compute with.
     """
 
-    observation_space: Space[ObsType]
-    action_space: Space[ActType]
+    # Any: a space holds numpy values even where the functions return JAX arrays, so its
+    # element type is not ObsType / ActType in general.
+    observation_space: Space[Any]
+    action_space: Space[Any]
     # Any: numpy, jax.numpy and the scalar namespace share no static type.
     xp: Any = np
 
