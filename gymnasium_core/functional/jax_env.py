@@ -95,6 +95,10 @@ def _single_programs(f: Any) -> tuple[Any, Any]:
     return jax.jit(reset_fn), jax.jit(step_fn)
 
 
+# Any in the signatures below: observations and actions are whatever the functional env uses
+# (JAX arrays or pytrees of them); ``func_env`` may be written for Gymnasium's ``FuncEnv`` (not
+# our class), so its params type is unknown here; ``spec`` is an ``EnvSpec``, not imported to
+# keep the functional package free of the registry.
 class FunctionalJaxEnv(Env[Any, Any], Generic[StateType]):
     """One functional env on JAX as a stateful :class:`~gymnasium_core.Env`.
 

@@ -101,7 +101,7 @@ class _ShellHooks:
         """The env's metadata: a copy of the class's (override to take the task's own)."""
         return dict(self.metadata)
 
-    def check_action(self, action: Any) -> None:
+    def check_action(self, action: object) -> None:
         """Look at an action before it is stepped; nothing by default.
 
         A family overrides it to warn about actions its physics steps silently (MJX warns
