@@ -22,16 +22,16 @@ from gymnasium_core.functional import FuncEnv, random
 from gymnasium_core.spaces import Box, Discrete
 
 from . import _render
-from ._common import as_float, is_scalar, pack, square_pow, wide
+from ._common import Real, as_float, is_scalar, pack, square_pow, wide
 
 
 class AcrobotState(NamedTuple):
     """Dynamic state; each field a scalar or a ``(num_envs,)`` array."""
 
-    theta1: Any  # first joint angle, 0 = hanging down [rad] in [-pi, pi]
-    theta2: Any  # second joint angle relative to the first [rad] in [-pi, pi]
-    dtheta1: Any  # [rad/s] in [-max_vel_1, max_vel_1]
-    dtheta2: Any  # [rad/s] in [-max_vel_2, max_vel_2]
+    theta1: Real  # first joint angle, 0 = hanging down [rad] in [-pi, pi]
+    theta2: Real  # second joint angle relative to the first [rad] in [-pi, pi]
+    dtheta1: Real  # [rad/s] in [-max_vel_1, max_vel_1]
+    dtheta2: Real  # [rad/s] in [-max_vel_2, max_vel_2]
 
 
 # The reference's torques of actions 0, 1 and 2.

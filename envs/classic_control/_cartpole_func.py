@@ -23,16 +23,16 @@ from gymnasium_core.functional import FuncEnv
 from gymnasium_core.spaces import Box, Discrete
 
 from . import _render
-from ._common import draw_uniform, is_scalar, pack
+from ._common import Real, draw_uniform, is_scalar, pack
 
 
 class CartPoleState(NamedTuple):
     """Dynamic state; each field a scalar or a ``(num_envs,)`` array."""
 
-    x: Any  # cart position [m]
-    x_dot: Any  # cart velocity [m/s]
-    theta: Any  # pole angle from vertical [rad]
-    theta_dot: Any  # pole angular velocity [rad/s]
+    x: Real  # cart position [m]
+    x_dot: Real  # cart velocity [m/s]
+    theta: Real  # pole angle from vertical [rad]
+    theta_dot: Real  # pole angular velocity [rad/s]
 
 
 class _CartPoleFields(NamedTuple):

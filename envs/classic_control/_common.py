@@ -9,11 +9,19 @@ are packed and unpacked are gathered here, so the environment modules stay backe
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import numpy as np
 
 from gymnasium_core.functional import backends, random
+
+if TYPE_CHECKING:
+    import jax
+    from numpy.typing import NDArray
+
+#: One field of a classic-control state: a Python float (one env, the scalar backend), a
+#: ``(num_envs,)`` float array (numpy-batched) or a JAX array (under ``jit`` / ``vmap``).
+Real: TypeAlias = "float | np.floating[Any] | NDArray[np.floating[Any]] | jax.Array"
 
 
 def is_scalar(xp: Any) -> bool:

@@ -22,14 +22,14 @@ from gymnasium_core.functional import FuncEnv
 from gymnasium_core.spaces import Box, Discrete, Space
 
 from . import _render
-from ._common import as_float, draw_uniform, is_scalar, pack, wide
+from ._common import Real, as_float, draw_uniform, is_scalar, pack, wide
 
 
 class MountainCarState(NamedTuple):
     """Dynamic state; each field a scalar or a ``(num_envs,)`` array."""
 
-    position: Any  # along the track, in [min_position, max_position]
-    velocity: Any  # in [-max_speed, max_speed]
+    position: Real  # along the track, in [min_position, max_position]
+    velocity: Real  # in [-max_speed, max_speed]
 
 
 class MountainCarParams(NamedTuple):

@@ -19,7 +19,7 @@ from gymnasium_core.functional import FuncEnv, random
 from gymnasium_core.spaces import Box
 
 from . import _render
-from ._common import as_float, is_scalar, pack, square_pow, wide
+from ._common import Real, as_float, is_scalar, pack, square_pow, wide
 
 DEFAULT_X = math.pi  # default half-range of the initial angle [rad]
 DEFAULT_Y = 1.0  # default half-range of the initial angular velocity [rad/s]
@@ -28,9 +28,9 @@ DEFAULT_Y = 1.0  # default half-range of the initial angular velocity [rad/s]
 class PendulumState(NamedTuple):
     """Dynamic state; each field a scalar or a ``(num_envs,)`` array."""
 
-    theta: Any  # angle from upright [rad], unbounded
-    theta_dot: Any  # angular velocity [rad/s]
-    last_u: Any  # last applied torque, NaN before the first step (for rendering)
+    theta: Real  # angle from upright [rad], unbounded
+    theta_dot: Real  # angular velocity [rad/s]
+    last_u: Real  # last applied torque, NaN before the first step (for rendering)
 
 
 class PendulumParams(NamedTuple):

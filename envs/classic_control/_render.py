@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, SupportsFloat
 
 import numpy as np
 
@@ -152,7 +152,7 @@ def rotated_box(
     return [(x + cx, y + cy) for x, y in turned(corners, angle)]
 
 
-def turned(points: Any, angle: float) -> list[tuple[float, float]]:
+def turned(points: Any, angle: SupportsFloat) -> list[tuple[float, float]]:
     """``points`` turned counter-clockwise by ``angle`` rad about the origin.
 
     pygame's own vector rotation is used, so coordinates (and the pixels drawn from them) are
@@ -161,6 +161,6 @@ def turned(points: Any, angle: float) -> list[tuple[float, float]]:
     pygame = import_pygame()
     out = []
     for point in points:
-        v = pygame.math.Vector2(point).rotate_rad(angle)
+        v = pygame.math.Vector2(point).rotate_rad(float(angle))
         out.append((v[0], v[1]))
     return out

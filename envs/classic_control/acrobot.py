@@ -18,7 +18,8 @@ import numpy as np
 from gymnasium_core.vector.vector_env import AutoresetMode
 
 from ._acrobot_func import AcrobotFunctional, AcrobotParams, AcrobotState
-from ._shells import ClassicControlEnv, ClassicControlVectorEnv, check_discrete, vector_metadata
+from ._stateful import ClassicControlEnv, check_discrete
+from ._vector import ClassicControlVectorEnv, vector_metadata
 
 __all__ = [
     "AcrobotEnv",

@@ -15,14 +15,8 @@ from gymnasium_core import logger
 from gymnasium_core.vector.vector_env import AutoresetMode
 
 from ._cartpole_func import CartPoleFunctional, CartPoleParams, CartPoleState
-from ._shells import (
-    ClassicControlEnv,
-    ClassicControlVectorEnv,
-    StackedStateMixin,
-    check_discrete,
-    vector_metadata,
-)
-from ._views import FuncAttrView, ParamView
+from ._stateful import ClassicControlEnv, FuncAttrView, ParamView, check_discrete
+from ._vector import ClassicControlVectorEnv, StackedStateMixin, vector_metadata
 
 __all__ = [
     "CartPoleEnv",

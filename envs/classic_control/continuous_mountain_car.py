@@ -16,8 +16,8 @@ from ._mountain_car_func import (
     ContinuousMountainCarParams,
     MountainCarState,
 )
-from ._shells import ClassicControlEnv, ClassicControlVectorEnv, check_continuous, vector_metadata
-from ._views import FuncAttrView, ParamView
+from ._stateful import ClassicControlEnv, FuncAttrView, ParamView, check_continuous
+from ._vector import ClassicControlVectorEnv, vector_metadata
 
 __all__ = [
     "ContinuousMountainCarFunctional",

@@ -12,8 +12,8 @@ import numpy as np
 from gymnasium_core.vector.vector_env import AutoresetMode
 
 from ._mountain_car_func import MountainCarFunctional, MountainCarParams, MountainCarState
-from ._shells import ClassicControlEnv, ClassicControlVectorEnv, check_discrete, vector_metadata
-from ._views import FuncAttrView, ParamView
+from ._stateful import ClassicControlEnv, FuncAttrView, ParamView, check_discrete
+from ._vector import ClassicControlVectorEnv, vector_metadata
 
 __all__ = [
     "MountainCarEnv",

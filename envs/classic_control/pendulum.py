@@ -20,8 +20,8 @@ from ._pendulum_func import (
     PendulumState,
     angle_normalize,
 )
-from ._shells import ClassicControlEnv, ClassicControlVectorEnv, check_continuous, vector_metadata
-from ._views import FuncAttrView, ParamView
+from ._stateful import ClassicControlEnv, FuncAttrView, ParamView, check_continuous
+from ._vector import ClassicControlVectorEnv, vector_metadata
 
 __all__ = [
     "DEFAULT_X",

@@ -1,4 +1,9 @@
-"""The JAX env classes of the classic-control tasks, built on the generic JAX adapters.
+"""The family's JAX shell (the generic shells with its metadata) and its reference surface.
+
+:class:`Phys2dJaxEnv` and :class:`Phys2dJaxVectorEnv` are
+:class:`~gymnasium_core.functional.JaxEnvShell` and
+:class:`~gymnasium_core.functional.JaxVectorEnvShell` with the family's metadata and the
+reference's 200-step default of its vector envs; a task's classes only name its FuncEnv.
 
 Gymnasium's phys2d FuncEnvs keep their state as one ``jax.Array`` (CartPole's ``(4,)``,
 Pendulum's ``(2,)``) and can be called directly under ``jax.jit``. :class:`ArrayStateFunctional`
@@ -15,11 +20,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from gymnasium_core.functional.jax_env import FunctionalJaxEnv
-from gymnasium_core.functional.jax_vector_env import FunctionalJaxVectorEnv
-from gymnasium_core.utils import EzPickle
-
-_ADAPTER_KEYS = {"params", "autoreset_mode", "devices", "mesh", "mesh_axis", "render_all"}
+from gymnasium_core.functional.jax_shell import JaxEnvShell, JaxVectorEnvShell
 
 PRNGKeyType = jax.Array
 StateType = jax.Array
@@ -121,36 +122,15 @@ def jax_namespace() -> Any:
     return jnp
 
 
-class Phys2dJaxEnv(FunctionalJaxEnv[Any], EzPickle):
+class Phys2dJaxEnv(JaxEnvShell[Any]):
     """One classic-control task on JAX; subclasses name the FuncEnv in :attr:`func_env_cls`."""
 
-    func_env_cls: type[Any]
     metadata: dict[str, Any] = {"render_modes": ["rgb_array"], "render_fps": 50, "jax": True}
 
-    def __init__(self, render_mode: str | None = None, **kwargs: Any) -> None:
-        """Build the task from ``kwargs`` (its params and options) and move it to JAX.
 
-        Args:
-            render_mode: ``None`` or ``"rgb_array"``.
-            **kwargs: The FuncEnv's constructor arguments (param overrides, options), plus
-                ``params`` for the adapter.
-        """
-        given = dict(kwargs)
-        params = kwargs.pop("params", None)
-        super().__init__(
-            self.func_env_cls(**kwargs),
-            metadata=dict(self.metadata),
-            render_mode=render_mode,
-            params=params,
-        )
-        # After the adapter: its base classes may call ``EzPickle.__init__`` without arguments.
-        EzPickle.__init__(self, render_mode=render_mode, **given)
+class Phys2dJaxVectorEnv(JaxVectorEnvShell):
+    """A batch of one classic-control task on JAX; episodes are cut at 200 steps by default."""
 
-
-class Phys2dJaxVectorEnv(FunctionalJaxVectorEnv, EzPickle):
-    """A batch of one classic-control task on JAX, stepped in one jitted call."""
-
-    func_env_cls: type[Any]
     metadata: dict[str, Any] = {"render_modes": ["rgb_array"], "render_fps": 50, "jax": True}
 
     def __init__(
@@ -160,30 +140,13 @@ class Phys2dJaxVectorEnv(FunctionalJaxVectorEnv, EzPickle):
         max_episode_steps: int = 200,
         **kwargs: Any,
     ) -> None:
-        """Build the task from ``kwargs`` and batch it ``num_envs`` times.
+        """Batch the task ``num_envs`` times (see :class:`JaxVectorEnvShell`).
 
         Args:
             num_envs: The number of sub-environments.
             render_mode: ``None`` or ``"rgb_array"``.
-            max_episode_steps: Truncate episodes after this many steps (0: never).
-            **kwargs: The FuncEnv's constructor arguments, plus the adapter's keyword options
-                (``params``, ``autoreset_mode``, ``devices``, ``mesh``, ...).
+            max_episode_steps: Truncate episodes after this many steps (0: never); the
+                reference's default.
+            **kwargs: The FuncEnv's constructor arguments, plus the adapter's options.
         """
-        given = dict(kwargs)
-        adapter = {k: kwargs.pop(k) for k in list(kwargs) if k in _ADAPTER_KEYS}
-        super().__init__(
-            self.func_env_cls(**kwargs),
-            num_envs,
-            max_episode_steps=max_episode_steps or 0,
-            metadata=dict(self.metadata),
-            render_mode=render_mode,
-            **adapter,
-        )
-        # After the adapter: its base classes may call ``EzPickle.__init__`` without arguments.
-        EzPickle.__init__(
-            self,
-            num_envs=num_envs,
-            render_mode=render_mode,
-            max_episode_steps=max_episode_steps,
-            **given,
-        )
+        super().__init__(num_envs, render_mode, max_episode_steps, **kwargs)

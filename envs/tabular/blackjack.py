@@ -7,8 +7,8 @@ usable_ace)`` and the reward is computed from the hands after the step. The same
 same cards as the reference's class. A finished game is absorbing here (nothing more is dealt
 and the reward is 0), where the reference keeps dealing.
 
-The rules are those of :mod:`gymnasium_core.envs.toy_text.blackjack` (the same array functions
-score hands, deal and pay out). ``with_xp("numpy")`` runs the class on numpy arrays.
+The rules are those of :mod:`gymnasium_core.envs.toy_text._blackjack_rules` (the same array
+functions score hands, deal and pay out). ``with_xp("numpy")`` runs the class on numpy arrays.
 
 Example:
     >>> import jax
@@ -30,14 +30,13 @@ from gymnasium_core import spaces
 from gymnasium_core.functional import FuncEnv
 from gymnasium_core.functional import random as frandom
 from gymnasium_core.functional.backends import get_namespace
-from gymnasium_core.utils import EzPickle
 from gymnasium_core.vector import AutoresetMode
 
 from ..toy_text import _blackjack_rules as rules
-from ..toy_text._blackjack_rules import DECK, MAX_CARDS
+from ..toy_text._blackjack_func import FACES, SCREEN_SIZE, SUITS, draw_table
+from ..toy_text._blackjack_rules import DECK, MAX_CARDS, BlackjackParams
 from ..toy_text._render import RenderTarget, import_pygame
-from ..toy_text.blackjack import FACES, SCREEN_SIZE, SUITS, BlackjackParams, draw_table
-from ._common import TabularJaxEnv, TabularJaxVectorEnv
+from ._jax import TabularJaxEnv, TabularJaxVectorEnv
 
 __all__ = [
     "BlackJackJaxEnv",
@@ -317,7 +316,7 @@ class BlackjackFunctional(FuncEnv[EnvState, Any, Any, Any, Any, RenderStateType,
         """Nothing to release: the surface is off-screen."""
 
 
-class BlackJackJaxEnv(TabularJaxEnv, EzPickle):
+class BlackJackJaxEnv(TabularJaxEnv):
     """Blackjack on JAX, one environment (``make("tabular/Blackjack-v0")``).
 
     Args:
@@ -326,10 +325,6 @@ class BlackJackJaxEnv(TabularJaxEnv, EzPickle):
     """
 
     func_env_cls = BlackjackFunctional
-
-    def __init__(self, render_mode: str | None = None, **kwargs: Any) -> None:
-        EzPickle.__init__(self, render_mode=render_mode, **kwargs)
-        super().__init__(render_mode=render_mode, **kwargs)
 
 
 class BlackJackJaxVectorEnv(TabularJaxVectorEnv):

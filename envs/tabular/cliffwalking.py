@@ -32,12 +32,9 @@ from gymnasium_core import spaces
 from gymnasium_core.functional import FuncEnv
 from gymnasium_core.functional import random as frandom
 from gymnasium_core.functional.backends import get_namespace
-from gymnasium_core.utils import EzPickle
 from gymnasium_core.vector import AutoresetMode
 
-from ..toy_text._render import RenderTarget
-from ..toy_text._tabular import sample_branch
-from ..toy_text.cliffwalking import (
+from ..toy_text._cliffwalking_func import (
     AGENT_OFFSET,
     ART_CELL_SIZE,
     CELL,
@@ -50,7 +47,9 @@ from ..toy_text.cliffwalking import (
     _cliff_mask,
     draw_cliff,
 )
-from ._common import TabularJaxEnv, TabularJaxVectorEnv
+from ..toy_text._common import sample_branch
+from ..toy_text._render import RenderTarget
+from ._jax import TabularJaxEnv, TabularJaxVectorEnv
 
 __all__ = [
     "AGENT_OFFSET",
@@ -218,7 +217,7 @@ class CliffWalkingFunctional(FuncEnv[EnvState, Any, Any, Any, Any, RenderStateTy
         """Nothing to release: the surface is off-screen."""
 
 
-class CliffWalkingJaxEnv(TabularJaxEnv, EzPickle):
+class CliffWalkingJaxEnv(TabularJaxEnv):
     """CliffWalking on JAX, one environment (``make("tabular/CliffWalking-v0")``).
 
     Args:
@@ -227,10 +226,6 @@ class CliffWalkingJaxEnv(TabularJaxEnv, EzPickle):
     """
 
     func_env_cls = CliffWalkingFunctional
-
-    def __init__(self, render_mode: str | None = None, **kwargs: Any) -> None:
-        EzPickle.__init__(self, render_mode=render_mode, **kwargs)
-        super().__init__(render_mode=render_mode, **kwargs)
 
 
 class CliffWalkingJaxVectorEnv(TabularJaxVectorEnv):

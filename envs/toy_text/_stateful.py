@@ -1,6 +1,6 @@
 """The stateful single-env shell shared by the tabular toy-text environments.
 
-It holds a :class:`~._tabular.TabularFunctional` and steps it on Python scalars with the
+It holds a :class:`~._common.TabularFunctional` and steps it on Python scalars with the
 env's ``np_random``, which reproduces the reference's random streams. It keeps the
 reference's public attributes: ``P``, ``s``, ``lastaction``, ``initial_state_distrib`` and the
 rendering ones (``window_surface``, ``clock``, the image slots). ``P`` and
@@ -17,8 +17,8 @@ import numpy as np
 from gymnasium_core import logger
 from gymnasium_core.core import Env
 
+from ._common import TableDict, TabularFunctional, TabularState
 from ._render import RenderTarget
-from ._tabular import TableDict, TabularFunctional, TabularState
 
 
 class TabularEnv(Env[int, int]):

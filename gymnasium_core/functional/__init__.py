@@ -7,6 +7,8 @@
   numpy-batched vector env over any functional env;
 * :class:`FunctionalJaxEnv`, :class:`FunctionalJaxVectorEnv` and :func:`rollout`: the JAX
   adapters (JAX is imported only when one of them is used);
+* :class:`JaxEnvShell` and :class:`JaxVectorEnvShell`: the env classes of a family's JAX ids,
+  built from a functional env class and the keyword arguments ``make`` passes;
 * :func:`enable_persistent_cache`: JAX's on-disk compilation cache, opt-in (also through the
   environment variable ``GYMNASIUM_CORE_JAX_CACHE_DIR``).
 """
@@ -28,6 +30,8 @@ __all__ = [
     "FunctionalJaxVectorEnv",
     "FunctionalNumpyEnv",
     "FunctionalNumpyVectorEnv",
+    "JaxEnvShell",
+    "JaxVectorEnvShell",
     "Trajectory",
     "backends",
     "check_func_env",
@@ -39,6 +43,8 @@ __all__ = [
 _LAZY = {
     "FunctionalJaxEnv": "gymnasium_core.functional.jax_env",
     "FunctionalJaxVectorEnv": "gymnasium_core.functional.jax_vector_env",
+    "JaxEnvShell": "gymnasium_core.functional.jax_shell",
+    "JaxVectorEnvShell": "gymnasium_core.functional.jax_shell",
     "rollout": "gymnasium_core.functional.jax_rollout",
     "Trajectory": "gymnasium_core.functional.jax_rollout",
 }

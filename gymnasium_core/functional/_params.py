@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeAlias, TypeVar, cast
 
 import numpy as np
 
 from gymnasium_core.functional._tree import tree_leaves, tree_map
 
+#: A params pytree: a task's NamedTuple, dataclass or dict of numbers and arrays.
+ParamsT = TypeVar("ParamsT")
 
-def _leaf_names(tree: Any, prefix: str = "params") -> list[str]:
+#: A tree of the params' structure whose leaves are ``0`` (per sub-env) or ``None`` (shared).
+# Any: the tree takes the structure of whichever params record it describes.
+ParamAxes: TypeAlias = Any
+
+
+def _leaf_names(tree: object, prefix: str = "params") -> list[str]:
     """Readable names of the leaves of ``tree``, in :func:`tree_map` order."""
     if tree is None:
         return []
@@ -24,7 +31,7 @@ def _leaf_names(tree: Any, prefix: str = "params") -> list[str]:
     return [prefix]
 
 
-def batch_axes(params: Any, defaults: Any, num_envs: int) -> Any:
+def batch_axes(params: ParamsT | None, defaults: ParamsT | None, num_envs: int) -> ParamAxes:
     """Which leaves of ``params`` are per environment: a tree of ``0`` (batched) or ``None``.
 
     A leaf is per environment when it has one more dimension than the same leaf of the default
@@ -76,19 +83,24 @@ def batch_axes(params: Any, defaults: Any, num_envs: int) -> Any:
     return tree_map(lambda _: next(it), params)
 
 
-def is_batched(axes: Any) -> bool:
+def is_batched(axes: ParamAxes) -> bool:
     """Whether any leaf of an axes tree from :func:`batch_axes` is per environment."""
     return any(a == 0 for a in tree_leaves(axes)) if axes is not None else False
 
 
-def take(params: Any, axes: Any, index: Any) -> Any:
-    """The params of the sub-environments ``index`` selects (shared leaves pass through)."""
+def take(
+    params: ParamsT, axes: ParamAxes, index: int | np.integer[Any] | np.ndarray[Any, Any]
+) -> ParamsT:
+    """The params of the sub-environments ``index`` (a position or a mask) selects.
+
+    Shared leaves pass through.
+    """
     if params is None or not is_batched(axes):
         return params
-    return tree_map(lambda p, a: p if a is None else p[index], params, axes)
+    return cast(ParamsT, tree_map(lambda p, a: p if a is None else p[index], params, axes))
 
 
-def field_names(params: Any) -> tuple[str, ...]:
+def field_names(params: object) -> tuple[str, ...]:
     """The field names of a params record (``NamedTuple``, dataclass or ``dict``), else ``()``."""
     import dataclasses
 
@@ -122,7 +134,7 @@ def _like(old: Any, new: Any) -> Any:
     return new
 
 
-def replace_fields(params: Any, updates: dict[str, Any]) -> Any:
+def replace_fields(params: ParamsT, updates: Mapping[str, object]) -> ParamsT:
     """A copy of ``params`` with the fields in ``updates`` replaced (each in its old leaf kind).
 
     Raises:
@@ -139,18 +151,18 @@ def replace_fields(params: Any, updates: dict[str, Any]) -> Any:
         for k, v in updates.items()
     }
     if isinstance(params, dict):
-        return {**params, **values}
+        return cast(ParamsT, {**params, **values})
     if isinstance(params, tuple):
-        return params._replace(**values)  # type: ignore[attr-defined]
+        return cast(ParamsT, params._replace(**values))  # type: ignore[attr-defined]
     replace = getattr(params, "replace", None)  # flax.struct dataclasses
     if callable(replace):
-        return replace(**values)
-    return dataclasses.replace(params, **values)
+        return cast(ParamsT, replace(**values))
+    return dataclasses.replace(params, **values)  # type: ignore[type-var]
 
 
 def params_with_options(
-    params: Any, options: Any, *, owner: str, ignore: frozenset[str] = frozenset()
-) -> Any:
+    params: ParamsT, options: object, *, owner: str, ignore: frozenset[str] = frozenset()
+) -> ParamsT:
     """The params a ``reset(options=...)`` asks for.
 
     ``options["params"]`` replaces the params as a whole; every other key that names a field
@@ -180,7 +192,8 @@ def params_with_options(
         return params
     updates = {k: v for k, v in options.items() if k not in ignore}
     if "params" in updates:
-        params = updates.pop("params")
+        # The caller's whole new params: of the task's params type, as documented.
+        params = cast(ParamsT, updates.pop("params"))
     names = field_names(params)
     unknown = sorted(str(k) for k in updates if k not in names)
     if unknown:

@@ -5,11 +5,23 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Self, TypeAlias, TypeVar
 
 import numpy as np
 
 from gymnasium_core.spaces import Space
+
+if TYPE_CHECKING:
+    import jax
+    from numpy.typing import NDArray
+
+#: What a function draws from: a numpy generator (scalar and numpy backends) or a JAX key.
+RNG: TypeAlias = "np.random.Generator | jax.Array"
+#: A drawn frame, ``(height, width, 3)`` uint8.
+RGBFrame: TypeAlias = "NDArray[np.uint8]"
+#: A function applied to each functional method by :meth:`FuncEnv.transform` (``jax.jit``, ...).
+# Any: the methods have different signatures, and a transformation keeps each one's.
+Transformation: TypeAlias = Callable[[Callable[..., Any]], Callable[..., Any]]
 
 StateType = TypeVar("StateType")
 ObsType = TypeVar("ObsType")
@@ -41,6 +53,8 @@ class FuncEnv(
         xp: The array namespace the functions compute with.
     """
 
+    # Any: a space holds numpy values even where the functions return JAX arrays, so its
+    # element type is not ObsType / ActType in general.
     observation_space: Space[Any]
     action_space: Space[Any]
     # Any: numpy, jax.numpy and the scalar namespace share no static type.
@@ -71,17 +85,17 @@ class FuncEnv(
             state = {**state, "xp": get_namespace(state["xp"])}
         self.__dict__.update(state)
 
-    def initial(self, rng: Any, params: Params | None = None) -> StateType:
+    def initial(self, rng: RNG, params: Params | None = None) -> StateType:
         """Draw an initial state."""
         raise NotImplementedError
 
     def transition(
-        self, state: StateType, action: ActType, rng: Any, params: Params | None = None
+        self, state: StateType, action: ActType, rng: RNG, params: Params | None = None
     ) -> StateType:
         """Return the state after ``action``."""
         raise NotImplementedError
 
-    def observation(self, state: StateType, rng: Any, params: Params | None = None) -> ObsType:
+    def observation(self, state: StateType, rng: RNG, params: Params | None = None) -> ObsType:
         """Return the observation of ``state``."""
         raise NotImplementedError
 
@@ -90,16 +104,17 @@ class FuncEnv(
         state: StateType,
         action: ActType,
         next_state: StateType,
-        rng: Any,
+        rng: RNG,
         params: Params | None = None,
     ) -> RewardType:
         """Return the reward of the transition ``state --action--> next_state``."""
         raise NotImplementedError
 
-    def terminal(self, state: StateType, rng: Any, params: Params | None = None) -> TerminalType:
+    def terminal(self, state: StateType, rng: RNG, params: Params | None = None) -> TerminalType:
         """Return whether ``state`` is terminal."""
         raise NotImplementedError
 
+    # Any: info values are whatever a task reports (arrays, numbers, nested dicts).
     def state_info(self, state: StateType, params: Params | None = None) -> dict[str, Any]:
         """Return the info of a state (the info of ``reset``)."""
         return {}
@@ -110,7 +125,7 @@ class FuncEnv(
         """Return the info of a transition (the info of ``step``)."""
         return {}
 
-    def transform(self, func: Callable[[Callable[..., Any]], Callable[..., Any]]) -> None:
+    def transform(self, func: Transformation) -> None:
         """Replace each functional method by ``func(method)`` (for example ``jax.jit``), in place.
 
         Kept for code written against Gymnasium's ``FuncEnv``; the adapters never call it (they
@@ -120,9 +135,7 @@ class FuncEnv(
         for name in (*_REQUIRED, "state_info", "transition_info"):
             setattr(self, name, func(getattr(self, name)))
 
-    def transformed(
-        self, func: Callable[[Callable[..., Any]], Callable[..., Any]]
-    ) -> FuncEnv[StateType, ObsType, ActType, RewardType, TerminalType, RenderStateType, Params]:
+    def transformed(self, func: Transformation) -> Self:
         """Return a copy whose functional methods are ``func(method)``; ``self`` is unchanged.
 
         Args:
@@ -137,10 +150,11 @@ class FuncEnv(
 
     def render_image(
         self, state: StateType, render_state: RenderStateType, params: Params | None = None
-    ) -> tuple[RenderStateType, np.ndarray[Any, Any]]:
+    ) -> tuple[RenderStateType, RGBFrame]:
         """Draw ``state``; return the updated render state and an RGB frame."""
         raise NotImplementedError
 
+    # Any: render options differ per task (screen size, render mode, fps).
     def render_init(self, params: Params | None = None, **kwargs: Any) -> RenderStateType:
         """Create the render state (window, surface, ...)."""
         raise NotImplementedError
@@ -149,11 +163,13 @@ class FuncEnv(
         """Release the render state."""
         raise NotImplementedError
 
+    # Any: the overrides are params fields, of whatever types the task's params hold.
     def get_default_params(self, **kwargs: Any) -> Params | None:
         """Return the default params, with ``kwargs`` overriding fields."""
         return None
 
-    def with_xp(self, xp: ModuleType | str | Any) -> FuncEnv[Any, Any, Any, Any, Any, Any, Params]:
+    # Any: the scalar namespace is an object, not a module; numpy and jax.numpy share no type.
+    def with_xp(self, xp: ModuleType | str | Any) -> Self:
         """Return a shallow copy of this env that computes with array namespace ``xp``.
 
         Args:

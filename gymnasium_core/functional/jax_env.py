@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import weakref
-from typing import Any, Generic, TypeAlias, TypeVar
+from typing import Any, Generic, TypeAlias, TypeVar, cast
 
 import jax
 import numpy as np
@@ -14,6 +14,7 @@ from gymnasium_core.error import ResetNeeded
 from gymnasium_core.functional import _compile_cache, _params, _threefry
 from gymnasium_core.functional._checks import check_func_env, default_params, is_ours
 from gymnasium_core.functional.backends import is_jax_namespace
+from gymnasium_core.functional.func_env import FuncEnv
 from gymnasium_core.functional.numpy_env import render_modes_of
 from gymnasium_core.functional.persistent_cache import enable_from_environment
 from gymnasium_core.utils import seeding
@@ -22,6 +23,8 @@ from gymnasium_core.utils import seeding
 enable_from_environment()
 
 StateType = TypeVar("StateType")
+#: Any functional env: one of ours, or one written for Gymnasium's ``FuncEnv`` (another class).
+FuncEnvT = TypeVar("FuncEnvT")
 
 #: The type of the JAX random keys the adapters carry (raw ``uint32[2]`` or typed keys).
 PRNGKeyType: TypeAlias = jax.Array
@@ -29,21 +32,21 @@ PRNGKeyType: TypeAlias = jax.Array
 __all__ = ["FunctionalJaxEnv", "PRNGKeyType", "to_jax"]
 
 
-_JAX_COPIES: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
+_JAX_COPIES: weakref.WeakKeyDictionary[object, object] = weakref.WeakKeyDictionary()
 
 
-def to_jax(func_env: Any) -> Any:
+def to_jax(func_env: FuncEnvT) -> FuncEnvT:
     """``func_env`` computing with ``jax.numpy``: our FuncEnvs are moved, others kept as given.
 
     The moved copy is cached per env, so repeated calls (e.g. :func:`rollout`, whose compiled
     program is keyed on the env object) get the same object and reuse their compilation.
     """
-    if not is_ours(func_env) or is_jax_namespace(func_env.xp):
+    if not isinstance(func_env, FuncEnv) or is_jax_namespace(func_env.xp):
         return func_env
     moved = _JAX_COPIES.get(func_env)
     if moved is None:
         moved = _JAX_COPIES[func_env] = func_env.with_xp("jax")
-    return moved
+    return cast(FuncEnvT, moved)
 
 
 def _with_params(params: Any) -> tuple[Any, ...]:
@@ -92,6 +95,10 @@ def _single_programs(f: Any) -> tuple[Any, Any]:
     return jax.jit(reset_fn), jax.jit(step_fn)
 
 
+# Any in the signatures below: observations and actions are whatever the functional env uses
+# (JAX arrays or pytrees of them); ``func_env`` may be written for Gymnasium's ``FuncEnv`` (not
+# our class), so its params type is unknown here; ``spec`` is an ``EnvSpec``, not imported to
+# keep the functional package free of the registry.
 class FunctionalJaxEnv(Env[Any, Any], Generic[StateType]):
     """One functional env on JAX as a stateful :class:`~gymnasium_core.Env`.
 
