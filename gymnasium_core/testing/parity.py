@@ -222,6 +222,7 @@ def assert_rollouts_equal(
     num_steps: int | None = None,
     actions: Policy | Sequence[Any] | None = None,
     reset_on_end: bool = True,
+    reset_first: bool = True,
     options: dict[str, Any] | None = None,
     obs_tolerance: Tolerance | None = None,
     reward_tolerance: Tolerance | None = None,
@@ -240,6 +241,9 @@ def assert_rollouts_equal(
             sequence of actions, or a :data:`Policy` called on the reference's env and obs.
         reset_on_end: Whether to reset both (unseeded) when an episode ends and go on; if
             ``False``, the rollout stops at the first episode end.
+        reset_first: Whether to start with a seeded reset; if ``False``, both go on from the
+            state they are in (one written with :func:`inject_state`, say) and ``seed`` only
+            seeds the sampled actions.
         options: Options of the first reset.
         obs_tolerance: Tolerance for observations and info values (``None``: exact).
         reward_tolerance: Tolerance for rewards (``None``: exact).
@@ -268,9 +272,11 @@ def assert_rollouts_equal(
             where=where,
         )
 
-    expected = reference.reset(seed=seed, options=options)
-    check_reset(ours.reset(seed=seed, options=options), expected, f"reset (seed {seed})")
-    obs, ended = expected[0], 0
+    obs, ended = None, 0
+    if reset_first:
+        expected = reference.reset(seed=seed, options=options)
+        check_reset(ours.reset(seed=seed, options=options), expected, f"reset (seed {seed})")
+        obs = expected[0]
     for step in range(limit):
         action = choose(step, obs)
         result = reference.step(action)

@@ -177,6 +177,18 @@ def test_assert_rollouts_equal__policy_reads_the_reference_and_sequences_bound_t
         parity.assert_rollouts_equal(ours, reference, seed=0, actions=policy)
 
 
+def test_assert_rollouts_equal__can_go_on_from_an_injected_state() -> None:
+    ours, reference = parity.make_pair("CartPole-v1", unwrapped=True)
+    ours.reset(seed=0)
+    reference.reset(seed=0)
+    parity.inject_state(ours, reference, np.array([0.0, 0.0, 0.19, 2.0]))
+    # The pole is near its threshold and falling fast: the first step ends the episode.
+    summary = parity.assert_rollouts_equal(
+        ours, reference, seed=0, actions=[1] * 5, reset_first=False, reset_on_end=False
+    )
+    assert summary == parity.RolloutSummary(steps=1, episodes_ended=1)
+
+
 def test_record_rollout__same_seed_same_records_and_another_seed_differs() -> None:
     first = parity.record_rollout(gym.make("CartPole-v1"), seed=4, num_steps=60)
     again = parity.record_rollout(gym.make("CartPole-v1"), seed=4, num_steps=60)
