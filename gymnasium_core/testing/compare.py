@@ -112,6 +112,11 @@ def _assert_scalars(ours: Any, reference: Any, tolerance: Tolerance | None, wher
             )
             return
     assert ours == reference, f"{where}: ours is {ours!r}, the reference's is {reference!r}"
+    if isinstance(reference, float) and reference == 0 and isinstance(ours, float):
+        # Exact means the same float: -0.0 is not 0.0 (1 / x and copysign tell them apart).
+        assert math.copysign(1.0, ours) == math.copysign(1.0, reference), (
+            f"{where}: ours is {ours!r}, the reference's is {reference!r}"
+        )
 
 
 def assert_same(

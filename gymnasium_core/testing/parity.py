@@ -41,6 +41,7 @@ __all__ = [
     "assert_rollouts_equal",
     "inject_state",
     "make_pair",
+    "make_vec_pair",
     "record_rollout",
     "reference_package",
     "registered_ids",
@@ -120,6 +121,34 @@ def make_pair(
         raise
     if unwrapped:
         return ours.unwrapped, theirs.unwrapped
+    return ours, theirs
+
+
+def make_vec_pair(
+    env_id: str, num_envs: int, *, reference: Reference = None, **kwargs: Any
+) -> tuple[Any, Any]:
+    """Our vector environment and the reference's, from ``make_vec`` with the same arguments.
+
+    Args:
+        env_id: The id.
+        num_envs: Number of sub-environments.
+        reference: The reference package or its name (default ``gymnasium``).
+        **kwargs: Keyword arguments for both ``make_vec`` calls (``vectorization_mode``, ...).
+
+    Returns:
+        ``(ours, reference)``.
+    """
+    from gymnasium_core.registration import make_vec
+
+    package = reference_package(reference)
+    ours = make_vec(env_id, num_envs, **kwargs)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            theirs = package.make_vec(env_id, num_envs, **kwargs)  # type: ignore[attr-defined]
+    except BaseException:
+        ours.close()
+        raise
     return ours, theirs
 
 
@@ -404,14 +433,18 @@ def assert_injected_steps_equal(
         ours.reset(seed=seed + index)
         reference.reset(seed=seed + index)
         inject_state(ours, reference, state, attribute=attribute)
-        assert_step_equal(
-            ours.unwrapped.step(action),
-            reference.unwrapped.step(action),
-            obs_tolerance=obs_tolerance,
-            reward_tolerance=reward_tolerance,
-            compare_info=compare_info,
-            check_types=check_types,
-            where=f"state {index} ({state!r}), action {action!r}",
-        )
+        try:
+            assert_step_equal(
+                ours.unwrapped.step(action),
+                reference.unwrapped.step(action),
+                obs_tolerance=obs_tolerance,
+                reward_tolerance=reward_tolerance,
+                compare_info=compare_info,
+                check_types=check_types,
+                where=f"state {index}",
+            )
+        except AssertionError as exc:
+            # The state and action are spelled out only on failure (repr of arrays is slow).
+            raise AssertionError(f"{exc}\n(state {state!r}, action {action!r})") from None
         count += 1
     return count

@@ -68,6 +68,12 @@ def test_assert_same__exact_arrays_compare_bytes() -> None:
         assert_same(np.array([-0.0]), np.array([0.0]))
 
 
+def test_assert_same__exact_floats_keep_the_sign_of_zero() -> None:
+    assert_same(0.0, 0.0)
+    with pytest.raises(AssertionError):
+        assert_same(-0.0, 0.0)
+
+
 def test_assert_same__tolerance_relaxes_only_floats() -> None:
     close = Tolerance(rtol=1e-6, atol=1e-6)
     assert_same(np.array([1.0, 2.0]), np.array([1.0, 2.0 + 1e-7]), tolerance=close)

@@ -57,6 +57,19 @@ def test_make_pair__same_id_and_kwargs_in_both_packages() -> None:
     assert ours_u is ours_u.unwrapped and reference_u is reference_u.unwrapped
 
 
+def test_make_vec_pair__same_id_and_arguments_in_both_packages() -> None:
+    ours, reference = parity.make_vec_pair(
+        "CartPole-v1", 3, vectorization_mode="sync", max_episode_steps=9
+    )
+    assert isinstance(ours, gym.vector.SyncVectorEnv)
+    assert isinstance(reference, gymnasium.vector.SyncVectorEnv)
+    assert ours.num_envs == reference.num_envs == 3
+    # The keyword arguments reach the sub-environments of both.
+    assert ours.envs[0].spec.max_episode_steps == reference.envs[0].spec.max_episode_steps == 9
+    ours.close()
+    reference.close()
+
+
 def test_make_pair__a_reference_that_fails_closes_ours_and_raises_its_error() -> None:
     with pytest.raises(gymnasium.error.NameNotFound):
         parity.make_pair("CartPole-v1", reference=_OnlyOurs())
