@@ -223,10 +223,12 @@ class RolloutSummary:
     Attributes:
         steps: Steps taken in each environment.
         episodes_ended: Episodes that ended (terminated or truncated) along the way.
+        last_step: The reference's last step result (ours equals it), ``None`` if no step.
     """
 
     steps: int
     episodes_ended: int
+    last_step: tuple[Any, ...] | None = None
 
 
 def _action_source(
@@ -282,14 +284,10 @@ def assert_rollouts_equal(
             for further checks (frames, internal state).
 
     Returns:
-        How many steps were taken and how many episodes ended.
+        How many steps were taken, how many episodes ended, and the last step's result.
     """
     choose, available = _action_source(reference, seed, actions)
-    limit = available if num_steps is None else num_steps
-    if limit is None:
-        raise ValueError("num_steps is needed unless actions is a sequence")
-    if available is not None:
-        limit = min(limit, available)
+    limit = _step_limit(num_steps, available)
 
     def check_reset(got: Any, expected: Any, where: str) -> None:
         assert_reset_equal(
@@ -301,7 +299,7 @@ def assert_rollouts_equal(
             where=where,
         )
 
-    obs, ended = None, 0
+    obs, ended, result = None, 0, None
     if reset_first:
         expected = reference.reset(seed=seed, options=options)
         check_reset(ours.reset(seed=seed, options=options), expected, f"reset (seed {seed})")
@@ -324,45 +322,52 @@ def assert_rollouts_equal(
         if result[2] or result[3]:
             ended += 1
             if not reset_on_end:
-                return RolloutSummary(step + 1, ended)
+                return RolloutSummary(step + 1, ended, tuple(result))
             expected = reference.reset()
             check_reset(ours.reset(), expected, f"reset after step {step}")
             obs = expected[0]
-    return RolloutSummary(limit, ended)
+    return RolloutSummary(limit, ended, None if result is None else tuple(result))
 
 
 def record_rollout(
     env: Any,
     *,
     seed: int | None,
-    num_steps: int,
-    policy: Policy | None = None,
+    num_steps: int | None = None,
+    actions: Policy | Sequence[Any] | None = None,
     reset_on_end: bool = True,
+    reset_first: bool = True,
     options: dict[str, Any] | None = None,
 ) -> list[tuple[Any, ...]]:
     """Play ``env`` alone and record every result, to compare two separately driven runs.
 
     Use it when each side must be driven by its own code (our heuristic against the
-    reference's): record both, then compare the records with
-    :func:`~gymnasium_core.testing.compare.assert_same`.
+    reference's), or to compare an environment with its copy: record both, then compare the
+    records with :func:`~gymnasium_core.testing.compare.assert_same`.
 
     Args:
         env: The environment.
-        seed: Seed of the first reset (and of the action space when ``policy`` is ``None``).
-        num_steps: Steps to take.
-        policy: A :data:`Policy` called on ``env`` and its observation; ``None`` samples the
-            action space.
-        reset_on_end: Whether to reset (unseeded) when an episode ends and go on.
+        seed: Seed of the first reset (and of the action space when ``actions`` is ``None``).
+        num_steps: Most steps to take; may be left out when ``actions`` is a sequence.
+        actions: ``None`` for seeded samples of the action space, a sequence of actions, or a
+            :data:`Policy` called on ``env`` and its observation.
+        reset_on_end: Whether to reset (unseeded) when an episode ends and go on; if
+            ``False``, the recording stops at the first episode end.
+        reset_first: Whether to start with a seeded reset, or go on from the current state.
         options: Options of the first reset.
 
     Returns:
         ``("reset", obs, info)`` for each reset and
         ``("step", action, obs, reward, terminated, truncated, info)`` for each step.
     """
-    choose, _ = _action_source(env, seed, policy)
-    obs, info = env.reset(seed=seed, options=options)
-    records: list[tuple[Any, ...]] = [("reset", obs, info)]
-    for step in range(num_steps):
+    choose, available = _action_source(env, seed, actions)
+    limit = _step_limit(num_steps, available)
+    records: list[tuple[Any, ...]] = []
+    obs = None
+    if reset_first:
+        obs, info = env.reset(seed=seed, options=options)
+        records.append(("reset", obs, info))
+    for step in range(limit):
         action = choose(step, obs)
         obs, reward, terminated, truncated, info = env.step(action)
         records.append(("step", copy.deepcopy(action), obs, reward, terminated, truncated, info))
@@ -372,6 +377,14 @@ def record_rollout(
             obs, info = env.reset()
             records.append(("reset", obs, info))
     return records
+
+
+def _step_limit(num_steps: int | None, available: int | None) -> int:
+    """How many steps to take, given ``num_steps`` and how many actions a sequence holds."""
+    limit = available if num_steps is None else num_steps
+    if limit is None:
+        raise ValueError("num_steps is needed unless actions is a sequence")
+    return limit if available is None else min(limit, available)
 
 
 def inject_state(

@@ -199,7 +199,8 @@ def test_assert_rollouts_equal__can_go_on_from_an_injected_state() -> None:
     summary = parity.assert_rollouts_equal(
         ours, reference, seed=0, actions=[1] * 5, reset_first=False, reset_on_end=False
     )
-    assert summary == parity.RolloutSummary(steps=1, episodes_ended=1)
+    assert (summary.steps, summary.episodes_ended) == (1, 1)
+    assert summary.last_step is not None and summary.last_step[2] is True
 
 
 def test_record_rollout__same_seed_same_records_and_another_seed_differs() -> None:
@@ -210,6 +211,21 @@ def test_record_rollout__same_seed_same_records_and_another_seed_differs() -> No
     other = parity.record_rollout(gym.make("CartPole-v1"), seed=5, num_steps=60)
     with pytest.raises(AssertionError):
         assert_same(other, first)
+
+
+def test_record_rollout__goes_on_from_the_current_state_with_given_actions() -> None:
+    env, twin, moved = (gym.make("CartPole-v1") for _ in range(3))
+    for each in (env, twin, moved):
+        each.reset(seed=2)
+    moved.unwrapped.state[0] += 0.1
+    actions = [1, 1, 0, 1]
+    records = parity.record_rollout(env, seed=None, actions=actions, reset_first=False)
+    assert [record[1] for record in records] == actions
+    assert_same(parity.record_rollout(twin, seed=None, actions=actions, reset_first=False), records)
+    with pytest.raises(AssertionError):
+        assert_same(
+            parity.record_rollout(moved, seed=None, actions=actions, reset_first=False), records
+        )
 
 
 # -- injected states ----------------------------------------------------------------------------

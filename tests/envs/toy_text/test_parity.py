@@ -1,90 +1,110 @@
-"""Stateful toy-text envs against the reference: same kwargs, seed and actions, same outputs."""
+"""Stateful toy-text envs against the reference: same kwargs, seed and actions, same outputs.
+
+The ids are every toy-text id both registries hold, each also with constructor variants; the
+comparisons are exact (values and types), text frames included.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 import numpy as np
 import pytest
 
-gymnasium = pytest.importorskip("gymnasium")
+import gymnasium_core as gym
+from gymnasium_core import error
+from gymnasium_core.testing import parity
+from gymnasium_core.testing.compare import assert_interface_equal, assert_same
+
+gymnasium = pytest.importorskip("gymnasium", reason="the reference package is a test dependency")
 
 from gymnasium_core.envs.toy_text.blackjack import BlackjackEnv  # noqa: E402
-from gymnasium_core.envs.toy_text.cliffwalking import CliffWalkingEnv  # noqa: E402
 from gymnasium_core.envs.toy_text.frozen_lake import FrozenLakeEnv, generate_random_map  # noqa: E402
-from gymnasium_core.envs.toy_text.taxi import TaxiEnv  # noqa: E402
 
-TABULAR_CASES = [
-    ("frozen_lake", FrozenLakeEnv, {}),
-    ("frozen_lake", FrozenLakeEnv, {"map_name": "8x8"}),
-    ("frozen_lake", FrozenLakeEnv, {"is_slippery": False}),
-    ("frozen_lake", FrozenLakeEnv, {"success_rate": 0.75, "reward_schedule": (5, -1, 0.5)}),
-    ("frozen_lake", FrozenLakeEnv, {"desc": ["SFH", "FSF", "HFG"]}),
-    ("cliffwalking", CliffWalkingEnv, {}),
-    ("cliffwalking", CliffWalkingEnv, {"is_slippery": True}),
-    ("taxi", TaxiEnv, {}),
-    ("taxi", TaxiEnv, {"is_rainy": True}),
-    ("taxi", TaxiEnv, {"fickle_passenger": True, "fickle_probability": 0.9}),
-    ("taxi", TaxiEnv, {"is_rainy": True, "fickle_passenger": True, "rainy_probability": 0.6}),
-]
-
-
-def _reference(module: str, cls: type, kwargs: dict) -> object:
-    ref_module = __import__(f"gymnasium.envs.toy_text.{module}", fromlist=["x"])
-    return getattr(ref_module, cls.__name__)(render_mode="ansi", **kwargs)
+IDS = parity.shared_ids("gymnasium.envs.toy_text")
+TABLE_IDS = [env_id for env_id in IDS if not env_id.startswith("Blackjack")]
+# Constructor variants beyond the registered kwargs, by environment name.
+VARIANTS: dict[str, list[dict[str, Any]]] = {
+    "FrozenLake": [
+        {"is_slippery": False},
+        {"success_rate": 0.75, "reward_schedule": (5, -1, 0.5)},
+        {"desc": ["SFH", "FSF", "HFG"]},
+    ],
+    "Taxi": [
+        {"is_rainy": True},
+        {"fickle_passenger": True, "fickle_probability": 0.9},
+        {"is_rainy": True, "fickle_passenger": True, "rainy_probability": 0.6},
+    ],
+}
 
 
-def _assert_info_equal(ours: dict, ref: dict) -> None:
-    assert ours.keys() == ref.keys()
-    for key, value in ref.items():
-        if isinstance(value, np.ndarray):
-            assert ours[key].dtype == value.dtype
-            np.testing.assert_array_equal(ours[key], value)
-        else:
-            assert ours[key] == value and type(ours[key]) is type(value), key
+def _table_cases() -> list[Any]:
+    cases = []
+    for env_id in TABLE_IDS:
+        cases.append(pytest.param(env_id, {}, id=env_id))
+        # Variants once per environment name (not again for FrozenLake8x8).
+        if gym.spec(env_id).name in VARIANTS:
+            cases += [
+                pytest.param(env_id, kwargs, id=f"{env_id}-{kwargs}")
+                for kwargs in VARIANTS[gym.spec(env_id).name]
+            ]
+    return cases
 
 
-@pytest.mark.parametrize(
-    ("module", "cls", "kwargs"), TABULAR_CASES, ids=[f"{c[0]}-{c[2]}" for c in TABULAR_CASES]
-)
-def test_tabular__matches_reference_episodes(module: str, cls: type, kwargs: dict) -> None:
-    ours, ref = cls(render_mode="ansi", **kwargs), _reference(module, cls, kwargs)
-    assert ours.P == ref.P
-    np.testing.assert_array_equal(ours.initial_state_distrib, ref.initial_state_distrib)
+@pytest.mark.parametrize(("env_id", "kwargs"), _table_cases())
+def test_tabular__matches_reference_episodes(env_id: str, kwargs: dict[str, Any]) -> None:
+    ours, ref = parity.make_pair(env_id, render_mode="ansi", **kwargs)
+    assert ours.unwrapped.P == ref.unwrapped.P
+    assert_same(ours.unwrapped.initial_state_distrib, ref.unwrapped.initial_state_distrib)
     assert ours.observation_space.n == ref.observation_space.n
     num_actions = int(ref.action_space.n)
+
+    def same_text(ours: Any, ref: Any, step: int) -> None:
+        assert ours.render() == ref.render(), step
+
     for seed in range(12):
-        obs, info = ours.reset(seed=seed)
-        ref_obs, ref_info = ref.reset(seed=seed)
-        assert obs == ref_obs and type(obs) is int
-        _assert_info_equal(info, ref_info)
+        actions = [int(a) for a in np.random.default_rng(seed).integers(0, num_actions, 150)]
+        ours.reset(seed=seed)
+        ref.reset(seed=seed)
         assert ours.render() == ref.render()
-        for action in np.random.default_rng(seed).integers(0, num_actions, 150):
-            out = ours.step(int(action))
-            ref_out = ref.step(int(action))
-            assert out[:4] == ref_out[:4], (seed, action)
-            assert type(out[1]) is type(ref_out[1])
-            _assert_info_equal(out[4], ref_out[4])
-            assert ours.render() == ref.render()
-            if out[2]:
-                (obs, info), (ref_obs, ref_info) = ours.reset(), ref.reset()
-                assert obs == ref_obs
-                _assert_info_equal(info, ref_info)
+        parity.assert_rollouts_equal(ours, ref, seed=seed, actions=actions, after_step=same_text)
 
 
-@pytest.mark.parametrize("kwargs", [{}, {"sab": True}, {"natural": True}], ids=str)
+@pytest.mark.parametrize("kwargs", [{"sab": False}, {"sab": True}, {"natural": True}], ids=str)
 def test_blackjack__matches_reference_card_draws(kwargs: dict) -> None:
-    from gymnasium.envs.toy_text.blackjack import BlackjackEnv as Reference
+    ours, ref = parity.make_pair("Blackjack-v1", unwrapped=True, **kwargs)
 
-    ours, ref = BlackjackEnv(**kwargs), Reference(**kwargs)
+    def same_cards(ours: Any, ref: Any, step: int) -> None:
+        assert (ours.player, ours.dealer) == (ref.player, ref.dealer)
+
     for seed in range(60):
-        assert ours.reset(seed=seed) == ref.reset(seed=seed)
+        actions = [int(a) for a in np.random.default_rng(seed).integers(0, 2, 40)]
+        ours.reset(seed=seed)
+        ref.reset(seed=seed)
         assert ours.dealer_top_card_suit == ref.dealer_top_card_suit
         assert ours.dealer_top_card_value_str == ref.dealer_top_card_value_str
-        for action in np.random.default_rng(seed).integers(0, 2, 40):
-            out, ref_out = ours.step(int(action)), ref.step(int(action))
-            assert out == ref_out
-            assert (ours.player, ours.dealer) == (ref.player, ref.dealer)
-            if out[2]:
-                assert ours.reset() == ref.reset()
+        parity.assert_rollouts_equal(ours, ref, seed=seed, actions=actions, after_step=same_cards)
+
+
+@pytest.mark.parametrize("env_id", IDS)
+def test_interface__spaces_spec_and_metadata_match_reference(env_id: str) -> None:
+    ours, ref = parity.make_pair(env_id)
+    assert_interface_equal(ours, ref)
+    ours_spec, ref_spec = gym.spec(env_id), gymnasium.spec(env_id)
+    assert (ours_spec.max_episode_steps, ours_spec.reward_threshold, ours_spec.kwargs) == (
+        ref_spec.max_episode_steps,
+        ref_spec.reward_threshold,
+        ref_spec.kwargs,
+    )
+
+
+def test_taxi_v3__is_deprecated() -> None:
+    # As the reference: a DeprecationWarning that v4 exists, then DeprecatedEnv naming it.
+    with (
+        pytest.warns(DeprecationWarning, match="v4"),
+        pytest.raises(error.DeprecatedEnv, match="`Taxi-v4`"),
+    ):
+        gym.make("Taxi-v3")
 
 
 def test_blackjack__natural_pays_one_and_a_half() -> None:
@@ -103,11 +123,21 @@ def test_generate_random_map__matches_reference(seed: int, size: int) -> None:
 
 
 def test_s_attribute__can_be_set_like_the_reference() -> None:
-    ours, ref = (
-        FrozenLakeEnv(is_slippery=False),
-        _reference("frozen_lake", FrozenLakeEnv, {"is_slippery": False}),
-    )
+    ours, ref = parity.make_pair("FrozenLake-v1", unwrapped=True, is_slippery=False)
+    assert isinstance(ours, FrozenLakeEnv)
     ours.reset(seed=0)
     ref.reset(seed=0)
     ours.s = ref.s = 14
     assert ours.step(2)[:4] == ref.step(2)[:4] == (15, 1, True, False)
+
+
+@pytest.mark.parametrize("env_id", TABLE_IDS)
+def test_tabular__one_step_from_every_state_matches_reference(env_id: str) -> None:
+    """Every state and action, injected as ``s``, steps to the same outcome."""
+    ours, ref = parity.make_pair(env_id)
+    ref.reset(seed=0)
+    num_states, num_actions = int(ref.observation_space.n), int(ref.action_space.n)
+    states = [s for s in range(num_states) for _ in range(num_actions)]
+    actions = list(range(num_actions)) * num_states
+    count = parity.assert_injected_steps_equal(ours, ref, states, actions, attribute="s")
+    assert count == num_states * num_actions

@@ -14,7 +14,6 @@ import gymnasium_core as gym
 from gymnasium_core.testing import parity
 
 STATEFUL_IDS = parity.registered_ids("gymnasium_core.envs.toy_text")
-TABULAR_IDS = parity.registered_ids(where=lambda spec: spec.namespace == "tabular")
 # The frame size of each environment (the reference's), by environment name.
 FRAME_SHAPES = {
     "Blackjack": (376, 384, 3),
