@@ -132,12 +132,15 @@ def test_s_attribute__can_be_set_like_the_reference() -> None:
 
 
 @pytest.mark.parametrize("env_id", TABLE_IDS)
-def test_tabular__one_step_from_every_state_matches_reference(env_id: str) -> None:
-    """Every state and action, injected as ``s``, steps to the same outcome."""
+def test_tabular__one_step_from_injected_states_matches_reference(env_id: str) -> None:
+    """States and actions injected as ``s``: all of them for small tables, a sample for Taxi."""
     ours, ref = parity.make_pair(env_id)
     ref.reset(seed=0)
     num_states, num_actions = int(ref.observation_space.n), int(ref.action_space.n)
-    states = [s for s in range(num_states) for _ in range(num_actions)]
-    actions = list(range(num_actions)) * num_states
+    pairs = [(s, a) for s in range(num_states) for a in range(num_actions)]
+    if len(pairs) > 400:
+        chosen = np.random.default_rng(0).choice(len(pairs), 400, replace=False)
+        pairs = [pairs[i] for i in sorted(chosen)]
+    states, actions = zip(*pairs, strict=True)
     count = parity.assert_injected_steps_equal(ours, ref, states, actions, attribute="s")
-    assert count == num_states * num_actions
+    assert count == len(pairs)
