@@ -14,6 +14,12 @@ import numpy as np
 import pytest
 
 import gymnasium_core
+from gymnasium_core.testing import parity
+from gymnasium_core.testing.compare import (
+    assert_interface_equal,
+    assert_same,
+    assert_spaces_equal,
+)
 
 pytest.importorskip("Box2D")
 gymnasium = pytest.importorskip("gymnasium")
@@ -21,47 +27,27 @@ gymnasium = pytest.importorskip("gymnasium")
 from gymnasium.envs.box2d import bipedal_walker as ref_module  # noqa: E402
 from gymnasium_core.envs.box2d import bipedal_walker as our_module  # noqa: E402
 
-IDS = ["BipedalWalker-v3", "BipedalWalkerHardcore-v3"]
+IDS = parity.shared_ids("gymnasium.envs.box2d.bipedal_walker")
 BOTH = pytest.mark.parametrize("gym", [gymnasium_core, gymnasium], ids=["ours", "reference"])
 
 Record = tuple[Any, ...]
 
 
-def _random_policy(seed: int) -> Callable[[np.ndarray], np.ndarray]:
+def _random_policy(seed: int) -> Callable[[Any, np.ndarray], np.ndarray]:
     rng = np.random.default_rng(seed)
-    return lambda obs: rng.uniform(-1.0, 1.0, 4).astype(np.float32)
+    return lambda env, obs: rng.uniform(-1.0, 1.0, 4).astype(np.float32)
 
 
-def _heuristic_policy(module: ModuleType) -> Callable[[np.ndarray], np.ndarray]:
+def _heuristic_policy(module: ModuleType) -> Callable[[Any, np.ndarray], np.ndarray]:
     gait = module.BipedalWalkerHeuristics()
-    return gait.step_heuristic
+    return lambda env, obs: gait.step_heuristic(obs)
 
 
 def _rollout(
-    env: Any, policy: Callable[[np.ndarray], np.ndarray], seed: int, steps: int
+    env: Any, policy: Callable[[Any, np.ndarray], np.ndarray], seed: int, steps: int
 ) -> list[Record]:
     """Seeded reset, then ``steps`` steps; episodes that end restart without a seed."""
-    obs, info = env.reset(seed=seed)
-    records: list[Record] = [("reset", obs, info)]
-    for _ in range(steps):
-        obs, reward, terminated, truncated, info = env.step(policy(obs))
-        records.append((obs, reward, type(reward), terminated, truncated, info))
-        if terminated or truncated:
-            obs, info = env.reset()
-            records.append(("reset", obs, info))
-    return records
-
-
-def _assert_same(ours: list[Record], ref: list[Record]) -> None:
-    assert len(ours) == len(ref)
-    for index, (a, b) in enumerate(zip(ours, ref, strict=True)):
-        assert len(a) == len(b), f"record {index}: {a} vs {b}"
-        for x, y in zip(a, b, strict=True):
-            if isinstance(x, np.ndarray):
-                assert x.dtype == y.dtype, f"record {index}"
-                np.testing.assert_array_equal(x, y, err_msg=f"record {index}")
-            else:
-                assert x == y, f"record {index}: {x!r} != {y!r}"
+    return parity.record_rollout(env, seed=seed, num_steps=steps, actions=policy)
 
 
 # -- parity ---------------------------------------------------------------------------------------
@@ -73,8 +59,8 @@ def test_parity__random_actions_match_reference_exactly(env_id: str, seed: int) 
     ours = _rollout(gymnasium_core.make(env_id), _random_policy(seed), seed, 300)
     ref = _rollout(gymnasium.make(env_id), _random_policy(seed), seed, 300)
     # Random actions fall quickly: the rollout spans several episodes in one world.
-    assert sum(r[0] == "reset" for r in ours if isinstance(r[0], str)) > 1
-    _assert_same(ours, ref)
+    assert sum(r[0] == "reset" for r in ours) > 1
+    assert_same(ours, ref)
 
 
 @pytest.mark.parametrize("seed", [0, 3])
@@ -82,24 +68,24 @@ def test_parity__random_actions_match_reference_exactly(env_id: str, seed: int) 
 def test_parity__heuristic_gait_matches_reference_exactly(env_id: str, seed: int) -> None:
     ours = _rollout(gymnasium_core.make(env_id), _heuristic_policy(our_module), seed, 400)
     ref = _rollout(gymnasium.make(env_id), _heuristic_policy(ref_module), seed, 400)
-    _assert_same(ours, ref)
+    assert_same(ours, ref)
 
 
 @pytest.mark.parametrize("dtype", [np.float64, np.int64])
 def test_parity__action_dtype_shapes_reward_type_as_reference(dtype: type) -> None:
-    def policy(obs: np.ndarray) -> np.ndarray:
+    def policy(env: Any, obs: np.ndarray) -> np.ndarray:
         return np.array([1, -1, 0, 1], dtype=dtype)
 
     ours = _rollout(gymnasium_core.make("BipedalWalker-v3"), policy, 2, 60)
     ref = _rollout(gymnasium.make("BipedalWalker-v3"), policy, 2, 60)
-    _assert_same(ours, ref)
+    assert_same(ours, ref)
 
 
 def test_parity__reseeding_a_used_world_matches_reference() -> None:
     """A seeded reset after earlier episodes: the reused Box2D world must behave as the ref."""
     ours, ref = gymnasium_core.make("BipedalWalker-v3"), gymnasium.make("BipedalWalker-v3")
     for seed in (11, 12):
-        _assert_same(
+        assert_same(
             _rollout(ours, _random_policy(seed), seed, 150),
             _rollout(ref, _random_policy(seed), seed, 150),
         )
@@ -107,18 +93,24 @@ def test_parity__reseeding_a_used_world_matches_reference() -> None:
 
 @pytest.mark.parametrize("env_id", IDS)
 def test_parity__spaces_spec_and_metadata_equal_reference(env_id: str) -> None:
-    ours, ref = gymnasium_core.make(env_id), gymnasium.make(env_id)
+    ours, ref = parity.make_pair(env_id)
     for name in ("low", "high", "shape", "dtype"):
         np.testing.assert_array_equal(
             getattr(ours.observation_space, name), getattr(ref.observation_space, name)
         )
-        np.testing.assert_array_equal(
-            getattr(ours.action_space, name), getattr(ref.action_space, name)
-        )
-    assert ours.unwrapped.metadata == ref.unwrapped.metadata
-    for field in ("max_episode_steps", "reward_threshold", "kwargs", "nondeterministic"):
-        assert getattr(ours.spec, field) == getattr(ref.spec, field)
+    assert_spaces_equal(ours.action_space, ref.action_space)
+    assert_interface_equal(ours, ref, spaces=False)
     assert ours.spec.entry_point == ref.spec.entry_point.replace("gymnasium.", "gymnasium_core.")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the reference's observation bounds hold -0.0 (printed '-0.'); ours hold 0.0",
+)
+@pytest.mark.parametrize("env_id", IDS)
+def test_parity__observation_space_prints_as_the_reference(env_id: str) -> None:
+    ours, ref = parity.make_pair(env_id)
+    assert_spaces_equal(ours.observation_space, ref.observation_space)
 
 
 def test_hardcore__terrain_has_obstacles_and_normal_has_none() -> None:
@@ -201,25 +193,15 @@ def test_copy__keeps_the_episode_after_several_episodes(env_id: str, how: str) -
     env.reset(seed=9)
     policy = _random_policy(9)
     for _ in range(20):
-        env.step(policy(None))
+        env.step(policy(env, None))
     clone = pickle.loads(pickle.dumps(env)) if how == "pickle" else copy.deepcopy(env)
     assert clone.unwrapped.np_random_seed == env.unwrapped.np_random_seed
-    actions = [policy(None) for _ in range(200)]
-    _assert_same(
-        _replay(clone, actions),
-        _replay(env, actions),
+    actions = [policy(env, None) for _ in range(200)]
+    # Episodes that end restart: the copy's generator must carry on as the original's.
+    assert_same(
+        parity.record_rollout(clone, seed=None, actions=actions, reset_first=False),
+        parity.record_rollout(env, seed=None, actions=actions, reset_first=False),
     )
-
-
-def _replay(env: Any, actions: list[np.ndarray]) -> list[Record]:
-    records: list[Record] = []
-    for action in actions:
-        obs, reward, terminated, truncated, _ = env.step(action)
-        records.append((obs, reward, terminated, truncated))
-        if terminated or truncated:
-            obs, _ = env.reset()  # the copy's generator must carry on as the original's
-            records.append(("reset", obs))
-    return records
 
 
 def test_copy__of_a_fresh_env_can_be_reset_and_stepped() -> None:
@@ -268,8 +250,8 @@ def test_render__rgb_array_frames_equal_the_reference() -> None:
     first = ours.render()
     ref.render()  # the lidar ray drawn moves on with every frame
     for _ in range(40):
-        ours.step(policy_a(None))
-        ref.step(policy_b(None))
+        ours.step(policy_a(ours, None))
+        ref.step(policy_b(ref, None))
     frame, ref_frame = ours.render(), ref.render()
     assert frame.shape == ref_frame.shape == (400, 600, 3)
     assert frame.dtype == np.uint8
@@ -315,11 +297,11 @@ def test_import__box2d_and_pygame_load_only_when_needed() -> None:
 def test_parity__whole_time_limited_runs_match_reference(env_id: str, seed: int) -> None:
     """Heuristic then random policy over a full time limit and beyond, in one world each."""
     steps = gymnasium_core.spec(env_id).max_episode_steps + 200
-    _assert_same(
+    assert_same(
         _rollout(gymnasium_core.make(env_id), _heuristic_policy(our_module), seed, steps),
         _rollout(gymnasium.make(env_id), _heuristic_policy(ref_module), seed, steps),
     )
-    _assert_same(
+    assert_same(
         _rollout(gymnasium_core.make(env_id), _random_policy(seed), seed, steps),
         _rollout(gymnasium.make(env_id), _random_policy(seed), seed, steps),
     )

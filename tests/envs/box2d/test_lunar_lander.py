@@ -1,22 +1,30 @@
-"""LunarLander against Gymnasium 1.4: identical episodes, spaces, spec, errors and heuristic."""
+"""LunarLander against Gymnasium 1.4: identical episodes, spaces, spec, errors, heuristic, copies
+(pickle, deepcopy) that keep the episode, and frames."""
 
 from __future__ import annotations
 
+import copy
 import math
+import pickle
 import subprocess
 import sys
 from typing import Any
 
-import gymnasium
 import numpy as np
 import pytest
-from gymnasium.envs.box2d import lunar_lander as ref_module
-from gymnasium_core.envs.box2d import lunar_lander as our_module
 
 import gymnasium_core
 from gymnasium_core import error
+from gymnasium_core.testing import parity
+from gymnasium_core.testing.compare import assert_interface_equal, assert_same, assert_step_equal
 
-IDS = ["LunarLander-v3", "LunarLanderContinuous-v3"]
+pytest.importorskip("Box2D")
+gymnasium = pytest.importorskip("gymnasium", reason="the reference package is a test dependency")
+
+from gymnasium.envs.box2d import lunar_lander as ref_module  # noqa: E402
+from gymnasium_core.envs.box2d import lunar_lander as our_module  # noqa: E402
+
+IDS = parity.shared_ids("gymnasium.envs.box2d.lunar_lander")
 MODULES = [gymnasium_core, gymnasium]
 VARIANTS = [
     pytest.param({}, id="discrete"),
@@ -35,39 +43,24 @@ VARIANTS = [
 
 
 def make_pair(env_id: str = "LunarLander-v3", **kwargs: Any) -> tuple[Any, Any]:
-    return gymnasium_core.make(env_id, **kwargs), gymnasium.make(env_id, **kwargs)
+    return parity.make_pair(env_id, **kwargs)
 
 
-def assert_same_step(ours: tuple[Any, ...], ref: tuple[Any, ...], where: str) -> None:
-    obs, reward, terminated, truncated, info = ours
-    r_obs, r_reward, r_terminated, r_truncated, r_info = ref
-    assert obs.dtype == r_obs.dtype == np.float32, where
-    np.testing.assert_array_equal(obs, r_obs, err_msg=where)
-    assert reward == r_reward, (where, reward, r_reward)
-    assert type(reward) is type(r_reward), (where, type(reward), type(r_reward))
-    assert (terminated, truncated) == (r_terminated, r_truncated), where
-    assert type(terminated) is type(r_terminated) is bool, where
-    assert info == r_info, where
+def _heuristic(env: Any, obs: Any) -> Any:
+    return ref_module.heuristic(env, obs)
 
 
 def play_both(ours: Any, ref: Any, seed: int, policy: str = "random", max_steps: int = 1000) -> int:
     """Play one episode in both envs with the same actions; returns the number of steps."""
-    obs, info = ours.reset(seed=seed)
-    r_obs, r_info = ref.reset(seed=seed)
-    np.testing.assert_array_equal(obs, r_obs)
-    assert info == r_info == {}
-    ref.action_space.seed(seed)
-    for step in range(max_steps):
-        if policy == "random":
-            action = ref.action_space.sample()
-        else:
-            action = ref_module.heuristic(ref, r_obs)
-        out, r_out = ours.step(action), ref.step(action)
-        assert_same_step(out, r_out, f"seed {seed}, step {step}")
-        r_obs = r_out[0]
-        if out[2] or out[3]:
-            return step + 1
-    return max_steps
+    summary = parity.assert_rollouts_equal(
+        ours,
+        ref,
+        seed=seed,
+        num_steps=max_steps,
+        actions=None if policy == "random" else _heuristic,
+        reset_on_end=False,
+    )
+    return summary.steps
 
 
 # ---------------------------------------------------------------------------- parity
@@ -99,32 +92,29 @@ def test_lunar_lander__consecutive_episodes_without_reseeding_match_reference() 
     ours, ref = make_pair(enable_wind=True)
     play_both(ours, ref, seed=11)
     for _ in range(3):
-        obs, r_obs = ours.reset()[0], ref.reset()[0]
-        np.testing.assert_array_equal(obs, r_obs)
-        for step in range(1000):
-            action = step % 4
-            out, r_out = ours.step(action), ref.step(action)
-            assert_same_step(out, r_out, f"step {step}")
-            if out[2]:
-                break
+        actions = [step % 4 for step in range(1000)]
+        parity.assert_rollouts_equal(ours, ref, seed=None, actions=actions, reset_on_end=False)
 
 
 def test_lunar_lander__rendering_does_not_change_the_trajectory_and_matches_reference() -> None:
     # With a render mode, exhaust particles join the Box2D world, as in the reference.
     ours, ref = make_pair("LunarLanderContinuous-v3", render_mode="rgb_array")
-    obs, _ = ours.reset(seed=4)
-    ref.reset(seed=4)
-    for step in range(120):
-        action = ref_module.heuristic(ref, obs)
-        out, r_out = ours.step(action), ref.step(action)
-        assert_same_step(out, r_out, f"step {step}")
-        obs = out[0]
+
+    def render_and_count(ours: Any, ref: Any, step: int) -> None:
         if step % 3 == 0:
             ours.render()
             ref.render()
         assert len(ours.unwrapped.particles) == len(ref.unwrapped.particles)
-        if out[2]:
-            break
+
+    parity.assert_rollouts_equal(
+        ours,
+        ref,
+        seed=4,
+        num_steps=120,
+        actions=_heuristic,
+        reset_on_end=False,
+        after_step=render_and_count,
+    )
 
 
 @pytest.mark.parametrize(
@@ -145,7 +135,7 @@ def test_lunar_lander__continuous_action_forms_match_reference(action: Any) -> N
     ours.reset(seed=2)
     ref.reset(seed=2)
     for step in range(30):
-        assert_same_step(ours.step(action), ref.step(action), f"step {step}")
+        assert_step_equal(ours.step(action), ref.step(action), where=f"step {step}")
 
 
 @pytest.mark.parametrize("action", [np.int64(2), np.array(3), np.int32(1), True])
@@ -154,26 +144,23 @@ def test_lunar_lander__discrete_integer_forms_match_reference(action: Any) -> No
     ours.reset(seed=5)
     ref.reset(seed=5)
     for step in range(20):
-        assert_same_step(ours.step(action), ref.step(action), f"step {step}")
+        assert_step_equal(ours.step(action), ref.step(action), where=f"step {step}")
 
 
 # ---------------------------------------------------------------------------- API facts
 @pytest.mark.parametrize("env_id", IDS)
 def test_lunar_lander__spaces_spec_and_metadata_match_reference(env_id: str) -> None:
     ours, ref = make_pair(env_id)
-    assert str(ours.observation_space) == str(ref.observation_space)
-    for bound in ("low", "high"):
+    assert_interface_equal(ours, ref)
+    for bound in ("low", "high"):  # byte for byte, signs of zeros included
         got, expected = (
             getattr(ours.observation_space, bound),
             getattr(ref.observation_space, bound),
         )
         assert got.tobytes() == expected.tobytes()
-    assert str(ours.action_space) == str(ref.action_space)
     assert (
         ours.metadata == ref.metadata == {"render_modes": ["human", "rgb_array"], "render_fps": 50}
     )
-    for field in ("id", "reward_threshold", "max_episode_steps", "kwargs", "nondeterministic"):
-        assert getattr(ours.spec, field) == getattr(ref.spec, field), field
     assert ours.spec.entry_point == "gymnasium_core.envs.box2d.lunar_lander:LunarLander"
     assert str(ours) == str(ref).replace("gymnasium", "gymnasium_core")
 
@@ -276,7 +263,7 @@ def test_lunar_lander__rejected_action_keeps_the_wind_the_reference_applied() ->
         with pytest.raises(AssertionError):
             env.step(7)
     for step in range(10):
-        assert_same_step(ours.step(2), ref.step(2), f"step {step}")
+        assert_step_equal(ours.step(2), ref.step(2), where=f"step {step}")
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
@@ -368,3 +355,146 @@ def test_lunar_lander__terrain_and_bodies_match_reference() -> None:
             ref.helipad_x2,
             ref.helipad_y,
         )
+
+
+# ---------------------------------------------------------------------------- copies
+COPIERS = {
+    "pickle": lambda env: pickle.loads(pickle.dumps(env)),
+    "deepcopy": copy.deepcopy,
+}
+
+
+def heuristic_actions(env: Any, obs: Any, count: int) -> list[Any]:
+    """Actions of the heuristic along ``count`` steps of a deep copy of ``env``."""
+    probe = copy.deepcopy(env)
+    actions = []
+    for _ in range(count):
+        action = our_module.heuristic(probe, obs)
+        actions.append(action)
+        obs, _, terminated, _, _ = probe.step(action)
+        if terminated:
+            break
+    return actions
+
+
+@pytest.mark.parametrize("how", COPIERS)
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {},
+        {"continuous": True, "enable_wind": True},
+        {"enable_wind": True, "render_mode": "rgb_array"},
+        {"continuous": True, "render_mode": "rgb_array", "gravity": -4.0},
+    ],
+    ids=["discrete", "continuous-wind", "discrete-wind-render", "continuous-render"],
+)
+def test_copy__mid_episode_clone_continues_identically(how: str, kwargs: dict[str, Any]) -> None:
+    env = gymnasium_core.make("LunarLander-v3", **kwargs)
+    obs, _ = env.reset(seed=6)
+    for step in range(60):
+        obs = env.step(our_module.heuristic(env, obs))[0]
+        if kwargs.get("render_mode") and step % 2:
+            env.render()
+    clone = COPIERS[how](env)
+    assert clone.unwrapped is not env.unwrapped
+    assert clone.spec == env.spec
+    assert (
+        clone.unwrapped.np_random.bit_generator.state == env.unwrapped.np_random.bit_generator.state
+    )
+    assert len(clone.unwrapped.particles) == len(env.unwrapped.particles)
+    for particle, twin in zip(env.unwrapped.particles, clone.unwrapped.particles, strict=True):
+        assert particle.ttl == twin.ttl
+    for action in heuristic_actions(env, obs, 300):
+        assert_same(clone.step(action), env.step(action))
+    if kwargs.get("render_mode"):
+        np.testing.assert_array_equal(clone.render(), env.render())
+    env.close()
+    clone.close()
+
+
+@pytest.mark.parametrize("how", COPIERS)
+def test_copy__clone_of_a_fresh_env_resets_like_the_original(how: str) -> None:
+    env = gymnasium_core.make("LunarLander-v3")
+    clone = COPIERS[how](env)
+    assert_same(clone.reset(seed=3), env.reset(seed=3))
+    for _ in range(20):
+        assert_same(clone.step(2), env.step(2))
+
+
+@pytest.mark.parametrize("how", COPIERS)
+def test_copy__clone_keeps_the_unseeded_generator_stream(how: str) -> None:
+    env = gymnasium_core.make("LunarLander-v3", enable_wind=True).unwrapped
+    env.reset(seed=1)
+    for _ in range(10):
+        env.step(1)
+    clone = COPIERS[how](env)
+    # No seed: the next episode draws its terrain and wind from where the generator stands.
+    np.testing.assert_array_equal(clone.reset()[0], env.reset()[0])
+    assert (clone.wind_idx, clone.torque_idx) == (env.wind_idx, env.torque_idx)
+    assert clone.np_random_seed == env.np_random_seed == 1
+
+
+def test_copy__clone_after_rejected_action_keeps_the_extra_wind() -> None:
+    env = gymnasium_core.make("LunarLander-v3", enable_wind=True, disable_env_checker=True)
+    env = env.unwrapped
+    env.reset(seed=2)
+    with pytest.raises(AssertionError):
+        env.step(9)
+    clone = pickle.loads(pickle.dumps(env))
+    for _ in range(30):
+        assert_same(clone.step(0), env.step(0))
+
+
+def test_copy__clone_of_wind_settings_does_not_warn_again() -> None:
+    with pytest.warns(gymnasium_core.logger.GymnasiumCoreWarning):
+        env = gymnasium_core.make("LunarLander-v3", wind_power=25.0, enable_wind=True)
+    env.reset(seed=0)
+    clone = copy.deepcopy(env)  # warnings are errors in tests: a second warning would fail
+    assert clone.unwrapped.wind_power == 25.0
+    assert_same(clone.step(0), env.step(0))
+
+
+# ---------------------------------------------------------------------------- rendering
+@pytest.mark.parametrize("env_id", ["LunarLander-v3", "LunarLanderContinuous-v3"])
+def test_render__rgb_array_frames_equal_the_reference(env_id: str) -> None:
+    ours, ref = make_pair(env_id, render_mode="rgb_array")
+    obs, _ = ours.reset(seed=3)
+    ref.reset(seed=3)
+    for step in range(80):
+        action = ref_module.heuristic(ref, obs)
+        obs = ours.step(action)[0]
+        ref.step(action)
+        if step % 20 == 0:
+            frame, expected = ours.render(), ref.render()
+            assert frame.shape == expected.shape == (400, 600, 3)
+            assert frame.dtype == np.uint8
+            np.testing.assert_array_equal(frame, expected)
+
+
+def test_render__human_mode_draws_in_a_window_and_closes_twice() -> None:
+    env = gymnasium_core.make("LunarLander-v3", render_mode="human")
+    env.reset(seed=0)
+    assert env.unwrapped.screen is not None
+    assert env.step(2)[0].shape == (8,)
+    assert env.render() is None
+    env.close()
+    env.close()
+    assert env.unwrapped.screen is None
+
+
+def test_render__without_render_mode_warns_and_returns_none() -> None:
+    env = gymnasium_core.make("LunarLander-v3")
+    env.reset(seed=0)
+    with pytest.warns(gymnasium_core.logger.GymnasiumCoreWarning, match="render_mode"):
+        assert env.unwrapped.render() is None
+
+
+def test_render__particles_fade_and_are_destroyed() -> None:
+    env = gymnasium_core.make("LunarLander-v3", render_mode="rgb_array").unwrapped
+    env.reset(seed=0)
+    env.step(2)
+    env.step(1)
+    assert [round(p.ttl, 6) for p in env.particles] == [1.0, 1.0]
+    for _ in range(7):
+        env.render()
+    assert env.particles == []

@@ -14,15 +14,16 @@ from __future__ import annotations
 
 from typing import Any
 
-import gymnasium
 import numpy as np
 import pytest
 
 import gymnasium_core
-
-from ._helpers import CLASSIC_IDS
+from gymnasium_core.testing import parity
 
 pytest.importorskip("pygame")
+gymnasium = pytest.importorskip("gymnasium", reason="the reference package is a test dependency")
+
+IDS = parity.shared_ids("gymnasium.envs.classic_control")
 
 # States to assign (the reference's dtype) and attribute writes that move the drawing.
 STATES: dict[str, list[np.ndarray[Any, Any]]] = {
@@ -74,30 +75,30 @@ def _assert_same_frame(ours: Any, ref: Any) -> None:
 
 
 def _pair(env_id: str) -> tuple[Any, Any]:
-    kwargs = {"render_mode": "rgb_array", "disable_env_checker": True}
-    return gymnasium_core.make(env_id, **kwargs), gymnasium.make(env_id, **kwargs)
+    return parity.make_pair(env_id, render_mode="rgb_array", disable_env_checker=True)
 
 
-@pytest.mark.parametrize("env_id", CLASSIC_IDS)
+@pytest.mark.parametrize("env_id", IDS)
 def test_frames__equal_the_reference_along_seeded_episodes(env_id: str) -> None:
     ours, ref = _pair(env_id)
     for seed in (0, 1, 2):
         ours.reset(seed=seed)
         ref.reset(seed=seed)
         _assert_same_frame(ours, ref)
-        ref.action_space.seed(seed)
-        for _ in range(25):
-            action = ref.action_space.sample()
-            ours.step(action)
-            _, _, terminated, truncated, _ = ref.step(action)
-            _assert_same_frame(ours, ref)
-            if terminated or truncated:
-                break
+        parity.assert_rollouts_equal(
+            ours,
+            ref,
+            seed=seed,
+            num_steps=25,
+            reset_first=False,
+            reset_on_end=False,
+            after_step=lambda ours, ref, step: _assert_same_frame(ours, ref),
+        )
     ours.close()
     ref.close()
 
 
-@pytest.mark.parametrize("env_id", CLASSIC_IDS)
+@pytest.mark.parametrize("env_id", IDS)
 def test_frames__equal_the_reference_after_state_writes(env_id: str) -> None:
     ours, ref = _pair(env_id)
     ours.reset(seed=3)
@@ -116,7 +117,7 @@ def test_frames__equal_the_reference_after_state_writes(env_id: str) -> None:
     _assert_same_frame(ours, ref)
 
 
-@pytest.mark.parametrize("env_id", CLASSIC_IDS)
+@pytest.mark.parametrize("env_id", IDS)
 def test_frames__equal_the_reference_after_attribute_writes(env_id: str) -> None:
     ours, ref = _pair(env_id)
     ours.reset(seed=4)
@@ -163,7 +164,7 @@ def test_render__human_mode_initialises_only_the_display(monkeypatch: pytest.Mon
     assert env.unwrapped.isopen is False
 
 
-@pytest.mark.parametrize("env_id", CLASSIC_IDS)
+@pytest.mark.parametrize("env_id", IDS)
 def test_surface__after_a_frame_matches_the_reference(env_id: str) -> None:
     from gymnasium_core.testing.surface import surface_differences
 

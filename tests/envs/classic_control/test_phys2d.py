@@ -1,4 +1,4 @@
-"""The phys2d modules as Gymnasium's users call them: names, array states, ``jax.jit``, ids.
+"""The phys2d modules and ids as Gymnasium's users call them: names, array states, ``jax.jit``.
 
 Gymnasium's phys2d CartPole and Pendulum FuncEnvs are used directly under ``jax.jit`` with
 ``jax.numpy`` states; ours must accept the same calls and give the same values. The JAX
@@ -10,13 +10,14 @@ compared to float32 precision: a relative and absolute tolerance of ``1e-5`` per
 from __future__ import annotations
 
 import pickle
-import warnings
 from typing import Any
 
 import numpy as np
 import pytest
 
 import gymnasium_core
+from gymnasium_core.testing import parity
+from gymnasium_core.testing.compare import Tolerance, assert_same
 
 jax = pytest.importorskip("jax")
 jnp = jax.numpy
@@ -26,6 +27,8 @@ from gymnasium.envs import phys2d as ref_phys2d  # noqa: E402
 from gymnasium.envs.phys2d import cartpole as ref_cartpole  # noqa: E402
 from gymnasium.envs.phys2d import pendulum as ref_pendulum  # noqa: E402
 from gymnasium_core.envs import phys2d  # noqa: E402
+from gymnasium_core.envs.classic_control import cartpole as classic_cartpole  # noqa: E402
+from gymnasium_core.envs.classic_control import pendulum as classic_pendulum  # noqa: E402
 from gymnasium_core.envs.phys2d import cartpole, pendulum  # noqa: E402
 
 STEP_TOL = 1e-5
@@ -115,28 +118,24 @@ def test_phys2d_functional__runs_under_jax_jit_as_the_reference(task: str) -> No
         state, ref_state = next_state, ref_next
 
 
-@pytest.mark.parametrize(
-    "env_id", ["phys2d/CartPole-v0", "phys2d/CartPole-v1", "phys2d/Pendulum-v0"]
-)
+@pytest.mark.parametrize("env_id", parity.shared_ids("gymnasium.envs.phys2d"))
 def test_phys2d_ids__follow_the_reference_ids(env_id: str) -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        ref = gymnasium.make(env_id)
-    ours = gymnasium_core.make(env_id)
-    obs, _ = ours.reset(seed=11)
-    ref_obs, _ = ref.reset(seed=11)
+    ours, ref = parity.make_pair(env_id)
+    obs, info = ours.reset(seed=11)
+    ref_obs, ref_info = ref.reset(seed=11)
     assert isinstance(ours.unwrapped.state, jax.Array)
     assert ours.unwrapped.state.shape == ref.unwrapped.state.shape
-    np.testing.assert_array_equal(np.asarray(obs), np.asarray(ref_obs))
-    ref.action_space.seed(11)
-    for _ in range(60):
-        action = ref.action_space.sample()
-        out, ref_out = ours.step(action), ref.step(action)
-        np.testing.assert_allclose(out[0], ref_out[0], rtol=ROLLOUT_TOL, atol=ROLLOUT_TOL)
-        assert out[1] == pytest.approx(ref_out[1], rel=ROLLOUT_TOL, abs=ROLLOUT_TOL)
-        assert out[2:4] == ref_out[2:4]
-        if out[2] or out[3]:
-            break
+    assert_same((obs, info), (ref_obs, ref_info))
+    parity.assert_rollouts_equal(
+        ours,
+        ref,
+        seed=11,
+        num_steps=60,
+        reset_first=False,
+        reset_on_end=False,
+        obs_tolerance=Tolerance(ROLLOUT_TOL, ROLLOUT_TOL),
+        reward_tolerance=Tolerance(ROLLOUT_TOL, ROLLOUT_TOL),
+    )
 
 
 def test_phys2d_cartpole_v2__has_the_stateful_physics() -> None:
@@ -242,3 +241,82 @@ def test_phys2d_vector_metadata__matches_the_reference() -> None:
     ):
         assert ours.metadata["render_fps"] == ref.metadata["render_fps"], ours
         assert ours.metadata["render_modes"] == ref.metadata["render_modes"], ours
+
+
+# Each id compiles its own programs: one runs in the default tier, the others with the slow one.
+_PHYS2D_IDS = [
+    env_id if env_id == "phys2d/CartPole-v1" else pytest.param(env_id, marks=pytest.mark.slow)
+    for env_id in parity.registered_ids(where=lambda spec: spec.namespace == "phys2d")
+]
+
+
+@pytest.mark.parametrize("env_id", _PHYS2D_IDS)
+def test_phys2d__make_and_make_vec_run(env_id: str) -> None:
+    env = gymnasium_core.make(env_id)
+    obs, _ = env.reset(seed=0)
+    assert obs.shape == env.observation_space.shape
+    env.action_space.seed(0)
+    for _ in range(5):
+        obs, reward, _, _, _ = env.step(env.action_space.sample())
+    assert np.all(np.isfinite(np.asarray(obs)))
+    vec = gymnasium_core.make_vec(env_id, 4, vectorization_mode="vector_entry_point")
+    obs, _ = vec.reset(seed=0)
+    assert obs.shape == (4, *env.observation_space.shape)
+    obs, reward, _, _, _ = vec.step(vec.action_space.sample())
+    assert np.asarray(reward).shape == (4,)
+    vec.close()
+    env.close()
+
+
+def test_phys2d__reference_functional_cartpole_differs_only_by_polemass_length() -> None:
+    from gymnasium.envs.phys2d import cartpole as ref_phys2d
+
+    ref = ref_phys2d.CartPoleFunctional()
+    ours = classic_cartpole.CartPoleFunctional().with_xp(jnp)
+    p = ours.default_params
+    corrected = ref_phys2d.CartPoleParams(polemass_length=p.masspole * p.length)
+    buggy = ref_phys2d.CartPoleParams()
+    assert buggy.polemass_length == pytest.approx(p.masspole + p.length)
+
+    states = jax.random.uniform(jax.random.PRNGKey(0), (256, 4), minval=-0.2, maxval=0.2)
+    actions = jnp.arange(256) % 2
+    mine = jax.jit(
+        jax.vmap(
+            lambda s, a: jnp.stack(ours.transition(classic_cartpole.CartPoleState(*s), a, None, p))
+        )
+    )
+    fixed = jax.jit(jax.vmap(lambda s, a: ref.transition(s, a, None, corrected)))
+    wrong = jax.jit(jax.vmap(lambda s, a: ref.transition(s, a, None, buggy)))
+    np.testing.assert_allclose(
+        np.asarray(mine(states, actions)), np.asarray(fixed(states, actions)), rtol=1e-6, atol=1e-7
+    )
+    # With its own constant the reference's cart accelerates differently on every state.
+    x_dot_fixed = np.asarray(fixed(states, actions))[:, 1]
+    x_dot_wrong = np.asarray(wrong(states, actions))[:, 1]
+    assert not np.isclose(x_dot_wrong, x_dot_fixed, rtol=1e-3, atol=0).any()
+
+
+def test_phys2d__jax_vector_env_steps_without_recompiling() -> None:
+    from gymnasium_core.envs.phys2d.cartpole import CartPoleJaxVectorEnv
+
+    vec = CartPoleJaxVectorEnv(8, max_episode_steps=20)
+    vec.reset(seed=0)
+    for _ in range(60):
+        obs, _, terminated, truncated, _ = vec.step(jnp.ones(8, dtype=jnp.int32))
+    assert isinstance(obs, jax.Array) and obs.shape == (8, 4)
+    assert np.asarray(truncated).any() or np.asarray(terminated).any()
+
+
+def test_phys2d__import_paths_build_on_one_definition() -> None:
+    from gymnasium_core.envs.phys2d import cartpole as p_cartpole
+    from gymnasium_core.envs.phys2d import pendulum as p_pendulum
+
+    # The phys2d FuncEnvs are the classic-control definitions with an array state.
+    assert issubclass(p_cartpole.CartPoleFunctional, classic_cartpole.CartPoleFunctional)
+    assert issubclass(p_pendulum.PendulumFunctional, classic_pendulum.PendulumFunctional)
+    assert p_cartpole.CartPoleFunctional.transition is p_pendulum.PendulumFunctional.transition
+    assert classic_cartpole.CartPoleVectorEnv.__module__.endswith("classic_control.cartpole")
+    for name in ("CartPoleJaxEnv", "CartPoleJaxVectorEnv"):
+        assert hasattr(p_cartpole, name)
+    for name in ("PendulumJaxEnv", "PendulumJaxVectorEnv"):
+        assert hasattr(p_pendulum, name)

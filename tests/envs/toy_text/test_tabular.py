@@ -25,8 +25,9 @@ from gymnasium_core.envs.tabular.blackjack import BlackJackParams as BlackjackPa
 from gymnasium_core.envs.tabular.cliffwalking import CliffWalkingFunctional  # noqa: E402
 
 import gymnasium_core as gym  # noqa: E402
+from gymnasium_core.testing import parity  # noqa: E402
 
-REFERENCE_IDS = ["tabular/CliffWalking-v0", "tabular/Blackjack-v0"]
+REFERENCE_IDS = parity.shared_ids("gymnasium.envs.tabular")
 
 
 # -- CliffWalking --------------------------------------------------------------------------
@@ -215,26 +216,11 @@ def _actions(env_id: str, seed: int) -> list[object]:
 
 @pytest.mark.parametrize("env_id", REFERENCE_IDS)
 def test_tabular_id__seeded_episodes_match_reference(env_id: str) -> None:
-    ours, ref = gym.make(env_id), gymnasium.make(env_id)
+    ours, ref = parity.make_pair(env_id)
     for seed in range(8):
-        obs, info = ours.reset(seed=seed)
-        ref_obs, ref_info = ref.reset(seed=seed)
-        assert (obs.shape, obs.dtype) == (ref_obs.shape, ref_obs.dtype)
-        np.testing.assert_array_equal(obs, ref_obs)
-        assert info == ref_info == {}
-        for action in _actions(env_id, seed):
-            obs, reward, terminated, truncated, info = ours.step(action)
-            ref_obs, ref_reward, ref_terminated, ref_truncated, ref_info = ref.step(action)
-            np.testing.assert_array_equal(obs, ref_obs)
-            assert (reward, terminated, truncated, info) == (
-                ref_reward,
-                ref_terminated,
-                ref_truncated,
-                ref_info,
-            )
-            assert type(reward) is type(ref_reward) and type(terminated) is type(ref_terminated)
-            if terminated:
-                break
+        parity.assert_rollouts_equal(
+            ours, ref, seed=seed, actions=_actions(env_id, seed), reset_on_end=False
+        )
     ours.close()
     ref.close()
 

@@ -6,48 +6,72 @@ from typing import Any
 
 import numpy as np
 import pytest
-from gymnasium.envs.classic_control.cartpole import CartPoleVectorEnv as RefCartPoleVectorEnv
-from gymnasium_core.envs.classic_control import (
-    acrobot,
-    cartpole,
-    continuous_mountain_car,
-    mountain_car,
-    pendulum,
-)
+from gymnasium_core.envs.classic_control import cartpole
 
 import gymnasium_core
+from gymnasium_core.testing import parity
+from gymnasium_core.testing.compare import assert_same
 
-from ._helpers import CLASSIC_IDS
+gymnasium = pytest.importorskip("gymnasium", reason="the reference package is a test dependency")
+from gymnasium.envs.classic_control.cartpole import (  # noqa: E402
+    CartPoleVectorEnv as RefCartPoleVectorEnv,
+)
 
-VECTOR_CLASSES = {
-    "CartPole-v1": cartpole.CartPoleVectorEnv,
-    "MountainCar-v0": mountain_car.MountainCarVectorEnv,
-    "MountainCarContinuous-v0": continuous_mountain_car.Continuous_MountainCarVectorEnv,
-    "Pendulum-v1": pendulum.PendulumVectorEnv,
-    "Acrobot-v1": acrobot.AcrobotVectorEnv,
-}
+_FAMILY = "gymnasium_core.envs.classic_control"
+# Our ids with a numpy vector env, and those whose reference has one too (to compare with).
+VECTOR_IDS = parity.registered_ids(_FAMILY, where=lambda spec: spec.vector_entry_point is not None)
+REFERENCE_VECTOR_IDS = parity.shared_ids(
+    "gymnasium.envs.classic_control", where=lambda spec: spec.vector_entry_point is not None
+)
+
+
+def _make_vec(env_id: str, num_envs: int, **kwargs: Any) -> Any:
+    return gymnasium_core.make_vec(
+        env_id, num_envs, vectorization_mode="vector_entry_point", **kwargs
+    )
 
 
 @pytest.mark.parametrize(("num_envs", "sutton_barto"), [(8, False), (5, True)])
-def test_cartpole_vector__matches_reference_vector_env_exactly(
-    num_envs: int, sutton_barto: bool
+@pytest.mark.parametrize("env_id", REFERENCE_VECTOR_IDS)
+def test_vector__matches_reference_vector_env_exactly(
+    env_id: str, num_envs: int, sutton_barto: bool
 ) -> None:
     kwargs = {"max_episode_steps": 60, "sutton_barto_reward": sutton_barto}
-    ours = cartpole.CartPoleVectorEnv(num_envs, **kwargs)
-    ref = RefCartPoleVectorEnv(num_envs, **kwargs)
+    ours, ref = parity.make_vec_pair(
+        env_id, num_envs, vectorization_mode="vector_entry_point", **kwargs
+    )
+    assert type(ours).__name__ == type(ref).__name__
     obs, _ = ours.reset(seed=3)
     r_obs, _ = ref.reset(seed=3)
-    assert obs.tobytes() == r_obs.tobytes()
+    assert_same(obs, r_obs)
     actions = np.random.default_rng(0)
     dones = 0
-    for _ in range(250):
+    for step in range(250):
         action = actions.integers(0, 2, num_envs)
         out, r_out = ours.step(action), ref.step(action)
-        for mine, theirs in zip(out[:4], r_out[:4]):
-            assert mine.dtype == theirs.dtype and mine.shape == theirs.shape
-            assert np.array_equal(mine, theirs)
+        assert_same(out[0], r_out[0], where=f"step {step}: obs")
+        assert_same(out[2:4], r_out[2:4], where=f"step {step}: terminated, truncated")
+        if sutton_barto:  # the exact reward is test_vector__sutton_barto_reward_is_bit_exact
+            assert out[1].dtype == r_out[1].dtype and np.array_equal(out[1], r_out[1])
+        else:
+            assert_same(out[1], r_out[1], where=f"step {step}: reward")
         dones += int(np.sum(out[2] | out[3]))
     assert dones > num_envs  # autoresets and truncations were exercised
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the reference's Sutton-Barto vector reward is -0.0 on steps that go on; ours is 0.0",
+)
+@pytest.mark.parametrize("env_id", REFERENCE_VECTOR_IDS)
+def test_vector__sutton_barto_reward_is_bit_exact(env_id: str) -> None:
+    ours, ref = parity.make_vec_pair(
+        env_id, 2, vectorization_mode="vector_entry_point", sutton_barto_reward=True
+    )
+    ours.reset(seed=0)
+    ref.reset(seed=0)
+    action = np.zeros(2, dtype=np.int64)
+    assert_same(ours.step(action)[1], ref.step(action)[1])
 
 
 def test_cartpole_vector__reset_options_match_reference() -> None:
@@ -71,10 +95,10 @@ def _stateful_with_state(env_id: str, state: Any) -> Any:
     return env
 
 
-@pytest.mark.parametrize("env_id", list(VECTOR_CLASSES))
+@pytest.mark.parametrize("env_id", VECTOR_IDS)
 def test_vector__sub_envs_follow_the_stateful_env(env_id: str) -> None:
     num_envs = 6
-    vec = VECTOR_CLASSES[env_id](num_envs)
+    vec = _make_vec(env_id, num_envs)
     obs, _ = vec.reset(seed=5)
     singles = []
     for i in range(num_envs):
@@ -99,9 +123,9 @@ def test_vector__sub_envs_follow_the_stateful_env(env_id: str) -> None:
             break
 
 
-@pytest.mark.parametrize("env_id", CLASSIC_IDS[1:])
+@pytest.mark.parametrize("env_id", VECTOR_IDS)
 def test_vector__make_vec_vector_entry_point_gives_ours(env_id: str) -> None:
-    vec = gymnasium_core.make_vec(env_id, 3, vectorization_mode="vector_entry_point")
+    vec = _make_vec(env_id, 3)
     obs, _ = vec.reset(seed=0)
     assert obs.shape == (3, *vec.single_observation_space.shape)
     assert obs.dtype == np.float32

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-import gymnasium
 import numpy as np
 import pytest
 
 import gymnasium_core
+from gymnasium_core.testing import parity
+from gymnasium_core.testing.compare import assert_same
 
-from ._helpers import CLASSIC_IDS, make_pair, same_step
+gymnasium = pytest.importorskip("gymnasium", reason="the reference package is a test dependency")
+
+IDS = parity.shared_ids("gymnasium.envs.classic_control")
 
 # A new value for every physics attribute of each env (values the dynamics stay sane with).
 WRITES: dict[str, dict[str, Any]] = {
@@ -90,25 +93,20 @@ def _family(env_id: str) -> str:
 
 
 def _make_unwrapped(env_id: str) -> tuple[Any, Any]:
-    ours, ref = make_pair(env_id, disable_env_checker=True)
-    return ours.unwrapped, ref.unwrapped
+    return parity.make_pair(env_id, unwrapped=True, disable_env_checker=True)
 
 
 def _play(ours: Any, ref: Any, steps: int, seed: int) -> None:
-    """Step both with the same random actions, comparing every step exactly."""
-    ref.action_space.seed(seed)
-    for _ in range(steps):
-        action = ref.action_space.sample()
-        out, r_out = ours.step(action), ref.step(action)
-        same_step(out, r_out)
-        if out[2]:
-            return
+    """Step both on from where they are with the same random actions, comparing every step."""
+    parity.assert_rollouts_equal(
+        ours, ref, seed=seed, num_steps=steps, reset_first=False, reset_on_end=False
+    )
 
 
 def _write_cases() -> list[Any]:
     return [
         pytest.param(env_id, name, value, id=f"{env_id}-{name}")
-        for env_id in CLASSIC_IDS
+        for env_id in IDS
         for name, value in WRITES[_family(env_id)].items()
     ]
 
@@ -128,7 +126,7 @@ def test_attribute__write_changes_the_next_steps_as_in_the_reference(
     _play(ours, ref, steps=60, seed=4)
 
 
-@pytest.mark.parametrize("env_id", CLASSIC_IDS)
+@pytest.mark.parametrize("env_id", IDS)
 def test_attribute__unchanged_writes_change_nothing(env_id: str) -> None:
     """Writing every attribute back with its own value leaves the trajectory as it was."""
     ours, ref = _make_unwrapped(env_id)
@@ -193,10 +191,10 @@ def test_acrobot__subclass_constants_change_the_dynamics_as_in_the_reference() -
     assert ours_cls().LINK_LENGTH_1 == 1.0
 
 
-@pytest.mark.parametrize("env_id", CLASSIC_IDS)
+@pytest.mark.parametrize("env_id", IDS)
 def test_wrapper_and_vector__attributes_reach_the_unwrapped_env(env_id: str) -> None:
     name = next(iter(WRITES[_family(env_id)]))
-    ours, ref = make_pair(env_id)
+    ours, ref = parity.make_pair(env_id)
     assert ours.get_wrapper_attr(name) == ref.get_wrapper_attr(name)
     vec = gymnasium_core.make_vec(env_id, 2, vectorization_mode="sync")
     r_vec = gymnasium.make_vec(env_id, 2, vectorization_mode="sync")
@@ -207,7 +205,7 @@ def test_wrapper_and_vector__attributes_reach_the_unwrapped_env(env_id: str) -> 
     r_vec.close()
 
 
-@pytest.mark.parametrize("env_id", CLASSIC_IDS)
+@pytest.mark.parametrize("env_id", IDS)
 def test_state__is_the_reference_array_after_reset_and_step(env_id: str) -> None:
     ours, ref = _make_unwrapped(env_id)
     ours.reset(seed=5)
@@ -227,7 +225,7 @@ def test_state__is_the_reference_array_after_reset_and_step(env_id: str) -> None
         ref.step(action)
 
 
-@pytest.mark.parametrize("env_id", CLASSIC_IDS)
+@pytest.mark.parametrize("env_id", IDS)
 def test_state__assignment_and_in_place_write_match_the_reference(env_id: str) -> None:
     values, index, element = STATES[_family(env_id)]
     ours, ref = _make_unwrapped(env_id)
@@ -245,7 +243,7 @@ def test_state__assignment_and_in_place_write_match_the_reference(env_id: str) -
     _play(ours, ref, steps=40, seed=7)
 
 
-@pytest.mark.parametrize("env_id", CLASSIC_IDS)
+@pytest.mark.parametrize("env_id", IDS)
 def test_state__in_place_write_right_after_reset_matches_the_reference(env_id: str) -> None:
     _, index, element = STATES[_family(env_id)]
     ours, ref = _make_unwrapped(env_id)
@@ -256,7 +254,7 @@ def test_state__in_place_write_right_after_reset_matches_the_reference(env_id: s
     _play(ours, ref, steps=40, seed=8)
 
 
-@pytest.mark.parametrize("env_id", CLASSIC_IDS)
+@pytest.mark.parametrize("env_id", IDS)
 @pytest.mark.parametrize("options", ["x", 3, ["low"]], ids=["str", "int", "list"])
 def test_reset__options_that_are_not_a_dict_are_ignored_as_in_the_reference(
     env_id: str, options: Any
@@ -324,9 +322,7 @@ def test_cartpole_vector__attribute_write_changes_the_steps_as_in_the_reference(
     actions = np.random.default_rng(1)
     for _ in range(80):
         action = actions.integers(0, 2, 4)
-        out, r_out = ours.step(action), ref.step(action)
-        for mine, theirs in zip(out[:4], r_out[:4], strict=True):
-            assert np.array_equal(mine, theirs)
+        assert_same(ours.step(action)[:4], ref.step(action)[:4])
 
 
 def _vector_surface_differences() -> list[str]:
@@ -359,9 +355,7 @@ def test_cartpole_vector__state_writes_change_the_steps_as_in_the_reference() ->
     actions = np.random.default_rng(4)
     for _ in range(50):
         action = actions.integers(0, 2, 3)
-        out, r_out = ours.step(action), ref.step(action)
-        for mine, theirs in zip(out[:4], r_out[:4], strict=True):
-            assert np.array_equal(mine, theirs)
+        assert_same(ours.step(action)[:4], ref.step(action)[:4])
         assert ours.state.tobytes() == ref.state.tobytes()
 
 

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import warnings
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pytest
 
-import gymnasium_core
+from gymnasium_core.testing import parity
 
 pytest.importorskip("Box2D")
 pytest.importorskip("pygame")
@@ -26,13 +25,6 @@ from gymnasium.envs.box2d.bipedal_walker import BipedalWalkerHeuristics  # noqa:
 from gymnasium.envs.box2d.lunar_lander import heuristic  # noqa: E402
 
 Policy = Callable[[Any, Any, int], Any]
-
-
-def _make_pair(env_id: str, **kwargs: Any) -> tuple[Any, Any]:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        reference = gymnasium.make(env_id, **kwargs)
-    return gymnasium_core.make(env_id, **kwargs), reference
 
 
 def _random(env: Any, obs: Any, step: int) -> Any:
@@ -73,7 +65,7 @@ def _assert_frames_equal(
     Returns:
         How many frames were compared, and our env's ``unwrapped`` (closed).
     """
-    ours, reference = _make_pair(env_id, render_mode=render_mode, **kwargs)
+    ours, reference = parity.make_pair(env_id, render_mode=render_mode, **kwargs)
     compared = 0
     try:
         obs, _ = reference.reset(seed=seed)
@@ -98,7 +90,7 @@ def _assert_frames_equal(
 
 
 @pytest.mark.parametrize("seed", [0, 7])
-@pytest.mark.parametrize("env_id", ["LunarLander-v3", "LunarLanderContinuous-v3"])
+@pytest.mark.parametrize("env_id", parity.shared_ids("gymnasium.envs.box2d.lunar_lander"))
 def test_frames__lunar_lander_equals_reference(env_id: str, seed: int) -> None:
     # Random engines early fill the sky with exhaust particles; the pilot then lands.
     compared, env = _assert_frames_equal(env_id, _random, seed, steps=40, every=5)
@@ -117,7 +109,7 @@ def test_frames__bipedal_walker_equals_reference(env_id: str, seed: int) -> None
 @pytest.mark.parametrize("scroll", [0.0, -3.3, 31.7, 52.05, 77.77])
 def test_frames__bipedal_walker_equals_reference_far_along_the_track(scroll: float) -> None:
     """Views far from the start, where the reference's drawing surface is widest."""
-    ours, reference = _make_pair("BipedalWalkerHardcore-v3", render_mode="rgb_array")
+    ours, reference = parity.make_pair("BipedalWalkerHardcore-v3", render_mode="rgb_array")
     ours.reset(seed=2)
     reference.reset(seed=2)
     for env in (ours, reference):
@@ -154,9 +146,15 @@ def test_frames__car_racing_discrete_equals_reference() -> None:
     assert _assert_frames_equal("CarRacing-v3", _random, 5, 60, 20, continuous=False)[0] == 3
 
 
-@pytest.mark.parametrize(
-    "env_id", ["LunarLander-v3", "BipedalWalker-v3", "CarRacing-v3"], ids=lambda i: i[:-3]
-)
+def _one_id_per_environment() -> list[str]:
+    """The first shared id of each of the reference's Box2D environment classes."""
+    first: dict[str, str] = {}
+    for env_id in parity.shared_ids("gymnasium.envs.box2d"):
+        first.setdefault(gymnasium.spec(env_id).entry_point, env_id)
+    return sorted(first.values())
+
+
+@pytest.mark.parametrize("env_id", _one_id_per_environment(), ids=lambda i: i[:-3])
 def test_human_render__initialises_only_pygame_display(env_id: str) -> None:
     """Human rendering opens a window without starting pygame's audio (ALSA errors on servers)."""
     script = (

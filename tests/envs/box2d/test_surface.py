@@ -13,26 +13,20 @@ import copy
 import importlib
 import inspect
 import pickle
-import warnings
 from typing import Any
 
 import numpy as np
 import pytest
 
 import gymnasium_core
+from gymnasium_core.testing import parity
 from gymnasium_core.testing.surface import surface_differences
 from gymnasium_core.utils.ezpickle import EzPickle
 
 pytest.importorskip("Box2D")
 gymnasium = pytest.importorskip("gymnasium")
 
-IDS = [
-    "BipedalWalker-v3",
-    "BipedalWalkerHardcore-v3",
-    "CarRacing-v3",
-    "LunarLander-v3",
-    "LunarLanderContinuous-v3",
-]
+IDS = parity.shared_ids("gymnasium.envs.box2d")
 MODULES = ["", ".bipedal_walker", ".car_dynamics", ".car_racing", ".lunar_lander"]
 
 # Names of the reference's modules that are not API: a typing flag.
@@ -41,13 +35,6 @@ _NOT_API = {"TYPE_CHECKING"}
 # numpy.float64 (a float subclass, equal values) once np.clip or np.sqrt touched them, which
 # depends on the path the episode took.
 _WHEEL_IGNORE = frozenset({"omega", "phase", "gas", "brake", "steer"})
-
-
-def _make_pair(env_id: str, **kwargs: Any) -> tuple[Any, Any]:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        reference = gymnasium.make(env_id, **kwargs)
-    return gymnasium_core.make(env_id, **kwargs), reference
 
 
 def _actions(env_id: str, count: int, seed: int) -> list[Any]:
@@ -233,7 +220,7 @@ def test_module__lunar_lander_contact_detector_drives_the_env() -> None:
 def test_unwrapped__surface_matches_reference_through_an_episode(
     env_id: str, render_mode: str | None
 ) -> None:
-    ours, reference = _make_pair(env_id, render_mode=render_mode)
+    ours, reference = parity.make_pair(env_id, render_mode=render_mode)
     try:
         assert _differences(ours.unwrapped, reference.unwrapped, env_id, nested=False) == []
         ours.reset(seed=4)
@@ -299,7 +286,7 @@ def _live_state(env: Any, env_id: str) -> list[Any]:
 
 @pytest.mark.parametrize("env_id", IDS)
 def test_unwrapped__live_box2d_objects_hold_the_reference_state(env_id: str) -> None:
-    ours, reference = _make_pair(env_id)
+    ours, reference = parity.make_pair(env_id)
     for seed in (1, 2):
         ours.reset(seed=seed)
         reference.reset(seed=seed)
@@ -317,7 +304,7 @@ def test_unwrapped__live_box2d_objects_hold_the_reference_state(env_id: str) -> 
 def test_unwrapped__car_racing_tiles_and_wheels_are_box2d_bodies_as_in_the_reference() -> None:
     import Box2D
 
-    ours, reference = _make_pair("CarRacing-v3")
+    ours, reference = parity.make_pair("CarRacing-v3")
     ours.reset(seed=0)
     reference.reset(seed=0)
     for env in (ours.unwrapped, reference.unwrapped):
@@ -328,14 +315,14 @@ def test_unwrapped__car_racing_tiles_and_wheels_are_box2d_bodies_as_in_the_refer
 
 
 def test_unwrapped__lunar_lander_prev_shaping_is_a_numpy_float() -> None:
-    ours, reference = _make_pair("LunarLander-v3")
+    ours, reference = parity.make_pair("LunarLander-v3")
     ours.reset(seed=0)
     reference.reset(seed=0)
     assert type(ours.unwrapped.prev_shaping) is type(reference.unwrapped.prev_shaping)
     assert ours.unwrapped.prev_shaping == reference.unwrapped.prev_shaping
 
 
-@pytest.mark.parametrize("env_id", ["BipedalWalker-v3", "BipedalWalkerHardcore-v3"])
+@pytest.mark.parametrize("env_id", parity.shared_ids("gymnasium.envs.box2d.bipedal_walker"))
 def test_unwrapped__walker_terrain_attributes_are_lists_code_can_iterate(env_id: str) -> None:
     env = gymnasium_core.make(env_id).unwrapped
     env.reset(seed=0)
@@ -349,7 +336,7 @@ def test_unwrapped__walker_terrain_attributes_are_lists_code_can_iterate(env_id:
 
 @pytest.mark.parametrize("env_id", IDS)
 def test_unwrapped__is_an_ezpickle_with_the_reference_arguments(env_id: str) -> None:
-    ours, reference = _make_pair(env_id)
+    ours, reference = parity.make_pair(env_id)
     assert isinstance(ours.unwrapped, EzPickle)
     assert ours.unwrapped._ezpickle_args == reference.unwrapped._ezpickle_args
     assert ours.unwrapped._ezpickle_kwargs == reference.unwrapped._ezpickle_kwargs

@@ -1,6 +1,7 @@
-"""Toy-text observations stay in their declared spaces on every backend and autoreset mode.
+"""Toy-text vector and JAX backends: outputs in their spaces, the single env's steps, the rules.
 
-Random seeded rollouts, including runs that keep stepping a finished episode (autoreset
+Observations stay in their declared spaces on every backend and autoreset mode: random seeded
+rollouts, including runs that keep stepping a finished episode (autoreset
 disabled and no reset), which is where a Blackjack hand used to grow past the space's bounds.
 """
 
@@ -11,23 +12,14 @@ from typing import Any
 import numpy as np
 import pytest
 from gymnasium_core.envs.toy_text.blackjack import BlackjackFunctional
+from gymnasium_core.envs.toy_text.frozen_lake import FrozenLakeFunctional
+from gymnasium_core.envs.toy_text.taxi import TaxiFunctional
 
 import gymnasium_core as gym
+from gymnasium_core.testing import parity
 
-STATEFUL_IDS = [
-    "Blackjack-v1",
-    "FrozenLake-v1",
-    "FrozenLake8x8-v1",
-    "CliffWalking-v1",
-    "CliffWalkingSlippery-v1",
-    "Taxi-v4",
-]
-TABULAR_IDS = [
-    "tabular/Blackjack-v0",
-    "tabular/CliffWalking-v0",
-    "tabular/FrozenLake-v0",
-    "tabular/Taxi-v0",
-]
+STATEFUL_IDS = parity.registered_ids("gymnasium_core.envs.toy_text")
+TABULAR_IDS = parity.registered_ids(where=lambda spec: spec.namespace == "tabular")
 MODES = ["NextStep", "SameStep", "Disabled"]
 NUM_ENVS = 32
 NUM_STEPS = 40
@@ -198,3 +190,129 @@ def test_blackjack_functional__dealer_on_arrays_draws_as_long_as_the_rules_need(
     assert dealer == [1, 1, 1, 1, 1, 1, 6, 1, 1, 1, 1, 1] and int(after.dealer_count[0]) == 12
     # Dealer 17 against player 17: a push.
     assert float(after.reward[0]) == 0.0 and bool(after.terminated[0])
+
+
+@pytest.mark.parametrize("env_id", STATEFUL_IDS)
+def test_numpy_vector__outputs_in_spaces(env_id: str) -> None:
+    envs = gym.make_vec(env_id, 4, vectorization_mode="vector_entry_point")
+    envs.action_space.seed(0)
+    obs, _ = envs.reset(seed=0)
+    assert envs.observation_space.contains(obs)
+    for _ in range(40):
+        obs, reward, terminated, truncated, _ = envs.step(envs.action_space.sample())
+        assert envs.observation_space.contains(obs)
+        assert reward.shape == terminated.shape == truncated.shape == (4,)
+    envs.close()
+
+
+@pytest.mark.parametrize(
+    ("env_id", "kwargs"),
+    [("FrozenLake-v1", {"is_slippery": False}), ("CliffWalking-v1", {}), ("Taxi-v4", {})],
+)
+def test_numpy_vector__deterministic_tasks_follow_the_single_env(env_id: str, kwargs: dict) -> None:
+    envs = gym.make_vec(env_id, 3, vectorization_mode="vector_entry_point", **kwargs)
+    obs, _ = envs.reset(seed=4)
+    singles = [gym.make(env_id, **kwargs).unwrapped for _ in range(3)]
+    for env, first in zip(singles, obs):
+        env.reset(seed=0)
+        env.s = int(first)
+    actions = np.random.default_rng(0).integers(0, envs.single_action_space.n, (30, 3))
+    for step_actions in actions:
+        obs, reward, terminated, _, info = envs.step(step_actions)
+        for i, env in enumerate(singles):
+            if env.s is None:
+                continue
+            s, r, t, _, single_info = env.step(int(step_actions[i]))
+            assert (obs[i], reward[i], terminated[i]) == (s, r, t)
+            assert info["prob"][i] == single_info["prob"]
+        if terminated.any():
+            break
+
+
+def test_taxi__array_path_action_mask_matches_scalar() -> None:
+    func = TaxiFunctional()
+    states = np.arange(500)
+    batched = func.action_mask(states)
+    for s in (0, 17, 123, 499):
+        np.testing.assert_array_equal(batched[s], func.action_mask(s))
+
+
+@pytest.mark.parametrize("env_id", TABULAR_IDS)
+def test_tabular_jax_ids__step_and_render(env_id: str) -> None:
+    pytest.importorskip("jax")
+    env = gym.make(env_id, render_mode="rgb_array")
+    obs, _ = env.reset(seed=0)
+    assert env.observation_space.contains(np.asarray(obs))
+    for _ in range(5):
+        obs, _, terminated, _, _ = env.step(env.action_space.sample())
+        assert env.observation_space.contains(np.asarray(obs))
+        if terminated:
+            break
+    assert env.render().ndim == 3
+    env.close()
+
+
+@pytest.mark.parametrize("kwargs", [{"map_name": "8x8"}, {"success_rate": 0.6}], ids=str)
+def test_jax__frozen_lake_transitions_follow_the_table(kwargs: dict) -> None:
+    jax = pytest.importorskip("jax")
+    import jax.numpy as jnp
+
+    func = FrozenLakeFunctional(**kwargs)
+    jax_func = func.with_xp(jnp)
+    num_states = func.table.num_states
+    states = jnp.repeat(jnp.arange(num_states), 4)
+    actions = jnp.tile(jnp.arange(4), num_states)
+    start = jax.vmap(lambda s: jax_func.initial(jax.random.PRNGKey(0))._replace(s=s))(states)
+    keys = jax.random.split(jax.random.PRNGKey(1), states.shape[0])
+    nxt = jax.jit(jax.vmap(jax_func.transition))(start, actions, keys)
+    for i, (s, a) in enumerate(zip(states.tolist(), actions.tolist())):
+        outcome = (int(nxt.s[i]), float(nxt.reward[i]), bool(nxt.terminated[i]))
+        assert any(
+            (b[1], b[2], b[3]) == outcome and np.isclose(b[0], float(nxt.prob[i]))
+            for b in func.table.P[s][a]
+        ), (s, a)
+
+
+def test_jax__blackjack_matches_the_reference_rules_on_the_same_hands() -> None:
+    jax = pytest.importorskip("jax")
+    reference = pytest.importorskip("gymnasium.envs.toy_text.blackjack")
+    import jax.numpy as jnp
+    from gymnasium_core.envs.toy_text.blackjack import BlackjackFunctional
+
+    func = BlackjackFunctional(sab=True)
+    jax_func = func.with_xp(jnp)
+    params = func.get_default_params()
+    step = jax.jit(lambda st, a, k: jax_func.transition(st, a, k, params))
+    for seed in range(20):
+        key = jax.random.PRNGKey(seed)
+        state = jax_func.initial(key, params)
+        for action in (1, 0):
+            before = state
+            state = step(state, action, jax.random.fold_in(key, action))
+            player = [int(c) for c in state.player if c]
+            dealer = [int(c) for c in state.dealer if c]
+            # The reference's list rules are the oracle for every array step.
+            if action == 1:
+                assert len(player) == int(before.player_count) + 1
+                expected = -1.0 if reference.is_bust(player) else 0.0
+            else:
+                assert reference.sum_hand(dealer) >= 17
+                expected = reference.cmp(reference.score(player), reference.score(dealer))
+                if reference.is_natural(player) and not reference.is_natural(dealer):
+                    expected = 1.0
+            assert float(state.reward) == expected
+            shown = (reference.sum_hand(player), dealer[0], reference.usable_ace(player))
+            assert tuple(int(v) for v in jax_func.observation(state)) == shown
+            if bool(state.terminated):
+                break
+
+
+@pytest.mark.parametrize("env_id", ["FrozenLake-v1", "Taxi-v4", "Blackjack-v1"])
+def test_jax_vector__make_vec_jax_mode(env_id: str) -> None:
+    pytest.importorskip("jax")
+    envs = gym.make_vec(env_id, 8, vectorization_mode="jax")
+    envs.reset(seed=0)
+    for _ in range(10):
+        reward = envs.step(envs.action_space.sample())[1]
+    assert np.asarray(reward).shape == (8,)
+    envs.close()

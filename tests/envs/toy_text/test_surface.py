@@ -8,7 +8,6 @@ must change what follows exactly as it does in the reference.
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -16,19 +15,13 @@ import numpy as np
 import pytest
 
 import gymnasium_core as gym
+from gymnasium_core.testing import parity
 from gymnasium_core.testing.surface import surface_differences
 
 gymnasium = pytest.importorskip("gymnasium", reason="the reference package is a test dependency")
 pytest.importorskip("pygame", reason="rendering needs pygame")
 
-_TOY_TEXT = "gymnasium_core.envs.toy_text"
-STATEFUL_IDS = sorted(
-    env_id
-    for env_id, spec in gym.registry.items()
-    if isinstance(spec.entry_point, str)
-    and spec.entry_point.startswith(_TOY_TEXT)
-    and env_id in gymnasium.registry
-)
+STATEFUL_IDS = parity.shared_ids("gymnasium.envs.toy_text")
 TABLE_IDS = [env_id for env_id in STATEFUL_IDS if not env_id.startswith("Blackjack")]
 
 # Our toy-text look is our own (no image files are copied): once drawing starts, the image
@@ -57,10 +50,7 @@ _IMAGE_ATTRIBUTES = frozenset(
 
 
 def _pair(env_id: str, **kwargs: Any) -> tuple[Any, Any]:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        reference = gymnasium.make(env_id, **kwargs).unwrapped
-    return gym.make(env_id, **kwargs).unwrapped, reference
+    return parity.make_pair(env_id, unwrapped=True, **kwargs)
 
 
 def _assert_same_surface(ours: Any, reference: Any, stage: str, ignore: frozenset[str]) -> None:
@@ -68,15 +58,22 @@ def _assert_same_surface(ours: Any, reference: Any, stage: str, ignore: frozense
     assert differences == [], f"{stage}:\n" + "\n".join(differences)
 
 
+def _same_s(ours: Any, reference: Any, step: int) -> None:
+    if hasattr(reference, "s"):
+        assert ours.s == reference.s and type(ours.s) is type(reference.s), step
+
+
 def _assert_same_steps(ours: Any, reference: Any, actions: list[int]) -> None:
-    for action in actions:
-        got, expected = ours.step(action), reference.step(action)
-        assert got[:4] == expected[:4]
-        assert [type(x) for x in got[:4]] == [type(x) for x in expected[:4]]
-        if hasattr(reference, "s"):
-            assert ours.s == reference.s and type(ours.s) is type(reference.s)
-        if expected[2]:
-            break
+    """Both step on from where they are with ``actions`` until an episode ends."""
+    parity.assert_rollouts_equal(
+        ours,
+        reference,
+        seed=None,
+        actions=actions,
+        reset_first=False,
+        reset_on_end=False,
+        after_step=_same_s,
+    )
 
 
 @pytest.mark.parametrize("env_id", STATEFUL_IDS)
