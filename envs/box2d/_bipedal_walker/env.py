@@ -55,7 +55,7 @@ _DT = 1.0 / FPS
 _OBS_HIGH = [math.pi, 5.0, 5.0, 5.0, math.pi, 5.0, math.pi, 5.0, 5.0]
 _OBS_HIGH += [math.pi, 5.0, math.pi, 5.0, 5.0] + [1.0] * 10
 _OBS_LOW = [-v for v in _OBS_HIGH]
-_OBS_LOW[8] = _OBS_LOW[13] = 0.0  # contact flags
+_OBS_LOW[8] = _OBS_LOW[13] = -0.0  # contact flags (the reference writes the bound as -0.0)
 _OBS_LOW[14:] = [-1.0] * 10
 
 

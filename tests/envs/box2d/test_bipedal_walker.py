@@ -103,10 +103,6 @@ def test_parity__spaces_spec_and_metadata_equal_reference(env_id: str) -> None:
     assert ours.spec.entry_point == ref.spec.entry_point.replace("gymnasium.", "gymnasium_core.")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the reference's observation bounds hold -0.0 (printed '-0.'); ours hold 0.0",
-)
 @pytest.mark.parametrize("env_id", IDS)
 def test_parity__observation_space_prints_as_the_reference(env_id: str) -> None:
     ours, ref = parity.make_pair(env_id)
