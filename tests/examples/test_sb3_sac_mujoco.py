@@ -9,7 +9,7 @@ from tests.examples._load import load_example
 pytest.importorskip("mujoco", reason="the example needs the mujoco extra")
 pytest.importorskip("gymnasium", reason="the bridge needs gymnasium")
 pytest.importorskip(
-    "stable_baselines3", reason="Stable-Baselines3 (and torch) are not dependencies: pip install"
+    "stable_baselines3", reason="needs the torch dependency group (Stable-Baselines3 and torch)"
 )
 
 
