@@ -58,6 +58,7 @@ def test_ppo_mujoco__trains_on_the_batched_mujoco_vector_env() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1200)  # about 6 minutes on a busy 2-core machine
 def test_ppo_mujoco__full_run_reaches_the_reward_threshold() -> None:
     example = load_example("ppo_mujoco_torch")
     result = example.main(["--seed", "0", "--bench-seconds", "0.5"])

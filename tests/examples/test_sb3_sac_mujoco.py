@@ -22,6 +22,7 @@ def test_sb3_sac__smoke_trains_and_evaluates(capsys: pytest.CaptureFixture[str])
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)  # 20,000 SAC steps
 def test_sb3_sac__reaches_the_reward_threshold() -> None:
     example = load_example("sb3_sac_mujoco")
     result = example.main(["--seed", "0"])
