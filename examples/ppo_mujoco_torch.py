@@ -12,7 +12,7 @@ first evaluation episode to ``DIR/ppo-mujoco-episode-0.mp4``. Last, the env step
 batched env is printed beside a ``SyncVectorEnv`` of the same id and size (random actions,
 the same sub-envs stepped one by one in Python).
 
-    python examples/ppo_mujoco_torch.py                  # full run: a few minutes on 2 CPU cores
+    python examples/ppo_mujoco_torch.py                  # full run: ~70 s of CPU time
     python examples/ppo_mujoco_torch.py --video videos/  # also an MP4 of the trained agent
     python examples/ppo_mujoco_torch.py --smoke          # a few hundred steps, to check it runs
 """
