@@ -3,17 +3,16 @@
 Every one of the 256 sub-envs gets its own physical constants, drawn once from ranges (pole
 half-length, pole mass, cart mass, push force): a ``CartPoleParams`` whose fields hold one
 value per sub-env, which the functional CartPole takes under ``vmap`` like any other input.
-PPO (the one-program trainer of ``ppo_cartpole_scan.py``) trains one policy across all of
-them, and a second policy on the default physics only. Both are then evaluated, in one batched
-JAX program per setting, on physics no sub-env was trained on (a pole longer and heavier than
-any in training with a weaker push; a shorter pole on a lighter cart) and on the defaults.
+PPO (the one-program trainer of ``ppo_cartpole_scan.py``, here with 80 updates) trains one
+policy across all of them, and a second policy on the default physics only. Both are then
+evaluated, in one batched JAX program per setting, on physics outside the training ranges (a
+longer pole, a heavier pole, a lighter cart, a weaker push) and on the defaults.
 
-With this training budget the result on unseen physics varies with the seed: with seed 0 the
-randomised policy scores about 410 on the long heavy pole (the default-only one about 260) but
-about 350 on the short one (about 400); with seed 1 it holds all 500 steps everywhere (mean
-over 64 sub-envs, greedy actions).
+The randomised policy holds the pole for all 500 steps on every one of these settings (mean
+over 64 sub-envs, greedy actions) with seeds 0, 1 and 2. The default-only policy does too with
+seeds 1 and 2, but that is luck: with seed 0 it drops the longer pole within about 20 steps.
 
-    python examples/domain_randomization_jax.py           # two trainings, ~30 s on 2 CPU cores
+    python examples/domain_randomization_jax.py           # two trainings, ~1.5 min on 2 busy cores
     python examples/domain_randomization_jax.py --smoke   # a few hundred steps, to check it runs
 """
 
@@ -36,17 +35,23 @@ import ppo_cartpole_scan as ppo
 
 # The training ranges, as (low, high) per CartPoleParams field.
 RANGES = {
-    "length": (0.25, 0.75),  # half the pole length [m]; default 0.5
-    "masspole": (0.05, 0.2),  # [kg]; default 0.1
-    "masscart": (0.5, 1.5),  # [kg]; default 1.0
-    "force_mag": (7.5, 12.5),  # [N]; default 10
+    "length": (0.2, 1.0),  # half the pole length [m]; default 0.5
+    "masspole": (0.05, 0.4),  # [kg]; default 0.1
+    "masscart": (0.5, 2.0),  # [kg]; default 1.0
+    "force_mag": (5.0, 15.0),  # [N]; default 10
 }
-# Settings no sub-env was trained on: outside every range above, and the defaults.
+# Settings no sub-env was trained on (each is outside a training range), and the defaults.
 UNSEEN = {
-    "long heavy pole, weak push": {"length": 1.0, "masspole": 0.4, "force_mag": 5.0},
-    "short pole, light cart": {"length": 0.2, "masscart": 0.3, "force_mag": 14.0},
+    "longer pole": {"length": 1.2},
+    "longer pole, light cart, hard push": {"length": 1.2, "masscart": 0.4, "force_mag": 16.0},
+    "heavier pole": {"masspole": 0.6},
+    "lighter cart": {"masscart": 0.3},
+    "weaker push": {"force_mag": 3.0},
     "default CartPole-v1": {},
 }
+# The training budget: the trainer of ppo_cartpole_scan.py with twice its updates (the wider
+# the physics, the longer one policy takes to cover them).
+TRAIN = ppo.Config(num_updates=80)
 
 
 def sample_params(num_envs: int, seed: int) -> Any:
@@ -113,7 +118,7 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--eval-envs", type=int, default=64)
     args = parser.parse_args(argv)
-    cfg = (ppo.SMOKE if args.smoke else ppo.Config())._replace(seed=args.seed)
+    cfg = (ppo.SMOKE if args.smoke else TRAIN)._replace(seed=args.seed)
 
     randomised = sample_params(cfg.num_envs, args.seed)
     defaults = gym.make_vec(ppo.ENV_ID, 1).func_env.get_default_params()
@@ -133,7 +138,7 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
             score = float(evaluate(params, physics, key).mean())
             results[setting][name] = score
         row = ", ".join(f"trained {n}: {v:5.1f}" for n, v in results[setting].items())
-        print(f"{setting:28s} {overrides}: mean return {row}", flush=True)
+        print(f"{setting:36s} {overrides}: mean return {row}", flush=True)
     return results
 
 

@@ -7,7 +7,10 @@ gymnasium's, and ``gymnasium.make("gymnasium_core/InvertedPendulum-v5")`` return
 InvertedPendulum (native MuJoCo) wrapped as a real ``gymnasium.Env``. SB3 trains on it as on
 any other environment.
 
-    pip install stable-baselines3            # brings torch; not a dependency of gymnasium_core
+Stable-Baselines3 and torch are in the project's ``torch`` dependency group (installed by
+``uv sync`` and ``uv run``); elsewhere ``pip install stable-baselines3``. Neither is a
+dependency of the ``gymnasium-core`` package.
+
     python examples/sb3_sac_mujoco.py         # 20,000 steps; the greedy policy then scores the
                                               # env's reward threshold (950 of at most 1000)
     python examples/sb3_sac_mujoco.py --smoke # a few hundred steps, to check it runs
@@ -29,6 +32,7 @@ ENV_ID = "gymnasium_core/InvertedPendulum-v5"
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     """Train SAC, evaluate it; print and return the mean and std of the evaluation return."""
     import gymnasium
+    import torch
     from stable_baselines3 import SAC
     from stable_baselines3.common.env_checker import check_env
     from stable_baselines3.common.evaluation import evaluate_policy
@@ -40,7 +44,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--steps", type=int, default=None)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--eval-episodes", type=int, default=None)
+    parser.add_argument(
+        "--torch-threads", type=int, default=1, help="small networks: 1 avoids contention"
+    )
     args = parser.parse_args(argv)
+    torch.set_num_threads(args.torch_threads)
     steps = args.steps or (300 if args.smoke else 20_000)
     episodes = args.eval_episodes or (1 if args.smoke else 10)
 

@@ -18,13 +18,14 @@ def test_domain_randomization__params_are_drawn_per_sub_env_inside_the_ranges() 
         values = np.asarray(getattr(params, name))
         assert values.shape == (32,)
         assert low <= values.min() < values.max() <= high
-    # The unseen settings really lie outside what training drew.
-    long_pole = example.UNSEEN["long heavy pole, weak push"]
-    assert all(
-        not low <= long_pole[name] <= high
-        for name, (low, high) in example.RANGES.items()
-        if name in long_pole
-    )
+    # Every unseen setting but the defaults lies outside a training range.
+    for setting, overrides in example.UNSEEN.items():
+        outside = [
+            name
+            for name, value in overrides.items()
+            if not example.RANGES[name][0] <= value <= example.RANGES[name][1]
+        ]
+        assert bool(outside) == (setting != "default CartPole-v1"), setting
 
 
 def test_domain_randomization__smoke_trains_both_and_evaluates_every_setting(
@@ -40,16 +41,16 @@ def test_domain_randomization__smoke_trains_both_and_evaluates_every_setting(
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    strict=True,
-    reason="with total_mass and polemass_length recomputed from each draw, the example's budget "
-    "leaves the randomised policy at 407 / 349 / 500 on the unseen settings with seed 0 (seed 1: "
-    "500 everywhere, seed 2: 500 / 222 / 500): the ranges or the budget need tuning",
-)
-def test_domain_randomization__randomised_policy_holds_on_unseen_physics() -> None:
+@pytest.mark.timeout(900)  # about 2 minutes per seed on a busy 2-core machine
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_domain_randomization__randomised_policy_holds_on_unseen_physics(seed: int) -> None:
     example = load_example("domain_randomization_jax")
-    results = example.main(["--seed", "0"])
-    for scores in results.values():
-        assert scores["randomised"] >= 475.0
-    long_pole = results["long heavy pole, weak push"]
-    assert long_pole["randomised"] > long_pole["default only"] + 100
+    results = example.main(["--seed", str(seed)])
+    # The stated result: the randomised policy keeps the pole up (CartPole-v1's reward
+    # threshold, 475 of 500) on every setting, those outside the training ranges included,
+    # with each of seeds 0, 1 and 2.
+    assert set(results) == set(example.UNSEEN)
+    for setting, scores in results.items():
+        assert scores["randomised"] >= 475.0, (setting, scores)
+    # The default-only policy also solves the default physics.
+    assert results["default CartPole-v1"]["default only"] >= 475.0

@@ -4,28 +4,47 @@ from __future__ import annotations
 
 import importlib.util
 import math
+import re
+import shlex
 from pathlib import Path
 
 import pytest
 
-from tests.examples._load import load_example
+from tests.examples._load import EXAMPLES, load_example
 
 pytest.importorskip("jax", reason="the example needs the jax extra")
 pytest.importorskip("optax", reason="the example needs the examples extra")
 
 
-def test_ppo_scan__smoke_trains_evaluates_records_and_compares(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+def readme_quick_start() -> tuple[str, list[str], str]:
+    """The README's training command: its script, its arguments, and the video it promises."""
+    text = (EXAMPLES.parent / "README.md").read_text()
+    quick_start = text[text.index("## Quick start") : text.index("## Usage")]
+    command = re.search(r"uv run --all-extras python (examples/\S+\.py)([^#\n]*)", quick_start)
+    assert command is not None, "the quick start trains with an example script"
+    video = re.search(r"writes a video of\s+it to `([^`]+)`", quick_start)
+    assert video is not None, "the quick start says where the video of the trained agent goes"
+    return command.group(1), shlex.split(command.group(2)), video.group(1)
+
+
+def test_ppo_scan__smoke_runs_the_readme_command_trains_evaluates_films_and_compares(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # From `git clone` to a trained agent and a video of it: the README's command, in a fresh
+    # folder, with --smoke added (and fewer evaluation episodes).
+    script, argv, video = readme_quick_start()
+    assert script == "examples/ppo_cartpole_scan.py" and "--video" in argv
+    monkeypatch.chdir(tmp_path)
     example = load_example("ppo_cartpole_scan")
-    folder = tmp_path / "videos"
     # The video needs moviepy (extra `other`); the rest runs without it.
     filmed = importlib.util.find_spec("moviepy") is not None
-    video = ["--video", str(folder)] if filmed else []
-    result = example.main(["--smoke", "--eval-episodes", "2", *video])
+    if not filmed:
+        at = argv.index("--video")
+        argv = argv[:at] + argv[at + 2 :]
+    result = example.main([*argv, "--smoke", "--eval-episodes", "2"])
     out = capsys.readouterr().out
     if filmed:
-        assert (folder / "ppo-episode-0.mp4").stat().st_size > 0
+        assert (tmp_path / video).stat().st_size > 0
     cfg = result["config"]
     assert result["steps"] == cfg.num_envs * cfg.num_steps * cfg.num_updates
     assert 0 < result["steps"] <= 1_000

@@ -9,7 +9,7 @@ from tests.examples._load import load_example
 pytest.importorskip("mujoco", reason="the example needs the mujoco extra")
 pytest.importorskip("gymnasium", reason="the bridge needs gymnasium")
 pytest.importorskip(
-    "stable_baselines3", reason="Stable-Baselines3 (and torch) are not dependencies: pip install"
+    "stable_baselines3", reason="needs the torch dependency group (Stable-Baselines3 and torch)"
 )
 
 
@@ -22,6 +22,7 @@ def test_sb3_sac__smoke_trains_and_evaluates(capsys: pytest.CaptureFixture[str])
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)  # 20,000 SAC steps
 def test_sb3_sac__reaches_the_reward_threshold() -> None:
     example = load_example("sb3_sac_mujoco")
     result = example.main(["--seed", "0"])

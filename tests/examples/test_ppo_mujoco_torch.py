@@ -1,0 +1,68 @@
+"""The PyTorch PPO example on the batched MuJoCo vector env (InvertedPendulum-v5)."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+from pathlib import Path
+
+import pytest
+
+import gymnasium_core as gym
+from tests.examples._load import load_example
+
+pytest.importorskip("mujoco", reason="the example needs the mujoco extra")
+pytest.importorskip("torch", reason="the example needs the torch dependency group")
+
+
+def test_ppo_mujoco__smoke_trains_evaluates_records_and_compares(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    example = load_example("ppo_mujoco_torch")
+    folder = tmp_path / "videos"
+    # The video needs moviepy (extra `other`); the rest runs without it.
+    filmed = importlib.util.find_spec("moviepy") is not None
+    video = ["--video", str(folder)] if filmed else []
+    result = example.main(["--smoke", *video])
+    out = capsys.readouterr().out
+    if filmed:
+        assert (folder / "ppo-mujoco-episode-0.mp4").stat().st_size > 0
+        assert f"{folder}/ppo-mujoco-episode-0.mp4" in out
+    cfg = result["config"]
+    assert result["steps"] == cfg.num_envs * cfg.num_steps * cfg.num_updates
+    assert 0 < result["steps"] <= 1_000
+    assert result["curve"].shape == (cfg.num_updates,)
+    assert len(result["eval_returns"]) == cfg.eval_episodes
+    assert all(1.0 <= r <= 1_000.0 for r in result["eval_returns"])
+    assert result["threshold"] == 950.0
+    assert result["vector_steps_per_s"] > 0 and result["sync_steps_per_s"] > 0
+    assert "make_vec('InvertedPendulum-v5', 4, 'vector_entry_point')" in out
+    assert "InvertedPendulumV5VectorEnv" in out
+    assert "evaluation on make('InvertedPendulum-v5')" in out
+    assert "MujocoVectorEnv" in out and "SyncVectorEnv" in out and "env steps/s" in out
+
+
+def test_ppo_mujoco__trains_on_the_batched_mujoco_vector_env() -> None:
+    from gymnasium_core.envs.mujoco.vector import MujocoVectorEnv
+
+    example = load_example("ppo_mujoco_torch")
+    envs = gym.make_vec(example.ENV_ID, 2, vectorization_mode="vector_entry_point")
+    try:
+        assert isinstance(envs, MujocoVectorEnv)
+    finally:
+        envs.close()
+    full, smoke = example.Config(), example.SMOKE
+    assert full.num_envs >= 16
+    assert smoke.num_envs * smoke.num_steps * smoke.num_updates < 1_000
+    assert smoke.torch_threads == full.torch_threads == 1  # two shared cores
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(1200)  # about 6 minutes on a busy 2-core machine
+def test_ppo_mujoco__full_run_reaches_the_reward_threshold() -> None:
+    example = load_example("ppo_mujoco_torch")
+    result = example.main(["--seed", "0", "--bench-seconds", "0.5"])
+    assert not math.isnan(result["eval_mean"])
+    # The greedy policy balances the pendulum: InvertedPendulum-v5's reward threshold (950)
+    # on the stateful env, every evaluation episode.
+    assert result["eval_mean"] >= result["threshold"] == 950.0
