@@ -33,10 +33,6 @@ OURS = "gymnasium_core"
 
 # Reference modules that cannot be imported or used here, each with its reason.
 SKIPPED_MODULES: dict[str, str] = {
-    "gymnasium.wrappers.jax_to_torch": "needs torch, which is not a dependency",
-    "gymnasium.wrappers.numpy_to_torch": "needs torch, which is not a dependency",
-    "gymnasium.wrappers.vector.jax_to_torch": "needs torch, which is not a dependency",
-    "gymnasium.wrappers.vector.numpy_to_torch": "needs torch, which is not a dependency",
     "gymnasium.envs.mujoco.mujoco_py_env": "needs mujoco-py, which does not build here",
 }
 

@@ -7,7 +7,8 @@ it, and the wrapper or a conversion raises
 
 from __future__ import annotations
 
-from typing import Any, TypeAlias
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import numpy as np
 
@@ -18,31 +19,45 @@ from gymnasium_core.wrappers.array_conversion import ArrayConversion, array_conv
 
 __all__ = ["Device", "NumpyToTorch", "numpy_to_torch", "torch_to_numpy"]
 
-# A torch.device or its name ("cpu", "cuda:0"); Any because torch may be absent.
-Device: TypeAlias = Any
+if TYPE_CHECKING:
+    # A torch.device or its name ("cpu", "cuda:0").
+    Device: TypeAlias = Any
 
 
-def torch_to_numpy(value: Any, device: Device | None = None) -> Any:
+def __getattr__(name: str) -> Any:
+    # ``Device`` is ``str | torch.device``, as in the reference; torch is imported on first use.
+    if name == "Device":
+        return str | import_torch().device
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def torch_to_numpy(
+    value: Any, *, xp: ModuleType | None = None, device: Device | None = None
+) -> Any:
     """Convert the torch tensors in ``value`` (nested containers included) to numpy arrays.
 
     Args:
         value: A tensor, number or container of them.
+        xp: The array namespace to convert to (numpy by default).
         device: Ignored (numpy arrays live on the host); kept for a uniform signature.
     """
-    return array_conversion(value, xp=np, device=device)
+    return array_conversion(value, xp=np if xp is None else xp, device=device)
 
 
-def numpy_to_torch(value: Any, device: Device | None = None) -> Any:
+def numpy_to_torch(
+    value: Any, *, xp: ModuleType | None = None, device: Device | None = None
+) -> Any:
     """Convert the numpy arrays in ``value`` (nested containers included) to torch tensors.
 
     Args:
         value: An array, number or container of them.
+        xp: The array namespace to convert to (torch by default).
         device: The torch device of the new tensors.
 
     Raises:
         DependencyNotInstalled: If torch is not installed.
     """
-    return array_conversion(value, xp=import_torch(), device=device)
+    return array_conversion(value, xp=import_torch() if xp is None else xp, device=device)
 
 
 class NumpyToTorch(ArrayConversion):

@@ -18,10 +18,36 @@ def test_page__has_the_swap_the_bridge_and_the_sb3_example() -> None:
     assert any("stable_baselines3" in block for block in _BLOCKS)
 
 
+def _run(block: str, index: int) -> None:
+    exec(compile(block, f"{_PAGE.name}[{index}]", "exec"), {"__name__": "__doc_example__"})
+
+
+def _needs_sb3(block: str) -> bool:
+    if "stable_baselines3" not in block:
+        return False
+    pytest.importorskip("torch", reason="Stable-Baselines3 needs torch")
+    pytest.importorskip("stable_baselines3", reason="Stable-Baselines3 is not installed")
+    import torch
+
+    torch.set_num_threads(1)
+    return True
+
+
 @pytest.mark.parametrize("index", range(len(_BLOCKS)))
 def test_page__code_block_runs(index: int) -> None:
     block = _BLOCKS[index]
-    if "stable_baselines3" in block:
-        pytest.importorskip("torch", reason="Stable-Baselines3 needs torch")
-        pytest.importorskip("stable_baselines3", reason="Stable-Baselines3 is not installed")
-    exec(compile(block, f"{_PAGE.name}[{index}]", "exec"), {"__name__": "__doc_example__"})
+    if _needs_sb3(block):
+        # The training as written is the slow test below; here it runs for a few hundred steps.
+        assert "total_timesteps=20_000" in block
+        block = block.replace("total_timesteps=20_000", "total_timesteps=300")
+    _run(block, index)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "index", [i for i, block in enumerate(_BLOCKS) if "stable_baselines3" in block]
+)
+def test_page__training_block_runs_as_written(index: int) -> None:
+    block = _BLOCKS[index]
+    assert _needs_sb3(block)
+    _run(block, index)

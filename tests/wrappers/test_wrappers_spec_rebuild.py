@@ -65,7 +65,7 @@ BUILDERS: dict[str, Builder] = {
         gym.make("CartPole-v1", render_mode="rgb_array")
     ),
     "JaxToNumpy": None,  # filled in below: needs JAX
-    "JaxToTorch": None,  # needs torch
+    "JaxToTorch": lambda gym, _: gym.wrappers.JaxToTorch(gym.make("phys2d/Pendulum-v0")),
     "MaxAndSkipObservation": lambda gym, _: gym.wrappers.MaxAndSkipObservation(
         gym.make("CartPole-v1"), skip=3
     ),
@@ -75,7 +75,7 @@ BUILDERS: dict[str, Builder] = {
     "NormalizeReward": lambda gym, _: gym.wrappers.NormalizeReward(
         gym.make("CartPole-v1"), gamma=0.9
     ),
-    "NumpyToTorch": None,  # needs torch
+    "NumpyToTorch": lambda gym, _: gym.wrappers.NumpyToTorch(gym.make("Pendulum-v1"), "cpu"),
     "ObstructView": lambda gym, _: gym.wrappers.ObstructView(
         gym.make("CartPole-v1", render_mode="rgb_array"), 0.1, 4
     ),
@@ -127,6 +127,7 @@ BUILDERS: dict[str, Builder] = {
 # Recorded in spec fields (order_enforce, disable_env_checker, max_episode_steps) instead.
 SPEC_FIELD_WRAPPERS = {"OrderEnforcing", "PassiveEnvChecker", "TimeLimit"}
 NEEDS = {"JaxToNumpy": "jax", "JaxToTorch": "torch", "NumpyToTorch": "torch"}
+_JAX_TOO = {"JaxToTorch"}
 WRAPPER_NAMES = [name for name in gymnasium_core.wrappers.__all__ if name != "vector"]
 
 
@@ -137,6 +138,8 @@ def _jax_to_numpy(gym: ModuleType, _: Any) -> Any:
 def _builder(name: str) -> Builder:
     if name in NEEDS:
         pytest.importorskip(NEEDS[name])
+    if name in _JAX_TOO:
+        pytest.importorskip("jax")
     if name == "JaxToNumpy":
         return _jax_to_numpy
     builder = BUILDERS[name]
