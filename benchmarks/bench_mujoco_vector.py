@@ -160,7 +160,7 @@ def _physics_bound(env_id: str, num_envs: int, threads: int, key: str) -> Callab
             vec.step(batches[step % NUM_ACTION_BATCHES])
         model, frame_skip = vec.envs[0].model, vec.envs[0].frame_skip
         datas = [env.data for env in vec.envs]
-        spec = mujoco.mjtState.mjSTATE_FULLPHYSICS
+        spec = mujoco.mjtState.mjSTATE_INTEGRATION  # warm starts too: runs repeat exactly
         snapshot = np.empty((num_envs, mujoco.mj_stateSize(model, spec)))
         for data, state in zip(datas, snapshot, strict=True):
             mujoco.mj_getState(model, data, state, spec)
