@@ -60,7 +60,9 @@ GOAL_STEPS_PER_S = 1_000_000
 ANT_CLASS = ("Ant", "Humanoid")  # the goal is stated for models of Ant's size and larger
 
 # The smoke mode: the smallest task, tiny batches; seconds after the compile, on any device.
-SMOKE = {"tasks": ("InvertedPendulum",), "sizes": (2,), "steps": 2, "native_max_envs": 2}
+SMOKE_TASKS = ("InvertedPendulum",)
+SMOKE_SIZES = (2,)
+SMOKE_STEPS = 2
 
 # The module's cases for benchmarks.run, on the development machine's CPU.
 RUN_TASKS = tuple(os.environ.get("GC_BENCH_MJX_TASKS", ",".join(DEFAULT_TASKS)).split(","))
@@ -99,7 +101,8 @@ def mjx_rollout(task: str, num_envs: int, steps: int) -> Callable[[], RunFn]:
             calls[0] += 1
             key = jax.random.PRNGKey(calls[0])
             trajectory = rollout(env, policy, key, steps, num_envs, max_episode_steps=limit)
-            jax.block_until_ready(trajectory)
+            for leaf in jax.tree_util.tree_leaves(trajectory):
+                leaf.block_until_ready()
             return steps * num_envs
 
         run()  # compiles
@@ -310,8 +313,8 @@ def main(argv: list[str] | None = None) -> int:
     steps = ACCELERATOR_STEPS if on_accelerator else CPU_STEPS
     native_max_envs = args.native_max_envs
     if args.smoke:
-        tasks, sizes, steps = SMOKE["tasks"], SMOKE["sizes"], SMOKE["steps"]  # type: ignore[assignment]
-        native_max_envs = SMOKE["native_max_envs"]  # type: ignore[assignment]
+        tasks, sizes, steps = SMOKE_TASKS, SMOKE_SIZES, SMOKE_STEPS
+        native_max_envs = max(SMOKE_SIZES)
     if args.tasks:
         tasks = tuple(t.strip() for t in args.tasks.split(",") if t.strip())
     if args.sizes:

@@ -126,6 +126,7 @@ def plot_ratios(rows: list[dict[str, Any]], path: pathlib.Path) -> bool:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.patches import Rectangle
 
     bars = ratios(rows)
     if not bars:
@@ -148,7 +149,7 @@ def plot_ratios(rows: list[dict[str, Any]], path: pathlib.Path) -> bool:
     ax.axvline(1.0, color="black", linewidth=0.8)
     ax.set_xlabel("ours / other (steps/s; right of the line: ours is faster)")
     ax.set_title("Throughput ratios, measured in the same run")
-    handles = [plt.Rectangle((0, 0), 1, 1, color=colours[o]) for o in COMPARED]
+    handles = [Rectangle((0, 0), 1, 1, color=colours[o]) for o in COMPARED]
     present = [o for o in COMPARED if any(o == b for _, b, _ in bars)]
     ax.legend([handles[COMPARED.index(o)] for o in present], present, fontsize=7, loc="lower right")
     ax.grid(True, axis="x", which="both", alpha=0.3)
@@ -164,9 +165,16 @@ def rows_from_markdown(text: str) -> list[dict[str, Any]]:
     import ast
 
     rows = []
+    in_results = False  # inside a table with the harness's header (other tables are skipped)
     for line in text.splitlines():
+        if not line.startswith("|"):
+            in_results = False
+            continue
+        if line.startswith("| group | params | impl | steps/s |"):
+            in_results = True
+            continue
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) < 5 or not line.startswith("| ") or cells[0] in ("group", "---"):
+        if not in_results or len(cells) < 5 or not line.startswith("| "):
             continue
         try:
             steps = float(cells[3].replace(",", ""))
@@ -321,9 +329,23 @@ def main(argv: list[str] | None = None) -> None:
         help="rewrite only the batched MuJoCo section of both pages from this results file, "
         "then redraw the plots from RESULTS.md",
     )
+    parser.add_argument(
+        "--mjx",
+        metavar="MJX_JSON",
+        help="rewrite only the MJX section of both pages from this mjx.json (bench_mjx's script)",
+    )
     args = parser.parse_args(argv)
+    if args.mjx:
+        section = report_mujoco.mjx_section(json.loads(pathlib.Path(args.mjx).read_text()))
+        for page in (HERE / "RESULTS.md", DOCS / "benchmarks.md"):
+            page.write_text(
+                report_mujoco.replace_section(
+                    page.read_text(), section, report_mujoco.MJX_START, report_mujoco.MJX_END
+                )
+            )
     if args.mujoco:
         write_mujoco_section(args.mujoco)
+    if args.mjx or args.mujoco:
         return
     if args.plots_only:
         drawn = write_plots(rows_from_markdown((HERE / "RESULTS.md").read_text()))

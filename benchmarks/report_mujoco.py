@@ -263,11 +263,51 @@ def section(rows: list[dict[str, Any]], prefix: str, intro: list[str]) -> str:
     return "\n".join(lines)
 
 
-def replace_section(page: str, new: str) -> str:
-    """``page`` with its section replaced by ``new``, or ``new`` added before the plots."""
-    if START in page and END in page:
-        head, _, rest = page.partition(START)
-        _, _, tail = rest.partition(END)
+MJX_START = "<!-- mjx:start -->"
+MJX_END = "<!-- mjx:end -->"
+
+MJX_HOW_TO = """\
+`benchmarks/bench_mjx.py` is also a script that runs on whatever JAX device is present: for
+Ant, Humanoid and HalfCheetah (v5) it times `rollout` (one `lax.scan` of 100 steps, random
+actions drawn on the device, same-step autoreset and the 1,000-step time limit) at 1,024, 4,096
+and 16,384 copies on an accelerator, and the threaded native env on every CPU core of the same
+machine (`vs native batched`); without an accelerator it falls back to the CPU at 64 and 256
+copies and 20 steps. It writes `benchmarks/out/mjx.json` and `mjx.md` after every row. The
+goal on a GPU is at least 1,000,000 env-steps/s for Ant-class models; the page says whether it
+was reached. On a machine with an NVIDIA GPU, with the jaxlib CUDA build that matches the
+locked `jax`:
+
+```bash
+uv sync --all-extras
+JAX=$(uv run --all-extras python -c 'import jax; print(jax.__version__)')
+uv run --all-extras --with "jax[cuda12]==$JAX" python -m benchmarks.bench_mjx
+# --tasks Ant --sizes 16384 --steps 100: one task, one size
+uv run --all-extras python -m benchmarks.bench_mjx --smoke   # any device: the tiny check
+uv run --all-extras python -m benchmarks.report --mjx benchmarks/out/mjx.json
+```
+
+Each task compiles once per batch size; the compile is the `setup (s)` of its `ours` row."""
+
+
+def mjx_section(data: dict[str, Any] | None) -> str:
+    """The MJX section: how to run the script, and the rows of its results, if any."""
+    lines = [MJX_START, "## MJX on any JAX device against the native batched env", ""]
+    lines += [MJX_HOW_TO, ""]
+    if data is not None:
+        from benchmarks.bench_mjx import to_markdown as mjx_markdown
+
+        body = mjx_markdown(data).split("\n", 2)[2]  # without the page title
+        lines += ["The last run:", "", body.rstrip(), ""]
+    lines.append(MJX_END)
+    return "\n".join(lines)
+
+
+def replace_section(page: str, new: str, start: str = START, end: str = END) -> str:
+    """``page`` with the section between ``start`` and ``end`` replaced by ``new``, or ``new``
+    added before the table of all cases."""
+    if start in page and end in page:
+        head, _, rest = page.partition(start)
+        _, _, tail = rest.partition(end)
         return head + new + tail
     marker = "\n## All cases"
     if marker in page:

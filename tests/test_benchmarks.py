@@ -84,7 +84,7 @@ def test_bench_mjx__smoke_mode_writes_json_and_markdown(tmp_path: pathlib.Path) 
     data = json.loads((tmp_path / "mjx.json").read_text())
     assert data["device"]["backend"] in ("cpu", "gpu", "tpu", "cuda", "rocm")
     rows = data["results"]
-    (task,) = bench_mjx.SMOKE["tasks"]
+    (task,) = bench_mjx.SMOKE_TASKS
     assert [(r["impl"], r["params"]["num_envs"]) for r in rows] == [
         ("native batched", 2),
         ("ours", 2),
@@ -147,4 +147,27 @@ def test_report_mujoco__section_replaces_only_its_own_lines() -> None:
     assert [(r["impl"], r["steps_per_s"]) for r in rows_from_markdown(twice)] == [
         ("ours", 2000.0),
         ("EnvPool", 1000.0),
+    ]
+
+
+def test_rows_from_markdown__reads_only_tables_with_the_harness_header() -> None:
+    from benchmarks.report import rows_from_markdown
+
+    page = (
+        "| task | impl | num_envs | steps/s | vs native batched | setup (s) |\n"
+        "|---|---|---:|---:|---:|---:|\n"
+        "| Ant-v5 | ours | 1024 | 5,000 | 2.00x | 30.0 |\n"
+        "\n"
+        "| group | params | impl | steps/s | setup (s) |\n"
+        "|---|---|---|---:|---:|\n"
+        "| g | num_envs=4 | ours | 1,234 | 0.5 |\n"
+    )
+    assert rows_from_markdown(page) == [
+        {
+            "group": "g",
+            "params": {"num_envs": 4},
+            "impl": "ours",
+            "steps_per_s": 1234.0,
+            "setup_s": 0.5,
+        }
     ]
