@@ -191,6 +191,7 @@ def run_benchmark(
     min_time: float,
     out: pathlib.Path,
     log: Callable[[str], None] = print,
+    note: str | None = None,
 ) -> dict[str, Any]:
     """Measure every task at every size, writing ``mjx.json`` and ``mjx.md`` as rows arrive.
 
@@ -207,6 +208,7 @@ def run_benchmark(
             "native_max_envs": native_max_envs,
             "repeats": repeats,
             "min_time": min_time,
+            "note": note,
         },
         "results": [],
     }
@@ -255,7 +257,8 @@ def to_markdown(data: dict[str, Any]) -> str:
         f"{dev['jax']}); {data['machine']['cpus']} CPUs for the native env; "
         f"{data['machine']['date']}. `ours`: MJX, `rollout` of {settings['steps']} steps in one "
         "`lax.scan`; `native batched`: the threaded native env on every usable core. The "
-        "setup column holds the compile (MJX) or the build (native).",
+        "setup column holds the compile (MJX) or the build (native)."
+        + (f" {settings['note']}" if settings.get("note") else ""),
         "",
         "| task | impl | num_envs | steps/s | vs native batched | setup (s) |",
         "|---|---|---:|---:|---:|---:|",
@@ -307,6 +310,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=3, help="timed rounds per row")
     parser.add_argument("--min-time", type=float, default=0.5, help="seconds per round")
     parser.add_argument("--out", default=str(HERE / "out"), help="folder for mjx.json / .md")
+    parser.add_argument("--note", help="a note stored with the results (how they were taken)")
     args = parser.parse_args(argv)
 
     on_accelerator = device()["backend"] != "cpu"
@@ -334,6 +338,7 @@ def main(argv: list[str] | None = None) -> int:
         1 if args.smoke else args.repeats,
         0.0 if args.smoke else args.min_time,
         pathlib.Path(args.out),
+        note=args.note,
     )
     print(f"Wrote {pathlib.Path(args.out) / 'mjx.md'} in {time.perf_counter() - start:.0f} s")
     return 0
