@@ -64,9 +64,9 @@ SIZES = tuple(
 )
 THREADS = _ints(os.environ.get("GC_BENCH_MUJOCO_THREADS", f"1,{_usable_cores()}"))
 ASYNC_MAX_ENVS = int(os.environ.get("GC_BENCH_MUJOCO_ASYNC_MAX_ENVS", "256"))
-STEPS_PER_RUN = 512  # environment steps per timed call (batch steps: 512 // num_envs, >= 1)
+STEPS_PER_RUN = 256  # environment steps per timed call (batch steps: 256 // num_envs, >= 1)
 NUM_ACTION_BATCHES = 8
-WARM_STEPS = 50  # batch steps taken before the physics bound snapshots the states
+WARM_STEPS = 20  # batch steps taken before the physics bound snapshots the states
 
 GROUP = "{env_id} batched native MuJoCo"
 
