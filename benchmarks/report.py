@@ -154,6 +154,7 @@ def plot_ratios(rows: list[dict[str, Any]], path: pathlib.Path) -> bool:
     ax.legend([handles[COMPARED.index(o)] for o in present], present, fontsize=7, loc="lower right")
     ax.grid(True, axis="x", which="both", alpha=0.3)
     fig.tight_layout()
+    fig.subplots_adjust(left=0.4)  # room for the longest labels, which tight_layout may clip
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=90)
     plt.close(fig)
