@@ -10,10 +10,17 @@ from __future__ import annotations
 import argparse
 import json
 import pathlib
-from collections import defaultdict
 from typing import Any
 
+from benchmarks import report_mujoco
 from benchmarks.harness import to_markdown
+from benchmarks.report_mujoco import (
+    Series,
+    is_mujoco_vector,
+    most_threads,
+    plot_mujoco,
+    series_by_num_envs,
+)
 
 HERE = pathlib.Path(__file__).parent
 DOCS = HERE.parent / "docs"
@@ -26,37 +33,72 @@ def plot(rows: list[dict[str, Any]], path: pathlib.Path) -> bool:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    series: dict[tuple[str, str], list[tuple[int, float]]] = defaultdict(list)
-    for r in rows:
-        if "num_envs" in r["params"]:
-            series[(r["group"], r["impl"])].append((r["params"]["num_envs"], r["steps_per_s"]))
-    series = {k: sorted(v) for k, v in series.items() if len(v) > 1}
-    if not series:
+    series = series_by_num_envs([r for r in rows if not is_mujoco_vector(r)])
+    mujoco = series_by_num_envs(
+        [
+            r
+            for r in rows
+            if is_mujoco_vector(r) and r["params"].get("threads") == most_threads(rows)
+        ]
+    )
+    if not series and not mujoco:
         return False
-    fig, ax = plt.subplots(figsize=(10, 6))
-    # One colour per group; ours solid, the other libraries dashed or dotted.
-    groups = sorted({group for group, _ in series})
+    panels = [s for s in (series, mujoco) if s]
+    fig, axes = plt.subplots(1, len(panels), figsize=(10 * len(panels), 6), squeeze=False)
+    if series:
+        # One colour per group; ours solid, the other libraries dashed or dotted.
+        _draw(axes[0][0], series, "Throughput against the number of environments")
+    if mujoco:
+        title = f"Batched native MuJoCo, {most_threads(rows)} threads"
+        _draw(axes[0][-1], mujoco, title, colour_by_impl=True)
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+    return True
+
+
+STYLES = {"ours": "-", "reference": "--", "gymnax": ":"}
+
+
+def _draw(ax: Any, series: Series, title: str, colour_by_impl: bool = False) -> None:
+    """Log-log lines of ``series``: one colour per group (or per impl), one style per impl
+    (or per group)."""
+    import matplotlib.pyplot as plt
+
+    groups = sorted({group for group, _, _ in series})
+    impls = sorted({impl for _, impl, _ in series}, key=lambda i: (i != "ours", i))
     colours = plt.get_cmap("tab10")
-    styles = {"ours": "-", "reference": "--", "gymnax": ":"}
-    for (group, impl), points in sorted(series.items()):
+    dashes = ["-", "--", ":", "-."]
+    for (group, impl, rest), points in sorted(series.items()):
         xs, ys = zip(*points, strict=True)
-        colour = colours(groups.index(group) % 10)
-        ax.plot(xs, ys, styles.get(impl, "-."), color=colour, marker="o", label=f"{group} ({impl})")
+        if colour_by_impl:
+            colour = colours(impls.index(impl) % 10)
+            style = dashes[groups.index(group) % len(dashes)]
+        else:
+            colour = colours(groups.index(group) % 10)
+            style = STYLES.get(impl, "-.")
+        label = f"{group} ({impl}{', ' + rest if rest else ''})"
+        ax.plot(xs, ys, style, color=colour, marker="o", markersize=3, label=label)
     ax.set_xscale("log", base=2)
     ax.set_yscale("log")
     ax.set_xlabel("num_envs")
     ax.set_ylabel("env steps / s")
-    ax.set_title("Throughput against the number of environments")
+    ax.set_title(title)
     ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize=7, loc="best")
-    fig.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=110)
-    return True
+    ax.legend(fontsize=6, loc="best")
 
 
 # The libraries ours is compared with, in the order (and colours) of the ratio plot.
-COMPARED = ("reference", "gymnax", "envpool", "ours-native")
+COMPARED = (
+    "reference",
+    "gymnax",
+    "EnvPool",
+    "SyncVectorEnv",
+    "AsyncVectorEnv",
+    "native batched",
+    "ours-native",
+)
 
 
 def ratios(rows: list[dict[str, Any]]) -> list[tuple[str, str, float]]:
@@ -84,6 +126,7 @@ def plot_ratios(rows: list[dict[str, Any]], path: pathlib.Path) -> bool:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.patches import Rectangle
 
     bars = ratios(rows)
     if not bars:
@@ -106,11 +149,12 @@ def plot_ratios(rows: list[dict[str, Any]], path: pathlib.Path) -> bool:
     ax.axvline(1.0, color="black", linewidth=0.8)
     ax.set_xlabel("ours / other (steps/s; right of the line: ours is faster)")
     ax.set_title("Throughput ratios, measured in the same run")
-    handles = [plt.Rectangle((0, 0), 1, 1, color=colours[o]) for o in COMPARED]
+    handles = [Rectangle((0, 0), 1, 1, color=colours[o]) for o in COMPARED]
     present = [o for o in COMPARED if any(o == b for _, b, _ in bars)]
     ax.legend([handles[COMPARED.index(o)] for o in present], present, fontsize=7, loc="lower right")
     ax.grid(True, axis="x", which="both", alpha=0.3)
     fig.tight_layout()
+    fig.subplots_adjust(left=0.4)  # room for the longest labels, which tight_layout may clip
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=90)
     plt.close(fig)
@@ -122,12 +166,20 @@ def rows_from_markdown(text: str) -> list[dict[str, Any]]:
     import ast
 
     rows = []
+    in_results = False  # inside a table with the harness's header (other tables are skipped)
     for line in text.splitlines():
+        if not line.startswith("|"):
+            in_results = False
+            continue
+        if line.startswith("| group | params | impl | steps/s |"):
+            in_results = True
+            continue
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) < 5 or not line.startswith("| ") or cells[0] in ("group", "---"):
+        if not in_results or len(cells) < 5 or not line.startswith("| "):
             continue
         try:
             steps = float(cells[3].replace(",", ""))
+            setup_s = float(cells[-1])
         except ValueError:
             continue
         params: dict[str, Any] = {}
@@ -143,7 +195,7 @@ def rows_from_markdown(text: str) -> list[dict[str, Any]]:
                 "params": params,
                 "impl": cells[2],
                 "steps_per_s": steps,
-                "setup_s": float(cells[-1]),
+                "setup_s": setup_s,
             }
         )
     return rows
@@ -160,13 +212,61 @@ def _image_lines(prefix: str, present: list[str]) -> list[str]:
 
 
 def write_plots(rows: list[dict[str, Any]]) -> list[str]:
-    """Draw both plots into ``benchmarks/`` and ``docs/assets/``; return the files drawn."""
+    """Draw the plots into ``benchmarks/`` and ``docs/assets/``; return the files drawn."""
     drawn = []
-    for (_, name), draw in zip(IMAGES, (plot, plot_ratios)):
+    names = [name for _, name in IMAGES] + [report_mujoco.IMAGE]
+    for name, draw in zip(names, (plot, plot_ratios, plot_mujoco), strict=True):
         if draw(rows, HERE / name):
             (DOCS / "assets").mkdir(exist_ok=True)
             (DOCS / "assets" / name).write_bytes((HERE / name).read_bytes())
             drawn.append(name)
+    return drawn
+
+
+def _with_images(page: pathlib.Path, prefix: str, drawn: list[str]) -> None:
+    """Rewrite the image lines of ``IMAGES`` at the end of ``page`` (other images stay)."""
+    ours = {line for line in _image_lines(prefix, [name for _, name in IMAGES]) if line}
+    kept = [ln for ln in page.read_text().rstrip().splitlines() if ln not in ours]
+    page.write_text("\n".join([*kept, "", *_image_lines(prefix, drawn)]))
+
+
+def mujoco_intro(meta: dict[str, Any]) -> list[str]:
+    """The measurement conditions of a batched MuJoCo run, from its results file."""
+    m, settings = meta.get("machine", {}), meta.get("settings", {})
+    lines = []
+    if m:
+        lines.append(
+            f"Measured on {m.get('date')}: {m.get('processor')}, {m.get('cpus')} CPUs, "
+            f"{m.get('platform')}, Python {m.get('python')}; "
+            f"{settings.get('repeats')} alternating rounds of at least "
+            f"{settings.get('min_time')} s per case."
+        )
+    if settings.get("note"):
+        lines.append(str(settings["note"]))
+    lines.append(
+        "One batch step as users call it (`make_vec(id, n, vectorization_mode=...)`, random "
+        "actions, next-step autoreset); `ours` is the threaded vector env "
+        '(`vectorization_mode="vector_entry_point"`, `num_threads=threads`), `EnvPool` '
+        "EnvPool's v5 task with the same threads, `physics bound` only the physics of ours on "
+        "the same threads. Rerun with `uv run --all-extras --group bench python -m "
+        "benchmarks.run --only mujoco_vector --out benchmarks/out/mujoco.json && uv run "
+        "--all-extras python -m benchmarks.report --mujoco benchmarks/out/mujoco.json`."
+    )
+    return [" ".join(lines)]
+
+
+def write_mujoco_section(path: str) -> list[str]:
+    """Put the batched MuJoCo section of results file ``path`` into both pages; redraw."""
+    rows, meta = report_mujoco.load(path)
+    intro = mujoco_intro(meta)
+    for page, prefix in ((HERE / "RESULTS.md", ""), (DOCS / "benchmarks.md", "assets/")):
+        text = report_mujoco.replace_section(
+            page.read_text(), report_mujoco.section(rows, prefix, intro)
+        )
+        page.write_text(text)
+    drawn = write_plots(rows_from_markdown((HERE / "RESULTS.md").read_text()))
+    for page, prefix in ((HERE / "RESULTS.md", ""), (DOCS / "benchmarks.md", "assets/")):
+        _with_images(page, prefix, drawn)
     return drawn
 
 
@@ -199,7 +299,15 @@ def render(data: dict[str, Any], image: str | None) -> str:
         "(`--retries`, 2 by default) and fails only if every attempt regresses. It compares "
         "ratios, not times, so it holds across machines.",
         "",
-        to_markdown(data["results"]),
+    ]
+    mujoco = [r for r in data["results"] if is_mujoco_vector(r)]
+    if mujoco:
+        intro = mujoco_intro({"machine": m, "settings": data.get("settings", {})})
+        lines += [report_mujoco.section(mujoco, image or "", intro), ""]
+    lines += [
+        "## All cases",
+        "",
+        to_markdown([r for r in data["results"] if not is_mujoco_vector(r)]),
         "",
     ]
     if image is not None:
@@ -216,12 +324,34 @@ def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="redraw the plots from the table in RESULTS.md (no results.json needed)",
     )
+    parser.add_argument(
+        "--mujoco",
+        metavar="RESULTS",
+        help="rewrite only the batched MuJoCo section of both pages from this results file, "
+        "then redraw the plots from RESULTS.md",
+    )
+    parser.add_argument(
+        "--mjx",
+        metavar="MJX_JSON",
+        help="rewrite only the MJX section of both pages from this mjx.json (bench_mjx's script)",
+    )
     args = parser.parse_args(argv)
+    if args.mjx:
+        section = report_mujoco.mjx_section(json.loads(pathlib.Path(args.mjx).read_text()))
+        for page in (HERE / "RESULTS.md", DOCS / "benchmarks.md"):
+            page.write_text(
+                report_mujoco.replace_section(
+                    page.read_text(), section, report_mujoco.MJX_START, report_mujoco.MJX_END
+                )
+            )
+    if args.mujoco:
+        write_mujoco_section(args.mujoco)
+    if args.mjx or args.mujoco:
+        return
     if args.plots_only:
         drawn = write_plots(rows_from_markdown((HERE / "RESULTS.md").read_text()))
         for page, prefix in ((HERE / "RESULTS.md", ""), (DOCS / "benchmarks.md", "assets/")):
-            kept = [ln for ln in page.read_text().rstrip().splitlines() if not ln.startswith("![")]
-            page.write_text("\n".join([*kept, "", *_image_lines(prefix, drawn)]))
+            _with_images(page, prefix, drawn)
         return
     data = json.loads(pathlib.Path(args.results).read_text())
     drawn = write_plots(data["results"])

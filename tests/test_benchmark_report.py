@@ -45,3 +45,26 @@ def test_report__recorded_results_have_both_plots_on_the_docs_page() -> None:
     page = (root / "docs" / "benchmarks.md").read_text()
     for _, name in report.IMAGES:
         assert f"(assets/{name})" in page and (root / "docs" / "assets" / name).is_file()
+
+
+def test_report__throughput_series_keep_thread_counts_apart() -> None:
+    from benchmarks.report_mujoco import series_by_num_envs
+
+    rows = [
+        {"group": "m", "impl": "ours", "params": {"num_envs": n, "threads": t}, "steps_per_s": r}
+        for n, t, r in ((16, 1, 1.0), (64, 1, 2.0), (16, 2, 3.0), (64, 2, 4.0))
+    ]
+    assert series_by_num_envs(rows) == {
+        ("m", "ours", "threads=1"): [(16, 1.0), (64, 2.0)],
+        ("m", "ours", "threads=2"): [(16, 3.0), (64, 4.0)],
+    }
+
+
+def test_report__recorded_mujoco_section_shows_its_plot_on_the_docs_page() -> None:
+    from benchmarks import report_mujoco
+
+    root = pathlib.Path(__file__).resolve().parents[1]
+    page = (root / "docs" / "benchmarks.md").read_text()
+    assert report_mujoco.START in page and report_mujoco.MJX_START in page
+    assert f"(assets/{report_mujoco.IMAGE})" in page
+    assert (root / "docs" / "assets" / report_mujoco.IMAGE).is_file()
