@@ -3,15 +3,17 @@
 :class:`~gymnasium_core.functional.FunctionalJaxVectorEnv` jits them and
 :func:`~gymnasium_core.functional.rollout` scans them, so both have the same autoreset
 semantics. Everything here has fixed shapes: finished sub-envs are reset by computing fresh
-first states for the whole batch and selecting them with a mask (``where``), never by indexing
-with a data-dependent number of environments, so a step compiles once per batch size and
-params structure, however many environments end in it.
+first states for a fixed number of slots (a few gathered sub-envs, or the whole batch) and
+putting them in place by mask or by index, never by a data-dependent number of environments,
+so a step compiles once per batch size and params structure, however many environments end
+in it.
 
 Randomness per step: the carried key is split once into the next carried key, a step key and
 a reset key; each of the latter two is split once into ``num_envs`` keys (the reset keys only
-on steps where some sub-env is reset: the reset work sits under a ``lax.cond``). Sub-env ``i`` thus
-draws from key ``i`` of each split, whatever the sharding, so a sharded batch gives the same
-numbers as an unsharded one.
+on steps where some sub-env is reset, and only those sub-envs' keys when they are few: see
+:func:`_reset_where`). Sub-env ``i`` thus draws from key ``i`` of each split, whatever the
+sharding and however many sub-envs reset, so a sharded batch gives the same numbers as an
+unsharded one.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from typing import Any, NamedTuple
 import jax
 import jax.numpy as jnp
 
-from gymnasium_core.functional import _threefry
+from gymnasium_core.functional import _params, _threefry
 from gymnasium_core.vector.vector_env import AutoresetMode
 
 
@@ -82,6 +84,7 @@ class BatchedFunctions:
             return f.transition_info(state, action, next_state, *_with_params(params))
 
         p = param_axes
+        self.param_axes = param_axes
         self.initial = jax.vmap(initial, in_axes=(0, p))
         self.transition = jax.vmap(transition, in_axes=(0, 0, 0, p))
         self.observation = jax.vmap(observation, in_axes=(0, 0, p))
@@ -261,6 +264,44 @@ def state_step(
     return StateStep(new, adv.step_key, adv.reward, adv.terminated, adv.truncated, next_obs)
 
 
+#: A step that resets at most ``num_envs // COMPACT_RESET_DIVISOR`` sub-envs draws first states
+#: for those sub-envs only (gathered, drawn, scattered back); one that resets more draws for the
+#: whole batch and selects. Both give the same numbers: sub-env ``i`` uses key ``i`` of the
+#: reset split either way.
+COMPACT_RESET_DIVISOR = 8
+
+#: Below this many sub-envs every reset draws for the whole batch (the gather costs more).
+COMPACT_RESET_MIN_ENVS = 64
+
+
+def compact_reset_capacity(num_envs: int) -> int:
+    """How many sub-envs a step may reset on the compact path (``0``: never compact)."""
+    if num_envs < COMPACT_RESET_MIN_ENVS:
+        return 0
+    return num_envs // COMPACT_RESET_DIVISOR
+
+
+def _scatter(tree: Any, index: jax.Array, updates: Any) -> Any:
+    """``tree`` with rows ``index`` replaced by ``updates``' rows (out-of-range rows dropped)."""
+    return jax.tree_util.tree_map(
+        lambda old, new: old.at[index].set(new, mode="drop"), tree, updates
+    )
+
+
+def _first_true(mask: jax.Array, size: int) -> jax.Array:
+    """The indices where ``mask`` (1-d) is true, in order, padded to ``size`` with ``len(mask)``.
+
+    ``jnp.nonzero(mask, size=size, fill_value=len(mask))``, with the positions counted by a
+    log-depth associative scan, which XLA on CPU runs faster than the cumulative sum
+    ``nonzero`` uses. Entries past ``size`` are left out.
+    """
+    n = mask.shape[0]
+    position = jax.lax.associative_scan(jnp.add, mask.astype(jnp.int32)) - 1
+    target = jnp.where(mask, position, size)
+    order = jnp.arange(n, dtype=jnp.int32)
+    return jnp.full(size, n, jnp.int32).at[target].set(order, mode="drop")
+
+
 def _reset_where(
     fns: BatchedFunctions,
     num_envs: int,
@@ -274,27 +315,52 @@ def _reset_where(
 ) -> Any:
     """``state`` with fresh first states where ``mask`` (and their observations if ``obs``).
 
-    The fresh states (one key per sub-env, split from ``reset_key``) are computed for the
-    whole batch and selected per sub-env, so shapes stay fixed. A ``lax.cond`` on "any sub-env
-    due" skips that work, and the second observation, on the steps where no episode ended;
-    the condition is computed on device, with no host sync (under ``vmap`` the ``cond``
-    becomes a select and both branches run, giving the same values).
+    Sub-env ``i`` is reset from key ``i`` of ``split(reset_key, num_envs)``. A ``lax.switch``
+    on the number of due sub-envs (computed on device, no host sync) picks the cheapest way
+    with fixed shapes: nothing when none is due; when few are (at most
+    :func:`compact_reset_capacity`), first states drawn for those sub-envs only, gathered by
+    index and scattered back; otherwise first states drawn for the whole batch and selected
+    per sub-env. The three give the same values (under ``vmap`` the ``switch`` becomes a
+    select and all of them run).
 
     Returns:
         The new state, or ``(state, observations)`` when ``obs`` (the observations of
         ``state``) is given.
     """
 
-    def reset(operand: Any) -> Any:
+    def reset_all(operand: Any) -> Any:
         old, old_obs = operand
         fresh = fns.initial(_threefry.split(reset_key, num_envs), params)
         new = select(mask, fresh, old)
         return new, (None if old_obs is None else fns.observation(new, keys, params))
 
+    def reset_some(operand: Any) -> Any:
+        old, old_obs = operand
+        # Due sub-envs first, padded with the out-of-range index num_envs: its draws are
+        # computed from clamped gathers and dropped by the scatter.
+        index = _first_true(mask, capacity)
+        inside = jnp.minimum(index, num_envs - 1)
+        picked = _params.take(params, fns.param_axes, inside)
+        fresh = fns.initial(_threefry.split_at(reset_key, num_envs, index), picked)
+        new = _scatter(old, index, fresh)
+        if old_obs is None:
+            return new, None
+        obs_keys = None if keys is None else jnp.take(keys, inside, axis=0)
+        fresh_obs = fns.observation(fresh, obs_keys, picked)
+        return new, _scatter(old_obs, index, fresh_obs)
+
     def keep(operand: Any) -> Any:
         return operand
 
-    new_state, new_obs = jax.lax.cond(jnp.any(mask), reset, keep, (state, obs))
+    capacity = compact_reset_capacity(num_envs)
+    if capacity == 0:
+        branches: tuple[Callable[[Any], Any], ...] = (keep, reset_all)
+        which = jnp.any(mask).astype(jnp.int32)
+    else:
+        branches = (keep, reset_some, reset_all)
+        count = jnp.sum(mask, dtype=jnp.int32)
+        which = (count > 0).astype(jnp.int32) + (count > capacity).astype(jnp.int32)
+    new_state, new_obs = jax.lax.switch(which, branches, (state, obs))
     return new_state if obs is None else (new_state, new_obs)
 
 

@@ -25,7 +25,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-__all__ = ["hash2x32", "split", "uniform"]
+__all__ = ["hash2x32", "split", "split_at", "uniform"]
 
 # Threefry-2x32 rotation constants (Salmon et al., "Parallel random numbers: as easy as 1, 2,
 # 3", 2011), four rounds each, alternating; the key schedule's parity constant.
@@ -116,6 +116,32 @@ def split(key: Any, num: int = 2) -> Any:
         return jax.random.split(key, num)
     data, typed = raw
     keys = _split(data, num)
+    return jax.random.wrap_key_data(keys, impl="threefry2x32") if typed else keys
+
+
+def split_at(key: Any, num: int, index: jax.Array) -> Any:
+    """``jax.random.split(key, num)[index]``, hashing only the keys ``index`` picks.
+
+    Key ``i`` of a partitionable Threefry split is the hash of counter ``i`` alone, so the
+    picked keys are computed directly: ``len(index)`` hashes instead of ``num``. For other keys
+    the whole split is made and indexed.
+
+    Args:
+        key: One key, raw or typed.
+        num: The size of the split the keys are taken from.
+        index: ``int32`` indices in ``[0, num)``, any shape (others give keys of no meaning).
+
+    Returns:
+        The keys, of the kind given, with ``index``'s shape leading.
+    """
+    num = int(num)
+    raw = _raw_key(key)
+    if raw is None or num >= _MAX_COUNT:
+        return jnp.take(split(key, num), index, axis=0, mode="clip")
+    data, typed = raw
+    counters = jnp.asarray(index).astype(np.uint32)
+    bits1, bits2 = hash2x32(data[0], data[1], jnp.zeros_like(counters), counters)
+    keys = jnp.stack([bits1, bits2], axis=-1)
     return jax.random.wrap_key_data(keys, impl="threefry2x32") if typed else keys
 
 

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import jax
+import jax.numpy as jnp
 
 from gymnasium_core.functional import _compile_cache, _jax_core, _params, _threefry
 from gymnasium_core.functional._checks import check_func_env, default_params
@@ -185,8 +186,14 @@ def rollout(
         num_envs=num_envs,
         max_episode_steps=int(max_episode_steps),
         autoreset_mode=parse_autoreset_mode(autoreset_mode),
+        isolate_params=params is not None and not _is_traced(),
     )
     return trajectory
+
+
+def _is_traced() -> bool:
+    """Whether this call is being staged into a caller's compiled program (``jit``, ``scan``)."""
+    return isinstance(jnp.zeros((), jnp.int8), jax.core.Tracer)
 
 
 @functools.partial(
@@ -198,6 +205,7 @@ def rollout(
         "num_envs",
         "max_episode_steps",
         "autoreset_mode",
+        "isolate_params",
     ),
 )
 def _rollout(
@@ -210,6 +218,7 @@ def _rollout(
     num_envs: int,
     max_episode_steps: int,
     autoreset_mode: AutoresetMode,
+    isolate_params: bool,
 ) -> Trajectory:
     # Keyed by configuration, not identity: equally configured envs share the compile.
     func_env = env_key.env
@@ -227,10 +236,20 @@ def _rollout(
         loop: tuple[_jax_core.VectorCarry, jax.Array], step_key: jax.Array
     ) -> tuple[tuple[_jax_core.VectorCarry, jax.Array], Trajectory]:
         carry, obs_key = loop
-        obs = fns.observation(carry.state, _threefry.split(obs_key, num_envs), params)
+        # Called directly, the params are runtime inputs of this program: XLA's loop-invariant
+        # code motion then widens the scan loop with them and, in doing so, keeps a policy's
+        # constants out of the loop body as well (e.g. ``randint``'s span, so a second random
+        # draw that the span makes unused is computed every step). A barrier makes the params
+        # per-step values, which changes no number (they are not constants either way) and
+        # lets the policy's constants fold. Inside the caller's ``jit`` the params may be
+        # constants XLA folds, so they are left as they are there.
+        params_here = params
+        if isolate_params:
+            params_here = jax.lax.optimization_barrier(params)  # type: ignore[no-untyped-call]
+        obs = fns.observation(carry.state, _threefry.split(obs_key, num_envs), params_here)
         action = policy(obs, step_key)
         out = _jax_core.state_step(
-            fns, num_envs, max_episode_steps, autoreset_mode, carry, action, params
+            fns, num_envs, max_episode_steps, autoreset_mode, carry, action, params_here
         )
         record = Trajectory(obs, action, out.reward, out.terminated, out.truncated, out.next_obs)
         return (out.carry, out.obs_key), record

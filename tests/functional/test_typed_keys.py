@@ -111,3 +111,36 @@ def test_rollout__params_changed_in_place_are_seen():
     )
     _assert_trees_equal(second, fresh)
     assert not np.array_equal(first.next_observation, second.next_observation)
+
+
+def _direct_program(env, params, num_envs, isolate_params=True):
+    """The compiled text of the program a direct ``rollout`` call runs."""
+    from gymnasium_core.functional import jax_rollout
+
+    prepared = jax_rollout._prepare(env)
+    return (
+        jax_rollout._rollout.lower(
+            prepared.env_key,
+            _policy,
+            jax.random.key(0),
+            jax_rollout._place(params, prepared.defaults, num_envs),
+            num_steps=5,
+            num_envs=num_envs,
+            max_episode_steps=0,
+            autoreset_mode=jax_rollout.parse_autoreset_mode("SameStep"),
+            isolate_params=isolate_params,
+        )
+        .compile()
+        .as_text()
+    )
+
+
+def test_rollout__direct_call_lets_xla_drop_the_policys_unused_draw():
+    # randint's span (2) makes its high-bits draw unused, which XLA drops when the span is a
+    # constant in the scan body. Params passed as runtime inputs must not keep that constant
+    # out of the body (XLA hoists it along with them unless they are isolated).
+    env, num_envs = Walk(), 64
+    params = env.get_default_params(push=2.0)
+    isolated = _direct_program(env, params, num_envs).count(" while(")
+    hoisted = _direct_program(env, params, num_envs, isolate_params=False).count(" while(")
+    assert isolated < hoisted
