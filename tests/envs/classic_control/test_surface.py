@@ -243,6 +243,20 @@ def test_state__assignment_and_in_place_write_match_the_reference(env_id: str) -
     _play(ours, ref, steps=40, seed=7)
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="a float32 array assigned to CartPole's state is stepped in float64 here; the "
+    "reference steps its float32 scalars with numpy's cos/sin (last-bit differences)",
+)
+def test_state__float32_assignment_steps_as_in_the_reference() -> None:
+    ours, ref = _make_unwrapped("CartPole-v1")
+    ours.reset(seed=0)
+    ref.reset(seed=0)
+    ours.state = np.array([0.01, 0.02, 0.03, 0.04], np.float32)
+    ref.state = np.array([0.01, 0.02, 0.03, 0.04], np.float32)
+    assert ours.step(1)[0].tobytes() == ref.step(1)[0].tobytes()
+
+
 @pytest.mark.parametrize("env_id", IDS)
 def test_state__in_place_write_right_after_reset_matches_the_reference(env_id: str) -> None:
     _, index, element = STATES[_family(env_id)]
