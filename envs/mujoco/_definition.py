@@ -19,6 +19,8 @@ default is written in one place and no backend can drift from another.
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -124,8 +126,14 @@ V4 = Rules(
 
 
 def sum_reward_terms(terms: Mapping[str, Any]) -> Any:
-    """The sum of the ``reward_*`` entries of a step's info, in their order."""
-    return sum(value for key, value in terms.items() if key.startswith("reward_"))
+    """The sum of the ``reward_*`` entries of a step's info, in their order.
+
+    The sum starts from the first term (not from ``0``), so it rounds, and keeps the sign of
+    a zero, exactly as the native tasks add their terms.
+    """
+    return functools.reduce(
+        operator.add, [value for key, value in terms.items() if key.startswith("reward_")]
+    )
 
 
 Term = Callable[..., Any]
@@ -151,7 +159,9 @@ class TaskDefinition:
         state_info: ``(task, data, xp) -> dict``: the info of a state (the v5 reset info).
         is_healthy: ``(task, data, params, xp) -> bool array``, or ``None`` for a task that
             never terminates.
-        reward: ``(info) -> reward``: how the step's info adds up to its reward.
+        reward: ``(info) -> reward``: how the step's signed terms add up to its reward, in
+            the order of operations every shell uses (the native envs, one env or a batch, and
+            MJX), so the reward is assembled in this one place.
         velocity_noise: How the default reset perturbs velocities: ``"uniform"`` or
             ``"normal"`` (``scale`` times a standard normal draw).
         initial_state: ``(task, rng, params) -> (qpos, qvel)`` drawn from a JAX key, for a

@@ -41,6 +41,7 @@ __all__ = [
     "Version",
     "clipped_contact_forces",
     "clipped_squared_cost",
+    "contact_survival_reward",
     "control_cost",
     "healthy_reward",
     "in_range",
@@ -58,6 +59,7 @@ __all__ = [
     "skipped_positions",
     "squared_sum_cost",
     "state_observation",
+    "survival_reward",
     "terminated",
 ]
 
@@ -201,6 +203,20 @@ def state_observation(
 
 
 # -- terms of the task definitions (see :mod:`._definition`) -----------------------------------
+
+
+def survival_reward(terms: dict[str, Any]) -> Array:
+    """Progress plus the survival bonus, less the control cost (the signed terms' sum).
+
+    ``(forward + survive) + ctrl`` rounds as the reference's ``(forward + survive) - cost``.
+    """
+    return (terms["reward_forward"] + terms["reward_survive"]) + terms["reward_ctrl"]
+
+
+def contact_survival_reward(terms: dict[str, Any]) -> Array:
+    """:func:`survival_reward` less the contact cost, added to the control cost first."""
+    costs = terms["reward_ctrl"] + terms["reward_contact"]
+    return (terms["reward_forward"] + terms["reward_survive"]) + costs
 
 
 def skipped_positions(options: Any, num_root_positions: int) -> int:
@@ -483,13 +499,12 @@ class PlanarLeggedEnv(HealthCheckedEnv):
         progress = self._forward_reward_weight * x_velocity
         survive_reward = self.healthy_reward
         control_penalty = self.control_cost(action)
-        reward = (progress + survive_reward) - control_penalty
         reward_info = {
             "reward_forward": progress,
             "reward_ctrl": -control_penalty,
             "reward_survive": survive_reward,
         }
-        return reward, reward_info
+        return self.definition.reward(reward_info), reward_info
 
     def _state_info(self) -> dict[str, Any]:
         return planar_position_info(self.data.qpos, self.init_qpos)
@@ -514,13 +529,13 @@ class PlanarLeggedEnv(HealthCheckedEnv):
         survive_reward = self._survive_reward(is_healthy)
         progress = self._forward_reward_weight * x_velocity
         control_penalty = squared_sum_cost(actions, self._ctrl_cost_weight, axis=-1)
-        rewards = (progress + survive_reward) - control_penalty
         terminations = terminated(is_healthy, self._terminate_when_unhealthy)
         reward_info = {
             "reward_forward": progress,
             "reward_ctrl": -control_penalty,
             "reward_survive": survive_reward,
         }
+        rewards = self.definition.reward(reward_info)
         info = self.rules.step_info(
             lambda: planar_position_info(qpos.T, self.init_qpos),
             lambda: {"x_position": x_after},

@@ -34,6 +34,7 @@ from ._locomotion import (
     Range,
     Xp,
     clipped_contact_forces,
+    contact_survival_reward,
     control_cost,
     healthy_reward,
     in_range,
@@ -179,6 +180,7 @@ ANT = TaskDefinition(
     step_info=_step_info,
     state_info=lambda task, data, xp: position_info(data.qpos[0:2], xp),
     is_healthy=_is_healthy,
+    reward=contact_survival_reward,
     velocity_noise="normal",
     uses_contact_forces=True,
 )
@@ -314,19 +316,15 @@ class AntEnv(HealthCheckedEnv):
         progress = x_velocity * self._forward_reward_weight
         survive_reward = self.healthy_reward
         control_penalty = self.control_cost(action)
-        if self._use_contact_forces:
-            contact_penalty = self.contact_cost
-            reward = (progress + survive_reward) - (control_penalty + contact_penalty)
-        else:  # v4 without use_contact_forces
-            contact_penalty = 0.0
-            reward = (progress + survive_reward) - control_penalty
+        # v4 charges contacts only with use_contact_forces
+        contact_penalty = self.contact_cost if self._use_contact_forces else 0.0
         reward_info = {
             "reward_forward": progress,
             "reward_ctrl": -control_penalty,
             "reward_contact": -contact_penalty,
             "reward_survive": survive_reward,
         }
-        return reward, reward_info
+        return self.definition.reward(reward_info), reward_info
 
     def _reported_terms(self, reward_info: dict[str, Any]) -> dict[str, Any]:
         """The reward terms as the step's info reports them (see :class:`AntRules`)."""
@@ -365,13 +363,10 @@ class AntEnv(HealthCheckedEnv):
         survive_reward = self._survive_reward(is_healthy)
         progress = x_velocity * self._forward_reward_weight
         control_penalty = squared_sum_cost(actions, self._ctrl_cost_weight, axis=-1)
+        contact_penalty = np.zeros(count)
         if self._use_contact_forces:
             flat = forces.reshape(count, -1)
             contact_penalty = squared_sum_cost(flat, self._contact_cost_weight, axis=-1)
-            rewards = (progress + survive_reward) - (control_penalty + contact_penalty)
-        else:
-            contact_penalty = np.zeros(count)
-            rewards = (progress + survive_reward) - control_penalty
         terminations = terminated(is_healthy, self._terminate_when_unhealthy)
         reward_info = {
             "reward_forward": progress,
@@ -379,6 +374,7 @@ class AntEnv(HealthCheckedEnv):
             "reward_contact": -contact_penalty,
             "reward_survive": survive_reward,
         }
+        rewards = self.definition.reward(reward_info)
         info = rules.step_info(
             lambda: rows_position_info(qpos[:, 0:2]),
             lambda: rows_position_info(xy_after),

@@ -176,8 +176,8 @@ class HalfCheetahEnv(LocomotionEnv):
         """
         progress = self._forward_reward_weight * x_velocity
         control_penalty = self.control_cost(action)
-        reward = progress - control_penalty
-        return reward, {"reward_forward": progress, "reward_ctrl": -control_penalty}
+        reward_info = {"reward_forward": progress, "reward_ctrl": -control_penalty}
+        return self.definition.reward(reward_info), reward_info
 
     HAS_BATCHED_TERMS = True
 
@@ -191,7 +191,9 @@ class HalfCheetahEnv(LocomotionEnv):
         observations = state_observation(qpos, qvel, self.num_skipped_qpos)
         progress = self._forward_reward_weight * x_velocity
         control_penalty = squared_sum_cost(actions, self._ctrl_cost_weight, axis=-1)
-        rewards = progress - control_penalty
+        rewards = self.definition.reward(
+            {"reward_forward": progress, "reward_ctrl": -control_penalty}
+        )
         info = self.rules.step_info(
             lambda: {"x_position": x_after},
             lambda: {"x_position": x_after},

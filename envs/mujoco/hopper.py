@@ -35,6 +35,7 @@ from ._locomotion import (
     planar_legged_observation_size,
     planar_legged_state_info,
     planar_legged_step_info,
+    survival_reward,
 )
 
 __all__ = [
@@ -127,6 +128,7 @@ HOPPER = TaskDefinition(
     observation_size=planar_legged_observation_size,
     observation=planar_legged_observation,
     step_info=planar_legged_step_info,
+    reward=survival_reward,
     state_info=planar_legged_state_info,
     is_healthy=_is_healthy,
 )

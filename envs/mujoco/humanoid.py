@@ -38,6 +38,7 @@ from ._locomotion import (
     Range,
     Xp,
     clipped_squared_cost,
+    contact_survival_reward,
     control_cost,
     healthy_reward,
     in_range,
@@ -310,6 +311,7 @@ HUMANOID = TaskDefinition(
     step_info=_step_info,
     state_info=_state_info,
     is_healthy=_is_healthy,
+    reward=contact_survival_reward,
     uses_contact_forces=True,
 )
 
@@ -472,19 +474,14 @@ class HumanoidEnv(HumanoidObservationMixin, HealthCheckedEnv):
         progress = self._forward_reward_weight * x_velocity
         survive_reward = self.healthy_reward
         control_penalty = self.control_cost(action)
-        if self.rules.charges_contact_cost:
-            contact_penalty = self.contact_cost
-            reward = (progress + survive_reward) - (control_penalty + contact_penalty)
-        else:
-            contact_penalty = 0.0
-            reward = (progress + survive_reward) - control_penalty
+        contact_penalty = self.contact_cost if self.rules.charges_contact_cost else 0.0
         reward_info = {
             "reward_survive": survive_reward,
             "reward_forward": progress,
             "reward_ctrl": -control_penalty,
             "reward_contact": -contact_penalty,
         }
-        return reward, reward_info
+        return self.definition.reward(reward_info), reward_info
 
     def _state_info(self) -> dict[str, Any]:
         return humanoid_position_info(self.data.qpos, *self._tendon_states())
@@ -520,16 +517,13 @@ class HumanoidEnv(HumanoidObservationMixin, HealthCheckedEnv):
         progress = self._forward_reward_weight * x_velocity
         control_penalty = squared_sum_cost(stacked("ctrl"), self._ctrl_cost_weight, axis=-1)
         terminations = terminated(is_healthy, self._terminate_when_unhealthy)
+        contact_penalty = np.zeros(len(datas))
         if rules.charges_contact_cost:
             flat_forces = cfrc_ext.reshape(len(datas), -1)
             low, high = self._contact_cost_range
             contact_penalty = np.clip(
                 squared_sum_cost(flat_forces, self._contact_cost_weight, axis=-1), low, high
             )
-            rewards = (progress + survive_reward) - (control_penalty + contact_penalty)
-        else:
-            contact_penalty = np.zeros(len(datas))
-            rewards = (progress + survive_reward) - control_penalty
 
         def state_info() -> dict[str, Any]:
             position = rows_position_info(qpos[:, 0:2])
@@ -547,6 +541,7 @@ class HumanoidEnv(HumanoidObservationMixin, HealthCheckedEnv):
             "reward_ctrl": -control_penalty,
             "reward_contact": -contact_penalty,
         }
+        rewards = self.definition.reward(reward_info)
         info = rules.step_info(
             state_info,
             lambda: rows_position_info(xy_after),

@@ -65,8 +65,8 @@ def standup_reward_terms(
     impact_cost_range: Range,
     xp: Xp = np,
     axis: int | None = None,
-) -> tuple[Any, Any, Any, Any]:
-    """The stand-up reward and its terms.
+) -> tuple[Any, Any, Any]:
+    """The stand-up reward's terms (the reward is the definition's ``reward`` of them).
 
     Args:
         z: Torso height after the step.
@@ -81,12 +81,12 @@ def standup_reward_terms(
             and ``cfrc_ext`` flattened per env, ``(num_envs, nbody * 6)``.
 
     Returns:
-        ``(reward, uph_cost, control_penalty, impact_cost)``; the costs are positive.
+        ``(uph_cost, control_penalty, impact_cost)``; the costs are positive.
     """
     uph_cost = (z - 0) / timestep
     control_penalty = control_cost(ctrl, ctrl_cost_weight, xp, axis)
     impact_cost = clipped_squared_cost(cfrc_ext, impact_cost_weight, impact_cost_range, xp, axis)
-    return uph_cost - control_penalty - impact_cost + 1, uph_cost, control_penalty, impact_cost
+    return uph_cost, control_penalty, impact_cost
 
 
 def standup_position_info(
@@ -136,7 +136,7 @@ def _state_info(task: Any, data: Any, xp: Xp) -> dict[str, Any]:
 def _step_info(
     task: Any, before: Any, action: Any, after: Any, params: HumanoidStandupParams, xp: Xp
 ) -> dict[str, Any]:
-    _, uph_cost, control_penalty, impact_cost = standup_reward_terms(
+    uph_cost, control_penalty, impact_cost = standup_reward_terms(
         after.qpos[2],
         float(task.model.opt.timestep),
         after.ctrl,
@@ -251,7 +251,7 @@ class HumanoidStandupEnv(HumanoidObservationMixin):
         ``action`` is unused: the control cost is taken on ``data.ctrl``. Subclasses may
         override it to shape the reward, as with the reference's v5 class.
         """
-        reward, uph_cost, control_penalty, impact_cost = standup_reward_terms(
+        uph_cost, control_penalty, impact_cost = standup_reward_terms(
             pos_after,
             self.model.opt.timestep,
             self.data.ctrl,
@@ -265,7 +265,7 @@ class HumanoidStandupEnv(HumanoidObservationMixin):
             "reward_quadctrl": -control_penalty,
             "reward_impact": -impact_cost,
         }
-        return reward, reward_info
+        return self.definition.reward(reward_info), reward_info
 
     def _state_info(self) -> dict[str, Any]:
         return standup_position_info(self.data.qpos, self.init_qpos, *self._tendon_states())
@@ -288,7 +288,7 @@ class HumanoidStandupEnv(HumanoidObservationMixin):
             full=self.rules.full_body_state,
         )
         observations = state_observation(qpos, qvel, self.num_skipped_qpos, parts)
-        rewards, uph_cost, control_penalty, impact_cost = standup_reward_terms(
+        uph_cost, control_penalty, impact_cost = standup_reward_terms(
             qpos[:, 2],
             self.model.opt.timestep,
             stacked("ctrl"),
@@ -298,16 +298,18 @@ class HumanoidStandupEnv(HumanoidObservationMixin):
             self._impact_cost_range,
             axis=-1,
         )
+        reward_info = {
+            "reward_linup": uph_cost,
+            "reward_quadctrl": -control_penalty,
+            "reward_impact": -impact_cost,
+        }
         info = self.rules.step_info(
             lambda: standup_position_info(
                 qpos.T, self.init_qpos, stacked("ten_length"), stacked("ten_velocity")
             ),
             dict,
             {},
-            {
-                "reward_linup": uph_cost,
-                "reward_quadctrl": -control_penalty,
-                "reward_impact": -impact_cost,
-            },
+            reward_info,
         )
+        rewards = self.definition.reward(reward_info)
         return observations, rewards, np.zeros(len(datas), dtype=bool), info

@@ -232,13 +232,12 @@ class InvertedDoublePendulumEnv(TaskEnv):
         distance_penalty, velocity_penalty = penalties(x, y, self.data.qvel)
         is_paid = not terminated or self.rules.pays_survive_on_terminal_step
         alive_bonus = self._healthy_reward * int(is_paid)
-        reward = alive_bonus - distance_penalty - velocity_penalty
         reward_info = {
             "reward_survive": alive_bonus,
             "distance_penalty": -distance_penalty,
             "velocity_penalty": -velocity_penalty,
         }
-        return reward, reward_info
+        return self.definition.reward(reward_info), reward_info
 
     def _get_obs(self) -> NDArray[np.float64]:
         obs: NDArray[np.float64] = observation(

@@ -237,8 +237,8 @@ class PusherEnv(TaskEnv):
         """
         weights = (self._reward_near_weight, self._reward_dist_weight, self._reward_control_weight)
         near, dist, ctrl = self._reward_terms(action, weights)
-        reward = dist + ctrl + near
-        return reward, {"reward_dist": dist, "reward_ctrl": ctrl, "reward_near": near}
+        reward_info = {"reward_dist": dist, "reward_ctrl": ctrl, "reward_near": near}
+        return self.definition.reward(reward_info), reward_info
 
     def _reward_terms(
         self, action: Any, weights: tuple[float, float, float]

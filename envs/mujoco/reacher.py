@@ -226,7 +226,8 @@ class ReacherEnv(TaskEnv):
         Subclasses may override it to shape the reward, as with the reference's v5 class.
         """
         reward_dist, reward_ctrl = self._reward_terms(action)
-        return reward_dist + reward_ctrl, {"reward_dist": reward_dist, "reward_ctrl": reward_ctrl}
+        reward_info = {"reward_dist": reward_dist, "reward_ctrl": reward_ctrl}
+        return self.definition.reward(reward_info), reward_info
 
     def _reward_terms(self, action: Any) -> tuple[Any, Any]:
         return reward_terms(

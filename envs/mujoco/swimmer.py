@@ -176,8 +176,8 @@ class SwimmerEnv(LocomotionEnv):
         """
         progress = self._forward_reward_weight * x_velocity
         control_penalty = self.control_cost(action)
-        reward = progress - control_penalty
-        return reward, {"reward_forward": progress, "reward_ctrl": -control_penalty}
+        reward_info = {"reward_forward": progress, "reward_ctrl": -control_penalty}
+        return self.definition.reward(reward_info), reward_info
 
     def _state_info(self) -> dict[str, Any]:
         return position_info(self.data.qpos[0:2])
@@ -198,7 +198,9 @@ class SwimmerEnv(LocomotionEnv):
         observations = state_observation(qpos, qvel, self.num_skipped_qpos)
         progress = self._forward_reward_weight * x_velocity
         control_penalty = squared_sum_cost(actions, self._ctrl_cost_weight, axis=-1)
-        rewards = progress - control_penalty
+        rewards = self.definition.reward(
+            {"reward_forward": progress, "reward_ctrl": -control_penalty}
+        )
         info = self.rules.step_info(
             lambda: rows_position_info(xy_after),
             lambda: rows_position_info(xy_after),

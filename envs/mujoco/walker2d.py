@@ -32,6 +32,7 @@ from ._locomotion import (
     planar_legged_observation_size,
     planar_legged_state_info,
     planar_legged_step_info,
+    survival_reward,
 )
 
 __all__ = [
@@ -99,6 +100,7 @@ WALKER2D = TaskDefinition(
     observation_size=planar_legged_observation_size,
     observation=planar_legged_observation,
     step_info=planar_legged_step_info,
+    reward=survival_reward,
     state_info=planar_legged_state_info,
     is_healthy=_is_healthy,
 )
