@@ -107,3 +107,39 @@ def test_definition__a_changed_definition_reaches_the_mjx_task() -> None:
     assert task.frame_skip == 2 and task.dt == pytest.approx(0.004)
     with pytest.raises(TypeError, match="unexpected keyword argument 'healthy_reward'"):
         task_class(wide)(healthy_reward=2.0)
+
+
+def test_definitions__task_code_never_tests_the_version() -> None:
+    # what a version does is read from its rules record, never from ``version == ...``
+    import ast
+    from pathlib import Path
+
+    import gymnasium_core.envs.mujoco as package
+
+    found = []
+    for path in sorted(Path(package.__file__).parent.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Compare):
+                for part in ast.walk(node):
+                    if isinstance(part, ast.Attribute) and part.attr == "version":
+                        found.append(f"{path.name}:{node.lineno}")
+    assert found == []
+
+
+def test_definition__native_env_reads_its_rules_from_the_definition() -> None:
+    from gymnasium_core.envs.mujoco._definition import V5
+    from gymnasium_core.envs.mujoco.hopper import HOPPER, HopperEnv
+
+    quiet = dataclasses.replace(
+        HOPPER, rules={**HOPPER.rules, "v5": dataclasses.replace(V5, reports_reset_info=False)}
+    )
+
+    class QuietHopper(HopperEnv):
+        definition = quiet
+
+    env = QuietHopper()
+    _, info = env.reset(seed=0)
+    assert info == {}
+    _, reset_info = HopperEnv().reset(seed=0)
+    assert set(reset_info) == {"x_position", "z_distance_from_origin"}
+    env.close()
