@@ -296,7 +296,7 @@ _MUJOCO: list[tuple[str, str, str, int, float | None]] = [
 ]
 # Each v5 task also runs on MJX (MuJoCo in JAX): `mjx/<Task>-v5` is its jitted functional env,
 # and `make_vec("<Task>-v5", n, vectorization_mode="jax")` batches it.
-_MJX = f"{_PKG}.mujoco.mjx_envs"
+_MJX = f"{_PKG}.mujoco.mjx.envs"
 # `make_vec("<Task>-vN", n, vectorization_mode="vector_entry_point")` steps n native copies on
 # a pool of threads (`mujoco.vector`).
 _MJV = f"{_PKG}.mujoco.vector"

@@ -27,10 +27,12 @@ from numpy.typing import NDArray
 
 from gymnasium_core import spaces
 
+from ._definition import V4_FIXED_ARGUMENTS
 from ._task import TaskEnv, Version
 from .mujoco_env import MujocoEnv
 
 __all__ = [
+    "PLANAR_VELOCITY_LIMIT",
     "V4_FIXED_ARGUMENTS",
     "HealthCheckedEnv",
     "LocomotionEnv",
@@ -39,17 +41,25 @@ __all__ = [
     "Version",
     "clipped_contact_forces",
     "clipped_squared_cost",
+    "contact_survival_reward",
     "control_cost",
     "healthy_reward",
     "in_range",
     "mass_center_xy",
+    "observation_size",
+    "planar_legged_observation",
+    "planar_legged_observation_size",
+    "planar_legged_state_info",
+    "planar_legged_step_info",
     "planar_position_info",
     "planar_velocity",
     "position_info",
     "reject_task_kwargs",
     "rows_position_info",
+    "skipped_positions",
     "squared_sum_cost",
     "state_observation",
+    "survival_reward",
     "terminated",
 ]
 
@@ -192,8 +202,69 @@ def state_observation(
     return xp.concatenate((qpos[..., num_skipped:], velocity, *extras), axis=-1)
 
 
-# What a v4 class sets itself, so that passing it is an error, as in the reference.
-V4_FIXED_ARGUMENTS = ("model_path", "frame_skip", "observation_space", "default_camera_config")
+# -- terms of the task definitions (see :mod:`._definition`) -----------------------------------
+
+
+def survival_reward(terms: dict[str, Any]) -> Array:
+    """Progress plus the survival bonus, less the control cost (the signed terms' sum).
+
+    ``(forward + survive) + ctrl`` rounds as the reference's ``(forward + survive) - cost``.
+    """
+    return (terms["reward_forward"] + terms["reward_survive"]) + terms["reward_ctrl"]
+
+
+def contact_survival_reward(terms: dict[str, Any]) -> Array:
+    """:func:`survival_reward` less the contact cost, added to the control cost first."""
+    costs = terms["reward_ctrl"] + terms["reward_contact"]
+    return (terms["reward_forward"] + terms["reward_survive"]) + costs
+
+
+def skipped_positions(options: Any, num_root_positions: int) -> int:
+    """Leading ``qpos`` entries the observation leaves out under ``options``."""
+    excluded = options.exclude_current_positions_from_observation
+    return num_root_positions if excluded else 0
+
+
+def observation_size(task: Any, num_root_positions: int, extra: int = 0) -> int:
+    """``nq`` less the skipped root positions, plus ``nv`` and ``extra`` entries."""
+    model = task.model
+    skipped = skipped_positions(task.options, num_root_positions)
+    return int(model.nq) - skipped + int(model.nv) + extra
+
+
+#: Bound on the observed velocities of Hopper and Walker2d.
+PLANAR_VELOCITY_LIMIT = 10.0
+
+
+def planar_legged_observation_size(task: Any) -> int:
+    """Hopper's and Walker2d's observation size: ``qpos`` less ``rootx``, then ``qvel``."""
+    return observation_size(task, 1)
+
+
+def planar_legged_observation(task: Any, data: Any, params: Any, xp: Xp) -> Array:
+    """``qpos`` (less ``rootx`` if asked) then ``qvel`` clipped to ``[-10, 10]``."""
+    skipped = skipped_positions(task.options, 1)
+    return state_observation(data.qpos, data.qvel, skipped, (), PLANAR_VELOCITY_LIMIT, xp)
+
+
+def planar_legged_state_info(task: Any, data: Any, xp: Xp) -> dict[str, Any]:
+    """Hopper's and Walker2d's info of a state: x and the height change."""
+    return planar_position_info(data.qpos, task.init_qpos)
+
+
+def planar_legged_step_info(
+    task: Any, before: Any, action: Array, after: Any, params: Any, xp: Xp
+) -> dict[str, Any]:
+    """The v5 step info of Hopper and Walker2d: progress of ``rootx``, bonus, control cost."""
+    x_velocity = planar_velocity(before.qpos[0], after.qpos[0], task.dt)
+    is_healthy = task.definition.is_healthy(task, after, params, xp)
+    return {
+        **planar_legged_state_info(task, after, xp),
+        "x_velocity": x_velocity,
+        "reward_forward": params.forward_reward_weight * x_velocity,
+        "reward_ctrl": -control_cost(action, params.ctrl_cost_weight, xp),
+        "reward_survive": healthy_reward(is_healthy, params.healthy_reward, False),
+    }
 
 
 def reject_task_kwargs(kwargs: dict[str, Any], fixed: Sequence[str] = ()) -> None:
@@ -260,7 +331,7 @@ class LocomotionEnv(TaskEnv):
         extras = self._extra_observation_sizes()
         size += sum(extras.values())
         self.observation_space = spaces.Box(-np.inf, np.inf, (size,), np.float64)
-        if self.version == "v5":
+        if self.rules.reports_observation_structure:
             self.observation_structure: dict[str, int] = {
                 "skipped_qpos": self.num_skipped_qpos,
                 "qpos": self.data.qpos.size - self.num_skipped_qpos,
@@ -326,11 +397,18 @@ class HealthCheckedEnv(LocomotionEnv):
     @property
     def healthy_reward(self) -> Any:
         """The survival bonus of the current state (see :func:`healthy_reward`)."""
-        pay_when_unhealthy = self.version == "v4" and self._terminate_when_unhealthy
-        bonus = healthy_reward(self.is_healthy, self._healthy_reward, pay_when_unhealthy)
-        # v4 turns the health flag into a Python float first, so its bonus is a float even when
-        # the flag is a numpy bool (as the reference reports it in ``info``)
-        return float(bonus) if self.version == "v4" else bonus
+        return self._survive_reward(self.is_healthy)
+
+    def _survive_reward(self, is_healthy: Array) -> Any:
+        """The survival bonus of a state (or each row of a batch) with health ``is_healthy``."""
+        on_terminal_step = self.rules.pays_survive_on_terminal_step
+        pay_when_unhealthy = on_terminal_step and self._terminate_when_unhealthy
+        bonus = healthy_reward(is_healthy, self._healthy_reward, pay_when_unhealthy)
+        if on_terminal_step and np.ndim(bonus) == 0:
+            # v4 turns the health flag into a Python float first, so its bonus is a float even
+            # when the flag is a numpy bool (as the reference reports it in ``info``)
+            return float(bonus)
+        return bonus
 
     def _is_terminated(self) -> bool:
         """Whether the current state ends the episode (see :func:`terminated`)."""
@@ -361,7 +439,7 @@ class PlanarLeggedEnv(HealthCheckedEnv):
     """
 
     NUM_ROOT_POSITIONS = 1
-    VELOCITY_LIMIT = 10.0
+    VELOCITY_LIMIT = PLANAR_VELOCITY_LIMIT
 
     def __init__(
         self,
@@ -405,11 +483,12 @@ class PlanarLeggedEnv(HealthCheckedEnv):
         observation = self._get_obs()
         reward, reward_info = self._get_rew(x_velocity, action)
         is_done = self._is_terminated()
-
-        if self.version == "v4":
-            info: dict[str, Any] = {"x_position": x_after, "x_velocity": x_velocity}
-        else:
-            info = {**self._get_reset_info(), "x_velocity": x_velocity, **reward_info}
+        info = self.rules.step_info(
+            self._state_info,
+            lambda: {"x_position": x_after},
+            {"x_velocity": x_velocity},
+            reward_info,
+        )
         return self._finish_step(observation, reward, is_done, info)
 
     def _get_rew(self, x_velocity: float, action: Any) -> tuple[Any, dict[str, Any]]:
@@ -420,17 +499,14 @@ class PlanarLeggedEnv(HealthCheckedEnv):
         progress = self._forward_reward_weight * x_velocity
         survive_reward = self.healthy_reward
         control_penalty = self.control_cost(action)
-        reward = (progress + survive_reward) - control_penalty
         reward_info = {
             "reward_forward": progress,
             "reward_ctrl": -control_penalty,
             "reward_survive": survive_reward,
         }
-        return reward, reward_info
+        return self.definition.reward(reward_info), reward_info
 
-    def _get_reset_info(self) -> dict[str, Any]:
-        if self.version == "v4":
-            return {}
+    def _state_info(self) -> dict[str, Any]:
         return planar_position_info(self.data.qpos, self.init_qpos)
 
     def _healthy_rows(self, qpos: Array, qvel: Array) -> Array:
@@ -450,20 +526,20 @@ class PlanarLeggedEnv(HealthCheckedEnv):
             qpos, qvel, self.num_skipped_qpos, velocity_limit=self.VELOCITY_LIMIT
         )
         is_healthy = self._healthy_rows(qpos, qvel)
-        pay_when_unhealthy = self.version == "v4" and self._terminate_when_unhealthy
-        survive_reward = healthy_reward(is_healthy, self._healthy_reward, pay_when_unhealthy)
+        survive_reward = self._survive_reward(is_healthy)
         progress = self._forward_reward_weight * x_velocity
         control_penalty = squared_sum_cost(actions, self._ctrl_cost_weight, axis=-1)
-        rewards = (progress + survive_reward) - control_penalty
         terminations = terminated(is_healthy, self._terminate_when_unhealthy)
-        if self.version == "v4":
-            info: dict[str, Array] = {"x_position": x_after, "x_velocity": x_velocity}
-        else:
-            info = {
-                **planar_position_info(qpos.T, self.init_qpos),
-                "x_velocity": x_velocity,
-                "reward_forward": progress,
-                "reward_ctrl": -control_penalty,
-                "reward_survive": survive_reward,
-            }
+        reward_info = {
+            "reward_forward": progress,
+            "reward_ctrl": -control_penalty,
+            "reward_survive": survive_reward,
+        }
+        rewards = self.definition.reward(reward_info)
+        info = self.rules.step_info(
+            lambda: planar_position_info(qpos.T, self.init_qpos),
+            lambda: {"x_position": x_after},
+            {"x_velocity": x_velocity},
+            reward_info,
+        )
         return observations, rewards, terminations, info

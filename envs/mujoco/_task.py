@@ -1,9 +1,11 @@
-"""What every MuJoCo task shares: the version switch, constructor plumbing, resets, step end.
+"""What every MuJoCo task shares: its definition and rules, constructor plumbing, resets, step end.
 
-:class:`TaskEnv` is the stateful shell under all eleven tasks (the pendulums, Reacher and Pusher
-directly, the locomotion tasks through :class:`._locomotion.LocomotionEnv`). It keeps the
-version (``"v4"`` or ``"v5"``, a class attribute the ``<task>_v4`` classes override), compiles
-the model, sets the metadata of that version, draws the reset noise and ends a step.
+:class:`TaskEnv` is the native stateful shell under all eleven tasks (the pendulums, Reacher and
+Pusher directly, the locomotion tasks through :class:`._locomotion.LocomotionEnv`). It knows its
+task's definition (:mod:`._definition`) and version (``"v4"`` or ``"v5"``, a class attribute the
+``<task>_v4`` classes override), and reads what that version does from the definition's rules
+record (:attr:`TaskEnv.rules`). It compiles the model, sets the metadata the rules ask for,
+draws the reset noise and ends a step.
 
 The task terms here are functions of arrays with an ``xp`` namespace argument (``numpy`` or
 ``jax.numpy``), so a second physics backend can reuse them. The arithmetic, including the order
@@ -17,7 +19,7 @@ import functools
 import inspect
 from collections.abc import Callable, Sequence
 from types import ModuleType
-from typing import Any, Literal, SupportsFloat
+from typing import Any, ClassVar, Literal, SupportsFloat
 
 import numpy as np
 from numpy.typing import NDArray
@@ -25,6 +27,7 @@ from numpy.typing import NDArray
 from gymnasium_core import spaces
 from gymnasium_core.utils.ezpickle import EzPickle
 
+from ._definition import Rules, TaskDefinition
 from .mujoco_env import MujocoEnv
 
 __all__ = [
@@ -34,23 +37,11 @@ __all__ = [
     "control_cost",
     "distance",
     "uniform_noise",
-    "v4_metadata",
-    "v5_metadata",
 ]
 
 Version = Literal["v4", "v5"]
 
 RENDER_MODES = ["human", "rgb_array", "depth_array", "rgbd_tuple"]
-
-
-def v4_metadata(render_fps: int) -> dict[str, Any]:
-    """The class metadata of a v4 environment: a fixed ``render_fps`` (checked against ``dt``)."""
-    return {"render_modes": list(RENDER_MODES), "render_fps": render_fps}
-
-
-def v5_metadata(dt: float) -> dict[str, Any]:
-    """The metadata v5 environments set per instance: ``render_fps`` follows ``frame_skip``."""
-    return {"render_modes": list(RENDER_MODES), "render_fps": int(np.round(1.0 / dt))}
 
 
 def uniform_noise(rng: np.random.Generator, scale: float, size: int) -> Any:
@@ -123,6 +114,8 @@ class TaskEnv(MujocoEnv, EzPickle):
 
     metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}
 
+    #: The task: its defaults, terms and the rules of its versions.
+    definition: ClassVar[TaskDefinition]
     #: The version whose defaults, observation and info the class follows.
     version: Version = "v5"
     #: How :meth:`reset_model` perturbs the initial velocities: ``"uniform"`` or ``"normal"``.
@@ -137,16 +130,29 @@ class TaskEnv(MujocoEnv, EzPickle):
         observation_space: spaces.Space[Any] | None,
         mujoco_kwargs: dict[str, Any],
     ) -> None:
-        """Build the :class:`MujocoEnv` and set the metadata of :attr:`version`.
+        """Build the :class:`MujocoEnv` and set the metadata :attr:`rules` ask for.
 
-        v4 classes carry ``render_fps`` in their class metadata (checked against ``dt`` by
-        :class:`MujocoEnv`); v5 derives it from ``dt`` after compiling.
+        A version with a fixed ``render_fps`` carries it in its class metadata (checked against
+        ``dt`` by :class:`MujocoEnv`); otherwise it is derived from ``dt`` after compiling.
         """
         MujocoEnv.__init__(
             self, xml_file, frame_skip, observation_space=observation_space, **mujoco_kwargs
         )
-        if self.version == "v5":
-            self.metadata = v5_metadata(self.dt)
+        if self.rules.render_fps is None:
+            self.metadata = self.rules.metadata(self.dt)
+
+    @property
+    def rules(self) -> Rules:
+        """What this class's version does (its definition's rules record)."""
+        return self.definition.rules[self.version]
+
+    def _state_info(self) -> dict[str, Any]:
+        """The info of the current state (v5's reset info); none by default."""
+        return {}
+
+    def _get_reset_info(self) -> dict[str, Any]:
+        """The reset ``info``: the state's info, if the rules report it."""
+        return self._state_info() if self.rules.reports_reset_info else {}
 
     def _noisy_initial_state(self) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
         """The initial state plus reset noise, drawn from ``np_random`` (positions first).

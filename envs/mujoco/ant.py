@@ -22,27 +22,42 @@ reports ``x_position`` / ``y_position`` from ``qpos`` and returns them on reset.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, SupportsFloat
+from dataclasses import dataclass
+from typing import Any, NamedTuple, SupportsFloat
 
 import numpy as np
 from numpy.typing import NDArray
 
+from ._definition import V4, V5, Rules, TaskDefinition
 from ._locomotion import (
     HealthCheckedEnv,
     Range,
     Xp,
     clipped_contact_forces,
+    contact_survival_reward,
+    control_cost,
     healthy_reward,
     in_range,
+    observation_size,
     planar_velocity,
     position_info,
     rows_position_info,
+    skipped_positions,
     squared_sum_cost,
     state_observation,
     terminated,
 )
 
-__all__ = ["DEFAULT_CAMERA_CONFIG", "AntEnv", "ant_is_healthy"]
+__all__ = [
+    "ANT",
+    "DEFAULT_CAMERA_CONFIG",
+    "DEFAULT_OPTIONS",
+    "DEFAULT_PARAMS",
+    "AntEnv",
+    "AntOptions",
+    "AntParams",
+    "ant_is_healthy",
+]
 
 DEFAULT_CAMERA_CONFIG: dict[str, Any] = {"distance": 4.0}
 
@@ -54,6 +69,121 @@ def ant_is_healthy(qpos: Any, qvel: Any, z_range: Range, xp: Xp = np) -> Any:
     """
     state = xp.concatenate((qpos, qvel), axis=-1)
     return xp.isfinite(state).all(axis=-1) & in_range(state[..., 2], z_range, closed=True)
+
+
+class AntParams(NamedTuple):
+    """The ant's numbers, with their defaults (those of both versions)."""
+
+    forward_reward_weight: float = 1
+    ctrl_cost_weight: float = 0.5
+    contact_cost_weight: float = 5e-4
+    healthy_reward: float = 1.0
+    healthy_z_range: Range = (0.2, 1.0)
+    contact_force_range: Range = (-1.0, 1.0)
+    reset_noise_scale: float = 0.1
+
+
+class AntOptions(NamedTuple):
+    """The ant's static configuration, with the v5 defaults."""
+
+    xml_file: str = "ant.xml"
+    frame_skip: int = 5
+    default_camera_config: dict[str, Any] | None = DEFAULT_CAMERA_CONFIG
+    main_body: int | str = 1
+    terminate_when_unhealthy: bool = True
+    exclude_current_positions_from_observation: bool = True
+    include_cfrc_ext_in_observation: bool = True
+
+
+#: The reward terms v4 reports, in its order (no contact term).
+V4_REWARD_TERMS = ("reward_forward", "reward_ctrl", "reward_survive")
+
+DEFAULT_PARAMS = AntParams()
+DEFAULT_OPTIONS = AntOptions()
+
+
+def _observation_size(task: Any) -> int:
+    included = task.options.include_cfrc_ext_in_observation
+    return observation_size(task, 2, (task.model.nbody - 1) * 6 if included else 0)
+
+
+def _contact_forces(data: Any, params: AntParams, xp: Xp) -> Any:
+    return clipped_contact_forces(data.cfrc_ext, params.contact_force_range, xp)
+
+
+def _observation(task: Any, data: Any, params: AntParams, xp: Xp) -> Any:
+    extras: tuple[Any, ...] = ()
+    if task.options.include_cfrc_ext_in_observation:
+        extras = (_contact_forces(data, params, xp)[1:].ravel(),)
+    return state_observation(
+        data.qpos, data.qvel, skipped_positions(task.options, 2), extras, xp=xp
+    )
+
+
+def _is_healthy(task: Any, data: Any, params: AntParams, xp: Xp) -> Any:
+    return ant_is_healthy(data.qpos, data.qvel, params.healthy_z_range, xp)
+
+
+def _step_info(
+    task: Any, before: Any, action: Any, after: Any, params: AntParams, xp: Xp
+) -> dict[str, Any]:
+    body = task.model.body(task.options.main_body).id
+    x_velocity, y_velocity = planar_velocity(before.xpos[body, :2], after.xpos[body, :2], task.dt)
+    forces = _contact_forces(after, params, xp)
+    is_healthy = _is_healthy(task, after, params, xp)
+    return {
+        **position_info(after.qpos[0:2], xp),
+        "x_velocity": x_velocity,
+        "y_velocity": y_velocity,
+        "reward_forward": x_velocity * params.forward_reward_weight,
+        "reward_ctrl": -control_cost(action, params.ctrl_cost_weight, xp),
+        "reward_contact": -squared_sum_cost(forces, params.contact_cost_weight, xp),
+        "reward_survive": healthy_reward(is_healthy, params.healthy_reward, False),
+    }
+
+
+@dataclass(frozen=True)
+class AntRules(Rules):
+    """The ant's version rules, with two of its own.
+
+    Attributes:
+        observes_world_body_forces: The observed contact forces include the world body's.
+        reports_contact_cost_as_control: When contacts are charged, ``info["reward_ctrl"]``
+            reports the contact cost (a reference quirk kept for v4).
+    """
+
+    observes_world_body_forces: bool = False
+    reports_contact_cost_as_control: bool = False
+
+
+#: The ant task.
+ANT = TaskDefinition(
+    name="Ant",
+    params=AntParams,
+    options=AntOptions,
+    rules={
+        "v4": AntRules(
+            **{
+                **vars(V4),
+                "render_fps": 20,
+                "reward_info_names": {name: name for name in V4_REWARD_TERMS},
+                "reward_terms_first": True,
+                "reports_forward_reward": True,
+            },
+            observes_world_body_forces=True,
+            reports_contact_cost_as_control=True,
+        ),
+        "v5": AntRules(**vars(V5)),
+    },
+    observation_size=_observation_size,
+    observation=_observation,
+    step_info=_step_info,
+    state_info=lambda task, data, xp: position_info(data.qpos[0:2], xp),
+    is_healthy=_is_healthy,
+    reward=contact_survival_reward,
+    velocity_noise="normal",
+    uses_contact_forces=True,
+)
 
 
 class AntEnv(HealthCheckedEnv):
@@ -81,22 +211,26 @@ class AntEnv(HealthCheckedEnv):
     #: v4 only: observe all contact forces and charge the contact cost.
     _use_contact_forces = True
 
+    definition = ANT
+
     def __init__(
         self,
-        xml_file: str = "ant.xml",
-        frame_skip: int = 5,
-        default_camera_config: dict[str, Any] | None = DEFAULT_CAMERA_CONFIG,
-        forward_reward_weight: float = 1,
-        ctrl_cost_weight: float = 0.5,
-        contact_cost_weight: float = 5e-4,
-        healthy_reward: float = 1.0,
-        main_body: int | str = 1,
-        terminate_when_unhealthy: bool = True,
-        healthy_z_range: Range = (0.2, 1.0),
-        contact_force_range: Range = (-1.0, 1.0),
-        reset_noise_scale: float = 0.1,
-        exclude_current_positions_from_observation: bool = True,
-        include_cfrc_ext_in_observation: bool = True,
+        xml_file: str = DEFAULT_OPTIONS.xml_file,
+        frame_skip: int = DEFAULT_OPTIONS.frame_skip,
+        default_camera_config: dict[str, Any] | None = DEFAULT_OPTIONS.default_camera_config,
+        forward_reward_weight: float = DEFAULT_PARAMS.forward_reward_weight,
+        ctrl_cost_weight: float = DEFAULT_PARAMS.ctrl_cost_weight,
+        contact_cost_weight: float = DEFAULT_PARAMS.contact_cost_weight,
+        healthy_reward: float = DEFAULT_PARAMS.healthy_reward,
+        main_body: int | str = DEFAULT_OPTIONS.main_body,
+        terminate_when_unhealthy: bool = DEFAULT_OPTIONS.terminate_when_unhealthy,
+        healthy_z_range: Range = DEFAULT_PARAMS.healthy_z_range,
+        contact_force_range: Range = DEFAULT_PARAMS.contact_force_range,
+        reset_noise_scale: float = DEFAULT_PARAMS.reset_noise_scale,
+        exclude_current_positions_from_observation: bool = (
+            DEFAULT_OPTIONS.exclude_current_positions_from_observation
+        ),
+        include_cfrc_ext_in_observation: bool = DEFAULT_OPTIONS.include_cfrc_ext_in_observation,
         **kwargs: Any,
     ) -> None:
         self._forward_reward_weight = forward_reward_weight
@@ -117,10 +251,17 @@ class AntEnv(HealthCheckedEnv):
             kwargs,
         )
 
+    @property
+    def rules(self) -> AntRules:
+        """What this class's version does (see :class:`AntRules`)."""
+        rules = self.definition.rules[self.version]
+        assert isinstance(rules, AntRules)
+        return rules
+
     def _extra_observation_sizes(self) -> dict[str, int]:
-        if self.version == "v4":
-            return {"cfrc_ext": self.data.cfrc_ext.size * self._use_contact_forces}
-        return {"cfrc_ext": self.data.cfrc_ext[1:].size * self._include_cfrc_ext_in_observation}
+        forces = self.data.cfrc_ext
+        observed = forces if self.rules.observes_world_body_forces else forces[1:]
+        return {"cfrc_ext": observed.size * self._include_cfrc_ext_in_observation}
 
     @property
     def is_healthy(self) -> Any:
@@ -142,10 +283,10 @@ class AntEnv(HealthCheckedEnv):
 
     def _get_obs(self) -> NDArray[np.float64]:
         extras: tuple[NDArray[np.float64], ...] = ()
-        if self.version == "v4" and self._use_contact_forces:
-            extras = (self.contact_forces.ravel(),)
-        elif self.version == "v5" and self._include_cfrc_ext_in_observation:
-            extras = (self.contact_forces[1:].ravel(),)
+        if self._include_cfrc_ext_in_observation:
+            forces = self.contact_forces
+            observed = forces if self.rules.observes_world_body_forces else forces[1:]
+            extras = (observed.ravel(),)
         return self._observe(extras)
 
     def step(
@@ -157,55 +298,42 @@ class AntEnv(HealthCheckedEnv):
         x_velocity, y_velocity = xy_velocity
 
         observation = self._get_obs()
-        if self.version == "v5":
-            reward, reward_info = self._get_rew(x_velocity, action)
-            is_done = self._is_terminated()
-            info = position_info(self.data.qpos[0:2])
-            info.update(x_velocity=x_velocity, y_velocity=y_velocity, **reward_info)
-            return self._finish_step(observation, reward, is_done, info)
-        progress = x_velocity * self._forward_reward_weight
-        survive_reward = self.healthy_reward
-        control_penalty = self.control_cost(action)
-        contact_penalty = self.contact_cost if self._use_contact_forces else 0.0
-        costs = control_penalty + contact_penalty if self._use_contact_forces else control_penalty
-        reward = (progress + survive_reward) - costs
+        reward, reward_info = self._get_rew(x_velocity, action)
         is_done = self._is_terminated()
-        info = self._v4_info(progress, control_penalty, contact_penalty, survive_reward)
-        info.update(position_info(xy_after), x_velocity=x_velocity, y_velocity=y_velocity)
-        info["forward_reward"] = progress
+        info = self.rules.step_info(
+            self._state_info,
+            lambda: position_info(xy_after),
+            {"x_velocity": x_velocity, "y_velocity": y_velocity},
+            self._reported_terms(reward_info),
+        )
         return self._finish_step(observation, reward, is_done, info)
 
     def _get_rew(self, x_velocity: float, action: Any) -> tuple[Any, dict[str, Any]]:
-        """The v5 reward of a step and its terms, as ``(reward, reward_info)``.
+        """The reward of a step and its terms, as ``(reward, reward_info)``.
 
-        Subclasses may override it to shape the reward, as with the reference's class.
+        Subclasses may override it to shape the reward, as with the reference's v5 class.
         """
         progress = x_velocity * self._forward_reward_weight
         survive_reward = self.healthy_reward
         control_penalty = self.control_cost(action)
-        contact_penalty = self.contact_cost
-        reward = (progress + survive_reward) - (control_penalty + contact_penalty)
+        # v4 charges contacts only with use_contact_forces
+        contact_penalty = self.contact_cost if self._use_contact_forces else 0.0
         reward_info = {
             "reward_forward": progress,
             "reward_ctrl": -control_penalty,
             "reward_contact": -contact_penalty,
             "reward_survive": survive_reward,
         }
-        return reward, reward_info
+        return self.definition.reward(reward_info), reward_info
 
-    def _v4_info(
-        self, progress: Any, control_penalty: Any, contact_penalty: Any, survive_reward: Any
-    ) -> dict[str, Any]:
-        # v4 overwrites the control term with the contact cost when it charges contacts.
-        shown_cost = contact_penalty if self._use_contact_forces else control_penalty
-        return {
-            "reward_forward": progress,
-            "reward_ctrl": -shown_cost,
-            "reward_survive": survive_reward,
-        }
+    def _reported_terms(self, reward_info: dict[str, Any]) -> dict[str, Any]:
+        """The reward terms as the step's info reports them (see :class:`AntRules`)."""
+        if self.rules.reports_contact_cost_as_control and self._use_contact_forces:
+            return {**reward_info, "reward_ctrl": reward_info["reward_contact"]}
+        return reward_info
 
-    def _get_reset_info(self) -> dict[str, Any]:
-        return {} if self.version == "v4" else position_info(self.data.qpos[0:2])
+    def _state_info(self) -> dict[str, Any]:
+        return position_info(self.data.qpos[0:2])
 
     HAS_BATCHED_TERMS = True
 
@@ -225,44 +353,32 @@ class AntEnv(HealthCheckedEnv):
         forces = clipped_contact_forces(
             np.stack([data.cfrc_ext for data in datas]), self._contact_force_range
         )
-        is_v4 = self.version == "v4"
+        rules = self.rules
         extras: tuple[Any, ...] = ()
-        if is_v4 and self._use_contact_forces:
-            extras = (forces.reshape(count, -1),)
-        elif not is_v4 and self._include_cfrc_ext_in_observation:
-            extras = (forces[:, 1:].reshape(count, -1),)
+        if self._include_cfrc_ext_in_observation:
+            observed = forces if rules.observes_world_body_forces else forces[:, 1:]
+            extras = (observed.reshape(count, -1),)
         observations = state_observation(qpos, qvel, self.num_skipped_qpos, extras)
         is_healthy = ant_is_healthy(qpos, qvel, self._healthy_z_range)
-        pay_when_unhealthy = is_v4 and self._terminate_when_unhealthy
-        survive_reward = healthy_reward(is_healthy, self._healthy_reward, pay_when_unhealthy)
+        survive_reward = self._survive_reward(is_healthy)
         progress = x_velocity * self._forward_reward_weight
         control_penalty = squared_sum_cost(actions, self._ctrl_cost_weight, axis=-1)
-        charges_contacts = not is_v4 or self._use_contact_forces
-        if charges_contacts:
+        contact_penalty = np.zeros(count)
+        if self._use_contact_forces:
             flat = forces.reshape(count, -1)
             contact_penalty = squared_sum_cost(flat, self._contact_cost_weight, axis=-1)
-            rewards = (progress + survive_reward) - (control_penalty + contact_penalty)
-        else:
-            rewards = (progress + survive_reward) - control_penalty
         terminations = terminated(is_healthy, self._terminate_when_unhealthy)
-        motion = {"x_velocity": x_velocity, "y_velocity": y_velocity}
-        if is_v4:
-            shown_cost = contact_penalty if self._use_contact_forces else control_penalty
-            info = {
-                "reward_forward": progress,
-                "reward_ctrl": -shown_cost,
-                "reward_survive": survive_reward,
-                **rows_position_info(xy_after),
-                **motion,
-                "forward_reward": progress,
-            }
-        else:
-            info = {
-                **rows_position_info(qpos[:, 0:2]),
-                **motion,
-                "reward_forward": progress,
-                "reward_ctrl": -control_penalty,
-                "reward_contact": -contact_penalty,
-                "reward_survive": survive_reward,
-            }
+        reward_info = {
+            "reward_forward": progress,
+            "reward_ctrl": -control_penalty,
+            "reward_contact": -contact_penalty,
+            "reward_survive": survive_reward,
+        }
+        rewards = self.definition.reward(reward_info)
+        info = rules.step_info(
+            lambda: rows_position_info(qpos[:, 0:2]),
+            lambda: rows_position_info(xy_after),
+            {"x_velocity": x_velocity, "y_velocity": y_velocity},
+            self._reported_terms(reward_info),
+        )
         return observations, rewards, terminations, info

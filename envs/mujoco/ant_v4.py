@@ -6,8 +6,9 @@ from typing import Any
 
 from . import ant
 from ._locomotion import V4_FIXED_ARGUMENTS, Range, TerminatedProperty, reject_task_kwargs
-from ._task import v4_metadata
-from .ant import DEFAULT_CAMERA_CONFIG
+from .ant import ANT, DEFAULT_CAMERA_CONFIG
+from .ant import DEFAULT_OPTIONS as _O
+from .ant import DEFAULT_PARAMS as _P
 from .mujoco_env import MujocoEnv
 
 __all__ = ["DEFAULT_CAMERA_CONFIG", "AntEnv", "MujocoEnv"]
@@ -31,21 +32,23 @@ class AntEnv(TerminatedProperty, ant.AntEnv):
         **kwargs: Passed to :class:`~gymnasium_core.envs.mujoco.MujocoEnv`.
     """
 
-    metadata: dict[str, Any] = v4_metadata(render_fps=20)
+    metadata: dict[str, Any] = ANT.rules["v4"].metadata()
     version = "v4"
 
     def __init__(
         self,
-        xml_file: str = "ant.xml",
-        ctrl_cost_weight: float = 0.5,
+        xml_file: str = _O.xml_file,
+        ctrl_cost_weight: float = _P.ctrl_cost_weight,
         use_contact_forces: bool = False,
-        contact_cost_weight: float = 5e-4,
-        healthy_reward: float = 1.0,
-        terminate_when_unhealthy: bool = True,
-        healthy_z_range: Range = (0.2, 1.0),
-        contact_force_range: Range = (-1.0, 1.0),
-        reset_noise_scale: float = 0.1,
-        exclude_current_positions_from_observation: bool = True,
+        contact_cost_weight: float = _P.contact_cost_weight,
+        healthy_reward: float = _P.healthy_reward,
+        terminate_when_unhealthy: bool = _O.terminate_when_unhealthy,
+        healthy_z_range: Range = _P.healthy_z_range,
+        contact_force_range: Range = _P.contact_force_range,
+        reset_noise_scale: float = _P.reset_noise_scale,
+        exclude_current_positions_from_observation: bool = (
+            _O.exclude_current_positions_from_observation
+        ),
         **kwargs: Any,
     ) -> None:
         reject_task_kwargs(kwargs, V4_FIXED_ARGUMENTS)
@@ -54,7 +57,7 @@ class AntEnv(TerminatedProperty, ant.AntEnv):
             xml_file,
             5,
             ant.DEFAULT_CAMERA_CONFIG,
-            forward_reward_weight=1,
+            forward_reward_weight=_P.forward_reward_weight,
             ctrl_cost_weight=ctrl_cost_weight,
             contact_cost_weight=contact_cost_weight,
             healthy_reward=healthy_reward,
@@ -64,5 +67,6 @@ class AntEnv(TerminatedProperty, ant.AntEnv):
             contact_force_range=contact_force_range,
             reset_noise_scale=reset_noise_scale,
             exclude_current_positions_from_observation=exclude_current_positions_from_observation,
+            include_cfrc_ext_in_observation=use_contact_forces,
             **kwargs,
         )

@@ -17,16 +17,94 @@ forward term ``reward_forward`` (v4: ``reward_run``) and returns ``x_position`` 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, SupportsFloat
+from dataclasses import replace
+from typing import Any, NamedTuple, SupportsFloat
 
 import numpy as np
 from numpy.typing import NDArray
 
-from ._locomotion import LocomotionEnv, planar_velocity, squared_sum_cost, state_observation
+from ._definition import V4, V5, TaskDefinition
+from ._locomotion import (
+    LocomotionEnv,
+    Xp,
+    control_cost,
+    observation_size,
+    planar_velocity,
+    skipped_positions,
+    squared_sum_cost,
+    state_observation,
+)
 
-__all__ = ["DEFAULT_CAMERA_CONFIG", "HalfCheetahEnv"]
+__all__ = [
+    "DEFAULT_CAMERA_CONFIG",
+    "DEFAULT_OPTIONS",
+    "DEFAULT_PARAMS",
+    "HALF_CHEETAH",
+    "HalfCheetahEnv",
+    "HalfCheetahOptions",
+    "HalfCheetahParams",
+]
 
 DEFAULT_CAMERA_CONFIG: dict[str, Any] = {"distance": 4.0}
+
+
+class HalfCheetahParams(NamedTuple):
+    """The cheetah's numbers, with their defaults (those of both versions)."""
+
+    forward_reward_weight: float = 1.0
+    ctrl_cost_weight: float = 0.1
+    reset_noise_scale: float = 0.1
+
+
+class HalfCheetahOptions(NamedTuple):
+    """The cheetah's static configuration, with the v5 defaults."""
+
+    xml_file: str = "half_cheetah.xml"
+    frame_skip: int = 5
+    default_camera_config: dict[str, Any] | None = DEFAULT_CAMERA_CONFIG
+    exclude_current_positions_from_observation: bool = True
+
+
+DEFAULT_PARAMS = HalfCheetahParams()
+DEFAULT_OPTIONS = HalfCheetahOptions()
+
+
+def _observation(task: Any, data: Any, params: HalfCheetahParams, xp: Xp) -> Any:
+    return state_observation(data.qpos, data.qvel, skipped_positions(task.options, 1), xp=xp)
+
+
+def _step_info(
+    task: Any, before: Any, action: Any, after: Any, params: HalfCheetahParams, xp: Xp
+) -> dict[str, Any]:
+    x_velocity = planar_velocity(before.qpos[0], after.qpos[0], task.dt)
+    return {
+        "x_position": after.qpos[0],
+        "x_velocity": x_velocity,
+        "reward_forward": params.forward_reward_weight * x_velocity,
+        "reward_ctrl": -control_cost(action, params.ctrl_cost_weight, xp),
+    }
+
+
+#: The cheetah task.
+HALF_CHEETAH = TaskDefinition(
+    name="HalfCheetah",
+    params=HalfCheetahParams,
+    options=HalfCheetahOptions,
+    rules={
+        # v4 names the forward term "reward_run"
+        "v4": replace(
+            V4,
+            render_fps=20,
+            reward_info_names={"reward_run": "reward_forward", "reward_ctrl": "reward_ctrl"},
+        ),
+        "v5": V5,
+    },
+    observation_size=lambda task: observation_size(task, 1),
+    observation=_observation,
+    step_info=_step_info,
+    state_info=lambda task, data, xp: {"x_position": data.qpos[0]},
+    velocity_noise="normal",
+)
 
 
 class HalfCheetahEnv(LocomotionEnv):
@@ -46,15 +124,19 @@ class HalfCheetahEnv(LocomotionEnv):
     NUM_ROOT_POSITIONS = 1
     VELOCITY_NOISE = "normal"
 
+    definition = HALF_CHEETAH
+
     def __init__(
         self,
-        xml_file: str = "half_cheetah.xml",
-        frame_skip: int = 5,
-        default_camera_config: dict[str, Any] | None = DEFAULT_CAMERA_CONFIG,
-        forward_reward_weight: float = 1.0,
-        ctrl_cost_weight: float = 0.1,
-        reset_noise_scale: float = 0.1,
-        exclude_current_positions_from_observation: bool = True,
+        xml_file: str = DEFAULT_OPTIONS.xml_file,
+        frame_skip: int = DEFAULT_OPTIONS.frame_skip,
+        default_camera_config: dict[str, Any] | None = DEFAULT_OPTIONS.default_camera_config,
+        forward_reward_weight: float = DEFAULT_PARAMS.forward_reward_weight,
+        ctrl_cost_weight: float = DEFAULT_PARAMS.ctrl_cost_weight,
+        reset_noise_scale: float = DEFAULT_PARAMS.reset_noise_scale,
+        exclude_current_positions_from_observation: bool = (
+            DEFAULT_OPTIONS.exclude_current_positions_from_observation
+        ),
         **kwargs: Any,
     ) -> None:
         self._forward_reward_weight = forward_reward_weight
@@ -79,9 +161,12 @@ class HalfCheetahEnv(LocomotionEnv):
 
         observation = self._get_obs()
         reward, reward_info = self._get_rew(x_velocity, action)
-        if self.version == "v4":  # v4 names the forward term "reward_run"
-            reward_info = {"reward_run": reward_info.pop("reward_forward"), **reward_info}
-        info = {"x_position": x_after, "x_velocity": x_velocity, **reward_info}
+        info = self.rules.step_info(
+            self._state_info,
+            lambda: {"x_position": x_after},
+            {"x_velocity": x_velocity},
+            reward_info,
+        )
         return self._finish_step(observation, reward, False, info)
 
     def _get_rew(self, x_velocity: float, action: Any) -> tuple[Any, dict[str, Any]]:
@@ -91,8 +176,8 @@ class HalfCheetahEnv(LocomotionEnv):
         """
         progress = self._forward_reward_weight * x_velocity
         control_penalty = self.control_cost(action)
-        reward = progress - control_penalty
-        return reward, {"reward_forward": progress, "reward_ctrl": -control_penalty}
+        reward_info = {"reward_forward": progress, "reward_ctrl": -control_penalty}
+        return self.definition.reward(reward_info), reward_info
 
     HAS_BATCHED_TERMS = True
 
@@ -106,15 +191,16 @@ class HalfCheetahEnv(LocomotionEnv):
         observations = state_observation(qpos, qvel, self.num_skipped_qpos)
         progress = self._forward_reward_weight * x_velocity
         control_penalty = squared_sum_cost(actions, self._ctrl_cost_weight, axis=-1)
-        rewards = progress - control_penalty
-        forward_key = "reward_run" if self.version == "v4" else "reward_forward"
-        info = {
-            "x_position": x_after,
-            "x_velocity": x_velocity,
-            forward_key: progress,
-            "reward_ctrl": -control_penalty,
-        }
+        rewards = self.definition.reward(
+            {"reward_forward": progress, "reward_ctrl": -control_penalty}
+        )
+        info = self.rules.step_info(
+            lambda: {"x_position": x_after},
+            lambda: {"x_position": x_after},
+            {"x_velocity": x_velocity},
+            {"reward_forward": progress, "reward_ctrl": -control_penalty},
+        )
         return observations, rewards, np.zeros(len(datas), dtype=bool), info
 
-    def _get_reset_info(self) -> dict[str, Any]:
-        return {} if self.version == "v4" else {"x_position": self.data.qpos[0]}
+    def _state_info(self) -> dict[str, Any]:
+        return {"x_position": self.data.qpos[0]}

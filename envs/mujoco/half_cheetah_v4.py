@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from . import half_cheetah
-from ._task import v4_metadata
-from .half_cheetah import DEFAULT_CAMERA_CONFIG
+from .half_cheetah import DEFAULT_CAMERA_CONFIG, HALF_CHEETAH
+from .half_cheetah import DEFAULT_OPTIONS as _O
+from .half_cheetah import DEFAULT_PARAMS as _P
 from .mujoco_env import MujocoEnv
 
 __all__ = ["DEFAULT_CAMERA_CONFIG", "HalfCheetahEnv", "MujocoEnv"]
@@ -18,15 +19,17 @@ class HalfCheetahEnv(half_cheetah.HalfCheetahEnv):
     See :class:`gymnasium_core.envs.mujoco.half_cheetah.HalfCheetahEnv` for the arguments.
     """
 
-    metadata: dict[str, Any] = v4_metadata(render_fps=20)
+    metadata: dict[str, Any] = HALF_CHEETAH.rules["v4"].metadata()
     version = "v4"
 
     def __init__(
         self,
-        forward_reward_weight: float = 1.0,
-        ctrl_cost_weight: float = 0.1,
-        reset_noise_scale: float = 0.1,
-        exclude_current_positions_from_observation: bool = True,
+        forward_reward_weight: float = _P.forward_reward_weight,
+        ctrl_cost_weight: float = _P.ctrl_cost_weight,
+        reset_noise_scale: float = _P.reset_noise_scale,
+        exclude_current_positions_from_observation: bool = (
+            _O.exclude_current_positions_from_observation
+        ),
         **kwargs: Any,
     ) -> None:
         super().__init__(

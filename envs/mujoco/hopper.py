@@ -20,13 +20,34 @@ terms and ``z_distance_from_origin`` in ``info`` and returns a non-empty reset `
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
+from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._locomotion import PlanarLeggedEnv, Range, Xp, in_range
+from ._definition import V4, V5, TaskDefinition
+from ._locomotion import (
+    PlanarLeggedEnv,
+    Range,
+    Xp,
+    in_range,
+    planar_legged_observation,
+    planar_legged_observation_size,
+    planar_legged_state_info,
+    planar_legged_step_info,
+    survival_reward,
+)
 
-__all__ = ["DEFAULT_CAMERA_CONFIG", "HopperEnv", "hopper_is_healthy"]
+__all__ = [
+    "DEFAULT_CAMERA_CONFIG",
+    "DEFAULT_OPTIONS",
+    "DEFAULT_PARAMS",
+    "HOPPER",
+    "HopperEnv",
+    "HopperOptions",
+    "HopperParams",
+    "hopper_is_healthy",
+]
 
 DEFAULT_CAMERA_CONFIG: dict[str, Any] = {
     "trackbodyid": 2,
@@ -61,6 +82,58 @@ def hopper_is_healthy(
     return is_state_bounded & in_range(qpos[..., 1], z_range) & in_range(qpos[..., 2], angle_range)
 
 
+class HopperParams(NamedTuple):
+    """The hopper's numbers, with their defaults (those of both versions)."""
+
+    forward_reward_weight: float = 1.0
+    ctrl_cost_weight: float = 1e-3
+    healthy_reward: float = 1.0
+    healthy_state_range: Range = (-100.0, 100.0)
+    healthy_z_range: Range = (0.7, float("inf"))
+    healthy_angle_range: Range = (-0.2, 0.2)
+    reset_noise_scale: float = 5e-3
+
+
+class HopperOptions(NamedTuple):
+    """The hopper's static configuration, with the v5 defaults."""
+
+    xml_file: str = "hopper.xml"
+    frame_skip: int = 4
+    default_camera_config: dict[str, Any] = DEFAULT_CAMERA_CONFIG
+    terminate_when_unhealthy: bool = True
+    exclude_current_positions_from_observation: bool = True
+
+
+DEFAULT_PARAMS = HopperParams()
+DEFAULT_OPTIONS = HopperOptions()
+
+
+def _is_healthy(task: Any, data: Any, params: HopperParams, xp: Xp) -> Any:
+    return hopper_is_healthy(
+        data.qpos,
+        data.qvel,
+        params.healthy_state_range,
+        params.healthy_z_range,
+        params.healthy_angle_range,
+        xp,
+    )
+
+
+#: The hopper task.
+HOPPER = TaskDefinition(
+    name="Hopper",
+    params=HopperParams,
+    options=HopperOptions,
+    rules={"v4": replace(V4, render_fps=125, reports_reward_terms=False), "v5": V5},
+    observation_size=planar_legged_observation_size,
+    observation=planar_legged_observation,
+    step_info=planar_legged_step_info,
+    reward=survival_reward,
+    state_info=planar_legged_state_info,
+    is_healthy=_is_healthy,
+)
+
+
 class HopperEnv(PlanarLeggedEnv):
     """Hop forward with a planar one-legged robot (v5 defaults; see the module docstring).
 
@@ -81,20 +154,24 @@ class HopperEnv(PlanarLeggedEnv):
             ``width``, ``height``, ``camera_id``, ...).
     """
 
+    definition = HOPPER
+
     def __init__(
         self,
-        xml_file: str = "hopper.xml",
-        frame_skip: int = 4,
-        default_camera_config: dict[str, Any] = DEFAULT_CAMERA_CONFIG,
-        forward_reward_weight: float = 1.0,
-        ctrl_cost_weight: float = 1e-3,
-        healthy_reward: float = 1.0,
-        terminate_when_unhealthy: bool = True,
-        healthy_state_range: Range = (-100.0, 100.0),
-        healthy_z_range: Range = (0.7, float("inf")),
-        healthy_angle_range: Range = (-0.2, 0.2),
-        reset_noise_scale: float = 5e-3,
-        exclude_current_positions_from_observation: bool = True,
+        xml_file: str = DEFAULT_OPTIONS.xml_file,
+        frame_skip: int = DEFAULT_OPTIONS.frame_skip,
+        default_camera_config: dict[str, Any] = DEFAULT_OPTIONS.default_camera_config,
+        forward_reward_weight: float = DEFAULT_PARAMS.forward_reward_weight,
+        ctrl_cost_weight: float = DEFAULT_PARAMS.ctrl_cost_weight,
+        healthy_reward: float = DEFAULT_PARAMS.healthy_reward,
+        terminate_when_unhealthy: bool = DEFAULT_OPTIONS.terminate_when_unhealthy,
+        healthy_state_range: Range = DEFAULT_PARAMS.healthy_state_range,
+        healthy_z_range: Range = DEFAULT_PARAMS.healthy_z_range,
+        healthy_angle_range: Range = DEFAULT_PARAMS.healthy_angle_range,
+        reset_noise_scale: float = DEFAULT_PARAMS.reset_noise_scale,
+        exclude_current_positions_from_observation: bool = (
+            DEFAULT_OPTIONS.exclude_current_positions_from_observation
+        ),
         **kwargs: Any,
     ) -> None:
         self._healthy_state_range = healthy_state_range

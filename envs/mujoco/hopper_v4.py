@@ -6,8 +6,9 @@ from typing import Any
 
 from . import hopper
 from ._locomotion import Range, TerminatedProperty
-from ._task import v4_metadata
-from .hopper import DEFAULT_CAMERA_CONFIG
+from .hopper import DEFAULT_CAMERA_CONFIG, HOPPER
+from .hopper import DEFAULT_OPTIONS as _O
+from .hopper import DEFAULT_PARAMS as _P
 from .mujoco_env import MujocoEnv
 
 __all__ = ["DEFAULT_CAMERA_CONFIG", "HopperEnv", "MujocoEnv"]
@@ -19,20 +20,22 @@ class HopperEnv(TerminatedProperty, hopper.HopperEnv):
     See :class:`gymnasium_core.envs.mujoco.hopper.HopperEnv` for the arguments.
     """
 
-    metadata: dict[str, Any] = v4_metadata(render_fps=125)
+    metadata: dict[str, Any] = HOPPER.rules["v4"].metadata()
     version = "v4"
 
     def __init__(
         self,
-        forward_reward_weight: float = 1.0,
-        ctrl_cost_weight: float = 1e-3,
-        healthy_reward: float = 1.0,
-        terminate_when_unhealthy: bool = True,
-        healthy_state_range: Range = (-100.0, 100.0),
-        healthy_z_range: Range = (0.7, float("inf")),
-        healthy_angle_range: Range = (-0.2, 0.2),
-        reset_noise_scale: float = 5e-3,
-        exclude_current_positions_from_observation: bool = True,
+        forward_reward_weight: float = _P.forward_reward_weight,
+        ctrl_cost_weight: float = _P.ctrl_cost_weight,
+        healthy_reward: float = _P.healthy_reward,
+        terminate_when_unhealthy: bool = _O.terminate_when_unhealthy,
+        healthy_state_range: Range = _P.healthy_state_range,
+        healthy_z_range: Range = _P.healthy_z_range,
+        healthy_angle_range: Range = _P.healthy_angle_range,
+        reset_noise_scale: float = _P.reset_noise_scale,
+        exclude_current_positions_from_observation: bool = (
+            _O.exclude_current_positions_from_observation
+        ),
         **kwargs: Any,
     ) -> None:
         super().__init__(

@@ -25,24 +25,29 @@ reports positions from ``qpos`` with the tendon lengths and velocities, and fill
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, SupportsFloat
+from dataclasses import dataclass, replace
+from typing import Any, NamedTuple, SupportsFloat
 
 import numpy as np
 from numpy.typing import NDArray
 
+from ._definition import V4, V5, Rules, TaskDefinition
 from ._locomotion import (
     HealthCheckedEnv,
     LocomotionEnv,
     Range,
     Xp,
     clipped_squared_cost,
+    contact_survival_reward,
     control_cost,
     healthy_reward,
     in_range,
     mass_center_xy,
+    observation_size,
     planar_velocity,
     position_info,
     rows_position_info,
+    skipped_positions,
     squared_sum_cost,
     state_observation,
     terminated,
@@ -50,8 +55,18 @@ from ._locomotion import (
 
 __all__ = [
     "DEFAULT_CAMERA_CONFIG",
+    "DEFAULT_OPTIONS",
+    "DEFAULT_PARAMS",
+    "HUMANOID",
+    "HUMANOID_V4",
+    "HUMANOID_V5",
     "HumanoidEnv",
     "HumanoidObservationMixin",
+    "HumanoidOptions",
+    "HumanoidParams",
+    "HumanoidRules",
+    "body_state_observation",
+    "body_state_observation_size",
     "body_state_parts",
     "body_state_sizes",
     "humanoid_is_healthy",
@@ -159,15 +174,162 @@ def humanoid_position_info(
     }
 
 
+def _included(options: Any) -> dict[str, bool]:
+    return included_parts(
+        options.include_cinert_in_observation,
+        options.include_cvel_in_observation,
+        options.include_qfrc_actuator_in_observation,
+        options.include_cfrc_ext_in_observation,
+    )
+
+
+def body_state_observation_size(task: Any) -> int:
+    """The v5 humanoids' observation size: ``qpos``, ``qvel`` and the parts switched on."""
+    sizes = body_state_sizes(task.model.nbody, task.model.nv, full=False)
+    included = _included(task.options)
+    return observation_size(task, 2, sum(size for name, size in sizes.items() if included[name]))
+
+
+def body_state_observation(task: Any, data: Any, params: Any, xp: Xp) -> Any:
+    """The v5 humanoids' observation: ``qpos``, ``qvel`` and the body-state parts switched on."""
+    parts = body_state_parts(
+        data.cinert,
+        data.cvel,
+        data.qfrc_actuator,
+        data.cfrc_ext,
+        _included(task.options),
+        full=False,
+        xp=xp,
+    )
+    return state_observation(data.qpos, data.qvel, skipped_positions(task.options, 2), parts, xp=xp)
+
+
+class HumanoidParams(NamedTuple):
+    """The humanoid's numbers, with their defaults (v4 takes all but the contact cost's)."""
+
+    forward_reward_weight: float = 1.25
+    ctrl_cost_weight: float = 0.1
+    contact_cost_weight: float = 5e-7
+    contact_cost_range: Range = (-np.inf, 10.0)
+    healthy_reward: float = 5.0
+    healthy_z_range: Range = (1.0, 2.0)
+    reset_noise_scale: float = 1e-2
+
+
+class HumanoidOptions(NamedTuple):
+    """The humanoid's static configuration, with the v5 defaults."""
+
+    xml_file: str = "humanoid.xml"
+    frame_skip: int = 5
+    default_camera_config: dict[str, Any] | None = DEFAULT_CAMERA_CONFIG
+    terminate_when_unhealthy: bool = True
+    exclude_current_positions_from_observation: bool = True
+    include_cinert_in_observation: bool = True
+    include_cvel_in_observation: bool = True
+    include_qfrc_actuator_in_observation: bool = True
+    include_cfrc_ext_in_observation: bool = True
+
+
+DEFAULT_PARAMS = HumanoidParams()
+DEFAULT_OPTIONS = HumanoidOptions()
+
+
+def _is_healthy(task: Any, data: Any, params: HumanoidParams, xp: Xp) -> Any:
+    return humanoid_is_healthy(data.qpos, params.healthy_z_range)
+
+
+def _state_info(task: Any, data: Any, xp: Xp) -> dict[str, Any]:
+    return humanoid_position_info(data.qpos, data.ten_length, data.ten_velocity, xp)
+
+
+def _step_info(
+    task: Any, before: Any, action: Any, after: Any, params: HumanoidParams, xp: Xp
+) -> dict[str, Any]:
+    body_mass = xp.asarray(task.model.body_mass)
+    x_velocity, y_velocity = planar_velocity(
+        mass_center_xy(body_mass, before.xipos, xp),
+        mass_center_xy(body_mass, after.xipos, xp),
+        task.dt,
+    )
+    contact = clipped_squared_cost(
+        after.cfrc_ext, params.contact_cost_weight, params.contact_cost_range, xp
+    )
+    is_healthy = _is_healthy(task, after, params, xp)
+    return {
+        **_state_info(task, after, xp),
+        "x_velocity": x_velocity,
+        "y_velocity": y_velocity,
+        "reward_survive": healthy_reward(is_healthy, params.healthy_reward, False),
+        "reward_forward": params.forward_reward_weight * x_velocity,
+        # the humanoids charge the applied controls (``data.ctrl``), not the action
+        "reward_ctrl": -control_cost(after.ctrl, params.ctrl_cost_weight, xp),
+        "reward_contact": -contact,
+    }
+
+
+@dataclass(frozen=True)
+class HumanoidRules(Rules):
+    """The humanoids' version rules, with two of their own.
+
+    Attributes:
+        full_body_state: The observation keeps the world body's rows and the free joint's
+            actuator forces, and every part is observed.
+        charges_contact_cost: The reward charges the (clipped) contact cost.
+    """
+
+    full_body_state: bool = False
+    charges_contact_cost: bool = True
+
+
+#: v4's humanoid rules (both humanoids; each adds its ``render_fps``).
+HUMANOID_V4 = HumanoidRules(**vars(V4), full_body_state=True, charges_contact_cost=False)
+#: v5's humanoid rules.
+HUMANOID_V5 = HumanoidRules(**vars(V5))
+
+
+#: The humanoid task.
+HUMANOID = TaskDefinition(
+    name="Humanoid",
+    params=HumanoidParams,
+    options=HumanoidOptions,
+    rules={
+        "v4": replace(
+            HUMANOID_V4,
+            render_fps=67,
+            reward_info_names={
+                "reward_linvel": "reward_forward",
+                "reward_quadctrl": "reward_ctrl",
+                "reward_alive": "reward_survive",
+            },
+            reward_terms_first=True,
+            reports_forward_reward=True,
+        ),
+        "v5": HUMANOID_V5,
+    },
+    observation_size=body_state_observation_size,
+    observation=body_state_observation,
+    step_info=_step_info,
+    state_info=_state_info,
+    is_healthy=_is_healthy,
+    reward=contact_survival_reward,
+    uses_contact_forces=True,
+)
+
+
 class HumanoidObservationMixin(LocomotionEnv):
     """What Humanoid and HumanoidStandup share: the observation and the tendon ``info``."""
 
     _included_parts: dict[str, bool]
 
+    @property
+    def rules(self) -> HumanoidRules:
+        """What this class's version does (see :class:`HumanoidRules`)."""
+        rules = self.definition.rules[self.version]
+        assert isinstance(rules, HumanoidRules)
+        return rules
+
     def _extra_observation_sizes(self) -> dict[str, int]:
-        sizes = body_state_sizes(self.model.nbody, self.model.nv, full=self.version == "v4")
-        if self.version == "v4":
-            return sizes
+        sizes = body_state_sizes(self.model.nbody, self.model.nv, self.rules.full_body_state)
         parts = {name: sizes[name] * self._included_parts[name] for name in BODY_STATE_PARTS}
         return {**parts, "ten_length": 0, "ten_velocity": 0}
 
@@ -179,7 +341,7 @@ class HumanoidObservationMixin(LocomotionEnv):
             data.qfrc_actuator,
             data.cfrc_ext,
             self._included_parts,
-            full=self.version == "v4",
+            full=self.rules.full_body_state,
         )
         return self._observe(extras)
 
@@ -220,24 +382,30 @@ class HumanoidEnv(HumanoidObservationMixin, HealthCheckedEnv):
         **kwargs: Passed to :class:`~gymnasium_core.envs.mujoco.MujocoEnv`.
     """
 
+    definition = HUMANOID
+
     def __init__(
         self,
-        xml_file: str = "humanoid.xml",
-        frame_skip: int = 5,
-        default_camera_config: dict[str, Any] | None = DEFAULT_CAMERA_CONFIG,
-        forward_reward_weight: float = 1.25,
-        ctrl_cost_weight: float = 0.1,
-        contact_cost_weight: float = 5e-7,
-        contact_cost_range: Range = (-np.inf, 10.0),
-        healthy_reward: float = 5.0,
-        terminate_when_unhealthy: bool = True,
-        healthy_z_range: Range = (1.0, 2.0),
-        reset_noise_scale: float = 1e-2,
-        exclude_current_positions_from_observation: bool = True,
-        include_cinert_in_observation: bool = True,
-        include_cvel_in_observation: bool = True,
-        include_qfrc_actuator_in_observation: bool = True,
-        include_cfrc_ext_in_observation: bool = True,
+        xml_file: str = DEFAULT_OPTIONS.xml_file,
+        frame_skip: int = DEFAULT_OPTIONS.frame_skip,
+        default_camera_config: dict[str, Any] | None = DEFAULT_OPTIONS.default_camera_config,
+        forward_reward_weight: float = DEFAULT_PARAMS.forward_reward_weight,
+        ctrl_cost_weight: float = DEFAULT_PARAMS.ctrl_cost_weight,
+        contact_cost_weight: float = DEFAULT_PARAMS.contact_cost_weight,
+        contact_cost_range: Range = DEFAULT_PARAMS.contact_cost_range,
+        healthy_reward: float = DEFAULT_PARAMS.healthy_reward,
+        terminate_when_unhealthy: bool = DEFAULT_OPTIONS.terminate_when_unhealthy,
+        healthy_z_range: Range = DEFAULT_PARAMS.healthy_z_range,
+        reset_noise_scale: float = DEFAULT_PARAMS.reset_noise_scale,
+        exclude_current_positions_from_observation: bool = (
+            DEFAULT_OPTIONS.exclude_current_positions_from_observation
+        ),
+        include_cinert_in_observation: bool = DEFAULT_OPTIONS.include_cinert_in_observation,
+        include_cvel_in_observation: bool = DEFAULT_OPTIONS.include_cvel_in_observation,
+        include_qfrc_actuator_in_observation: bool = (
+            DEFAULT_OPTIONS.include_qfrc_actuator_in_observation
+        ),
+        include_cfrc_ext_in_observation: bool = DEFAULT_OPTIONS.include_cfrc_ext_in_observation,
         **kwargs: Any,
     ) -> None:
         self._forward_reward_weight = forward_reward_weight
@@ -289,46 +457,33 @@ class HumanoidEnv(HumanoidObservationMixin, HealthCheckedEnv):
 
         observation = self._get_obs()
         is_done = self._is_terminated()
-        velocity_info = {"x_velocity": x_velocity, "y_velocity": y_velocity}
-        if self.version == "v4":
-            progress = self._forward_reward_weight * x_velocity
-            survive_reward = self.healthy_reward
-            control_penalty = self.control_cost(action)
-            reward = (progress + survive_reward) - control_penalty
-            info = {
-                "reward_linvel": progress,
-                "reward_quadctrl": -control_penalty,
-                "reward_alive": survive_reward,
-                **position_info(xy_after),
-                **velocity_info,
-                "forward_reward": progress,
-            }
-        else:
-            reward, reward_info = self._get_rew(x_velocity, action)
-            info = {**self._get_reset_info(), **velocity_info, **reward_info}
+        reward, reward_info = self._get_rew(x_velocity, action)
+        info = self.rules.step_info(
+            self._state_info,
+            lambda: position_info(xy_after),
+            {"x_velocity": x_velocity, "y_velocity": y_velocity},
+            reward_info,
+        )
         return self._finish_step(observation, reward, is_done, info)
 
     def _get_rew(self, x_velocity: float, action: Any) -> tuple[Any, dict[str, Any]]:
-        """The v5 reward of a step and its terms, as ``(reward, reward_info)``.
+        """The reward of a step and its terms, as ``(reward, reward_info)``.
 
-        Subclasses may override it to shape the reward, as with the reference's class.
+        Subclasses may override it to shape the reward, as with the reference's v5 class.
         """
         progress = self._forward_reward_weight * x_velocity
         survive_reward = self.healthy_reward
         control_penalty = self.control_cost(action)
-        contact_penalty = self.contact_cost
-        reward = (progress + survive_reward) - (control_penalty + contact_penalty)
+        contact_penalty = self.contact_cost if self.rules.charges_contact_cost else 0.0
         reward_info = {
             "reward_survive": survive_reward,
             "reward_forward": progress,
             "reward_ctrl": -control_penalty,
             "reward_contact": -contact_penalty,
         }
-        return reward, reward_info
+        return self.definition.reward(reward_info), reward_info
 
-    def _get_reset_info(self) -> dict[str, Any]:
-        if self.version == "v4":
-            return {}
+    def _state_info(self) -> dict[str, Any]:
         return humanoid_position_info(self.data.qpos, *self._tendon_states())
 
     HAS_BATCHED_TERMS = True
@@ -347,51 +502,50 @@ class HumanoidEnv(HumanoidObservationMixin, HealthCheckedEnv):
         xy_after = self._batched_positions(datas)
         xy_velocity = planar_velocity(before, xy_after, self.dt)
         x_velocity, y_velocity = xy_velocity[:, 0], xy_velocity[:, 1]
-        is_v4 = self.version == "v4"
+        rules = self.rules
         parts = body_state_parts(
             stacked("cinert"),
             stacked("cvel"),
             stacked("qfrc_actuator"),
             cfrc_ext,
             self._included_parts,
-            full=is_v4,
+            full=rules.full_body_state,
         )
         observations = state_observation(qpos, qvel, self.num_skipped_qpos, parts)
         is_healthy = humanoid_is_healthy(qpos, self._healthy_z_range)
-        pay_when_unhealthy = is_v4 and self._terminate_when_unhealthy
-        survive_reward = healthy_reward(is_healthy, self._healthy_reward, pay_when_unhealthy)
+        survive_reward = self._survive_reward(is_healthy)
         progress = self._forward_reward_weight * x_velocity
         control_penalty = squared_sum_cost(stacked("ctrl"), self._ctrl_cost_weight, axis=-1)
         terminations = terminated(is_healthy, self._terminate_when_unhealthy)
-        motion = {"x_velocity": x_velocity, "y_velocity": y_velocity}
-        if is_v4:
-            rewards = (progress + survive_reward) - control_penalty
-            info = {
-                "reward_linvel": progress,
-                "reward_quadctrl": -control_penalty,
-                "reward_alive": survive_reward,
-                **rows_position_info(xy_after),
-                **motion,
-                "forward_reward": progress,
+        contact_penalty = np.zeros(len(datas))
+        if rules.charges_contact_cost:
+            flat_forces = cfrc_ext.reshape(len(datas), -1)
+            low, high = self._contact_cost_range
+            contact_penalty = np.clip(
+                squared_sum_cost(flat_forces, self._contact_cost_weight, axis=-1), low, high
+            )
+
+        def state_info() -> dict[str, Any]:
+            position = rows_position_info(qpos[:, 0:2])
+            return {
+                "x_position": position["x_position"],
+                "y_position": position["y_position"],
+                "tendon_length": stacked("ten_length"),
+                "tendon_velocity": stacked("ten_velocity"),
+                "distance_from_origin": position["distance_from_origin"],
             }
-            return observations, rewards, terminations, info
-        flat_forces = cfrc_ext.reshape(len(datas), -1)
-        low, high = self._contact_cost_range
-        contact_penalty = np.clip(
-            squared_sum_cost(flat_forces, self._contact_cost_weight, axis=-1), low, high
-        )
-        rewards = (progress + survive_reward) - (control_penalty + contact_penalty)
-        position = rows_position_info(qpos[:, 0:2])
-        info = {
-            "x_position": position["x_position"],
-            "y_position": position["y_position"],
-            "tendon_length": stacked("ten_length"),
-            "tendon_velocity": stacked("ten_velocity"),
-            "distance_from_origin": position["distance_from_origin"],
-            **motion,
+
+        reward_info = {
             "reward_survive": survive_reward,
             "reward_forward": progress,
             "reward_ctrl": -control_penalty,
             "reward_contact": -contact_penalty,
         }
+        rewards = self.definition.reward(reward_info)
+        info = rules.step_info(
+            state_info,
+            lambda: rows_position_info(xy_after),
+            {"x_velocity": x_velocity, "y_velocity": y_velocity},
+            reward_info,
+        )
         return observations, rewards, terminations, info

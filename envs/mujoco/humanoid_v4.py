@@ -6,8 +6,9 @@ from typing import Any
 
 from . import humanoid
 from ._locomotion import V4_FIXED_ARGUMENTS, Range, TerminatedProperty, reject_task_kwargs
-from ._task import v4_metadata
-from .humanoid import DEFAULT_CAMERA_CONFIG, mass_center
+from .humanoid import DEFAULT_CAMERA_CONFIG, HUMANOID, mass_center
+from .humanoid import DEFAULT_OPTIONS as _O
+from .humanoid import DEFAULT_PARAMS as _P
 from .mujoco_env import MujocoEnv
 
 __all__ = ["DEFAULT_CAMERA_CONFIG", "HumanoidEnv", "MujocoEnv", "mass_center"]
@@ -19,18 +20,20 @@ class HumanoidEnv(TerminatedProperty, humanoid.HumanoidEnv):
     See :class:`gymnasium_core.envs.mujoco.humanoid.HumanoidEnv` for the arguments.
     """
 
-    metadata: dict[str, Any] = v4_metadata(render_fps=67)
+    metadata: dict[str, Any] = HUMANOID.rules["v4"].metadata()
     version = "v4"
 
     def __init__(
         self,
-        forward_reward_weight: float = 1.25,
-        ctrl_cost_weight: float = 0.1,
-        healthy_reward: float = 5.0,
-        terminate_when_unhealthy: bool = True,
-        healthy_z_range: Range = (1.0, 2.0),
-        reset_noise_scale: float = 1e-2,
-        exclude_current_positions_from_observation: bool = True,
+        forward_reward_weight: float = _P.forward_reward_weight,
+        ctrl_cost_weight: float = _P.ctrl_cost_weight,
+        healthy_reward: float = _P.healthy_reward,
+        terminate_when_unhealthy: bool = _O.terminate_when_unhealthy,
+        healthy_z_range: Range = _P.healthy_z_range,
+        reset_noise_scale: float = _P.reset_noise_scale,
+        exclude_current_positions_from_observation: bool = (
+            _O.exclude_current_positions_from_observation
+        ),
         **kwargs: Any,
     ) -> None:
         reject_task_kwargs(kwargs, V4_FIXED_ARGUMENTS)

@@ -18,17 +18,31 @@ every constant an argument, adds the observation switches and positions and tend
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, SupportsFloat
+from dataclasses import replace
+from typing import Any, NamedTuple, SupportsFloat
 
 import numpy as np
 from numpy.typing import NDArray
 
+from ._definition import TaskDefinition
 from ._locomotion import Range, Xp, clipped_squared_cost, control_cost, state_observation
-from .humanoid import HumanoidObservationMixin, body_state_parts
+from .humanoid import (
+    HUMANOID_V4,
+    HUMANOID_V5,
+    HumanoidObservationMixin,
+    body_state_observation,
+    body_state_observation_size,
+    body_state_parts,
+)
 
 __all__ = [
     "DEFAULT_CAMERA_CONFIG",
+    "DEFAULT_OPTIONS",
+    "DEFAULT_PARAMS",
+    "HUMANOID_STANDUP",
     "HumanoidStandupEnv",
+    "HumanoidStandupOptions",
+    "HumanoidStandupParams",
     "standup_position_info",
     "standup_reward_terms",
 ]
@@ -51,8 +65,8 @@ def standup_reward_terms(
     impact_cost_range: Range,
     xp: Xp = np,
     axis: int | None = None,
-) -> tuple[Any, Any, Any, Any]:
-    """The stand-up reward and its terms.
+) -> tuple[Any, Any, Any]:
+    """The stand-up reward's terms (the reward is the definition's ``reward`` of them).
 
     Args:
         z: Torso height after the step.
@@ -67,12 +81,12 @@ def standup_reward_terms(
             and ``cfrc_ext`` flattened per env, ``(num_envs, nbody * 6)``.
 
     Returns:
-        ``(reward, uph_cost, control_penalty, impact_cost)``; the costs are positive.
+        ``(uph_cost, control_penalty, impact_cost)``; the costs are positive.
     """
     uph_cost = (z - 0) / timestep
     control_penalty = control_cost(ctrl, ctrl_cost_weight, xp, axis)
     impact_cost = clipped_squared_cost(cfrc_ext, impact_cost_weight, impact_cost_range, xp, axis)
-    return uph_cost - control_penalty - impact_cost + 1, uph_cost, control_penalty, impact_cost
+    return uph_cost, control_penalty, impact_cost
 
 
 def standup_position_info(
@@ -86,6 +100,78 @@ def standup_position_info(
         "tendon_length": ten_length,
         "tendon_velocity": ten_velocity,
     }
+
+
+class HumanoidStandupParams(NamedTuple):
+    """The stand-up task's numbers, with their defaults (``uph_cost_weight`` is unused)."""
+
+    uph_cost_weight: float = 1
+    ctrl_cost_weight: float = 0.1
+    impact_cost_weight: float = 5e-7
+    impact_cost_range: Range = (-np.inf, 10.0)
+    reset_noise_scale: float = 1e-2
+
+
+class HumanoidStandupOptions(NamedTuple):
+    """The stand-up task's static configuration, with the v5 defaults."""
+
+    xml_file: str = "humanoidstandup.xml"
+    frame_skip: int = 5
+    default_camera_config: dict[str, Any] | None = DEFAULT_CAMERA_CONFIG
+    exclude_current_positions_from_observation: bool = True
+    include_cinert_in_observation: bool = True
+    include_cvel_in_observation: bool = True
+    include_qfrc_actuator_in_observation: bool = True
+    include_cfrc_ext_in_observation: bool = True
+
+
+DEFAULT_PARAMS = HumanoidStandupParams()
+DEFAULT_OPTIONS = HumanoidStandupOptions()
+
+
+def _state_info(task: Any, data: Any, xp: Xp) -> dict[str, Any]:
+    return standup_position_info(data.qpos, task.init_qpos, data.ten_length, data.ten_velocity)
+
+
+def _step_info(
+    task: Any, before: Any, action: Any, after: Any, params: HumanoidStandupParams, xp: Xp
+) -> dict[str, Any]:
+    uph_cost, control_penalty, impact_cost = standup_reward_terms(
+        after.qpos[2],
+        float(task.model.opt.timestep),
+        after.ctrl,
+        after.cfrc_ext,
+        params.ctrl_cost_weight,
+        params.impact_cost_weight,
+        params.impact_cost_range,
+        xp,
+    )
+    return {
+        **_state_info(task, after, xp),
+        "reward_linup": uph_cost,
+        "reward_quadctrl": -control_penalty,
+        "reward_impact": -impact_cost,
+    }
+
+
+def _reward(info: dict[str, Any]) -> Any:
+    # the height term less both costs, plus one: ``a - b`` is ``a + (-b)`` exactly
+    return info["reward_linup"] + info["reward_quadctrl"] + info["reward_impact"] + 1
+
+
+#: The stand-up task.
+HUMANOID_STANDUP = TaskDefinition(
+    name="HumanoidStandup",
+    params=HumanoidStandupParams,
+    options=HumanoidStandupOptions,
+    rules={"v4": replace(HUMANOID_V4, render_fps=67), "v5": HUMANOID_V5},
+    observation_size=body_state_observation_size,
+    observation=body_state_observation,
+    step_info=_step_info,
+    state_info=_state_info,
+    reward=_reward,
+    uses_contact_forces=True,
+)
 
 
 class HumanoidStandupEnv(HumanoidObservationMixin):
@@ -108,21 +194,27 @@ class HumanoidStandupEnv(HumanoidObservationMixin):
         **kwargs: Passed to :class:`~gymnasium_core.envs.mujoco.MujocoEnv`.
     """
 
+    definition = HUMANOID_STANDUP
+
     def __init__(
         self,
-        xml_file: str = "humanoidstandup.xml",
-        frame_skip: int = 5,
-        default_camera_config: dict[str, Any] | None = DEFAULT_CAMERA_CONFIG,
-        uph_cost_weight: float = 1,
-        ctrl_cost_weight: float = 0.1,
-        impact_cost_weight: float = 5e-7,
-        impact_cost_range: Range = (-np.inf, 10.0),
-        reset_noise_scale: float = 1e-2,
-        exclude_current_positions_from_observation: bool = True,
-        include_cinert_in_observation: bool = True,
-        include_cvel_in_observation: bool = True,
-        include_qfrc_actuator_in_observation: bool = True,
-        include_cfrc_ext_in_observation: bool = True,
+        xml_file: str = DEFAULT_OPTIONS.xml_file,
+        frame_skip: int = DEFAULT_OPTIONS.frame_skip,
+        default_camera_config: dict[str, Any] | None = DEFAULT_OPTIONS.default_camera_config,
+        uph_cost_weight: float = DEFAULT_PARAMS.uph_cost_weight,
+        ctrl_cost_weight: float = DEFAULT_PARAMS.ctrl_cost_weight,
+        impact_cost_weight: float = DEFAULT_PARAMS.impact_cost_weight,
+        impact_cost_range: Range = DEFAULT_PARAMS.impact_cost_range,
+        reset_noise_scale: float = DEFAULT_PARAMS.reset_noise_scale,
+        exclude_current_positions_from_observation: bool = (
+            DEFAULT_OPTIONS.exclude_current_positions_from_observation
+        ),
+        include_cinert_in_observation: bool = DEFAULT_OPTIONS.include_cinert_in_observation,
+        include_cvel_in_observation: bool = DEFAULT_OPTIONS.include_cvel_in_observation,
+        include_qfrc_actuator_in_observation: bool = (
+            DEFAULT_OPTIONS.include_qfrc_actuator_in_observation
+        ),
+        include_cfrc_ext_in_observation: bool = DEFAULT_OPTIONS.include_cfrc_ext_in_observation,
         **kwargs: Any,
     ) -> None:
         self._uph_cost_weight = uph_cost_weight
@@ -150,8 +242,7 @@ class HumanoidStandupEnv(HumanoidObservationMixin):
         """Apply torques for ``frame_skip`` physics steps and score the torso's height."""
         self._simulate(action)
         reward, reward_info = self._get_rew(self.data.qpos[2], action)
-        info = {} if self.version == "v4" else self._get_reset_info()
-        info.update(reward_info)
+        info = self.rules.step_info(self._state_info, dict, {}, reward_info)
         return self._finish_step(self._get_obs(), reward, False, info)
 
     def _get_rew(self, pos_after: float, action: Any) -> tuple[Any, dict[str, Any]]:
@@ -160,7 +251,7 @@ class HumanoidStandupEnv(HumanoidObservationMixin):
         ``action`` is unused: the control cost is taken on ``data.ctrl``. Subclasses may
         override it to shape the reward, as with the reference's v5 class.
         """
-        reward, uph_cost, control_penalty, impact_cost = standup_reward_terms(
+        uph_cost, control_penalty, impact_cost = standup_reward_terms(
             pos_after,
             self.model.opt.timestep,
             self.data.ctrl,
@@ -174,11 +265,9 @@ class HumanoidStandupEnv(HumanoidObservationMixin):
             "reward_quadctrl": -control_penalty,
             "reward_impact": -impact_cost,
         }
-        return reward, reward_info
+        return self.definition.reward(reward_info), reward_info
 
-    def _get_reset_info(self) -> dict[str, Any]:
-        if self.version == "v4":
-            return {}
+    def _state_info(self) -> dict[str, Any]:
         return standup_position_info(self.data.qpos, self.init_qpos, *self._tendon_states())
 
     HAS_BATCHED_TERMS = True
@@ -196,10 +285,10 @@ class HumanoidStandupEnv(HumanoidObservationMixin):
             stacked("qfrc_actuator"),
             cfrc_ext,
             self._included_parts,
-            full=self.version == "v4",
+            full=self.rules.full_body_state,
         )
         observations = state_observation(qpos, qvel, self.num_skipped_qpos, parts)
-        rewards, uph_cost, control_penalty, impact_cost = standup_reward_terms(
+        uph_cost, control_penalty, impact_cost = standup_reward_terms(
             qpos[:, 2],
             self.model.opt.timestep,
             stacked("ctrl"),
@@ -209,12 +298,18 @@ class HumanoidStandupEnv(HumanoidObservationMixin):
             self._impact_cost_range,
             axis=-1,
         )
-        info: dict[str, Any] = {}
-        if self.version == "v5":
-            info = standup_position_info(
+        reward_info = {
+            "reward_linup": uph_cost,
+            "reward_quadctrl": -control_penalty,
+            "reward_impact": -impact_cost,
+        }
+        info = self.rules.step_info(
+            lambda: standup_position_info(
                 qpos.T, self.init_qpos, stacked("ten_length"), stacked("ten_velocity")
-            )
-        info.update(
-            reward_linup=uph_cost, reward_quadctrl=-control_penalty, reward_impact=-impact_cost
+            ),
+            dict,
+            {},
+            reward_info,
         )
+        rewards = self.definition.reward(reward_info)
         return observations, rewards, np.zeros(len(datas), dtype=bool), info

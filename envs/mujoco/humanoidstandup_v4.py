@@ -9,8 +9,7 @@ from numpy.typing import NDArray
 
 from . import humanoidstandup
 from ._locomotion import V4_FIXED_ARGUMENTS, reject_task_kwargs
-from ._task import v4_metadata
-from .humanoidstandup import DEFAULT_CAMERA_CONFIG
+from .humanoidstandup import DEFAULT_CAMERA_CONFIG, HUMANOID_STANDUP
 from .mujoco_env import MujocoEnv
 
 __all__ = ["DEFAULT_CAMERA_CONFIG", "HumanoidStandupEnv", "MujocoEnv"]
@@ -24,7 +23,7 @@ class HumanoidStandupEnv(humanoidstandup.HumanoidStandupEnv):
             ``width``, ``height``, ``camera_id``, ...).
     """
 
-    metadata: dict[str, Any] = v4_metadata(render_fps=67)
+    metadata: dict[str, Any] = HUMANOID_STANDUP.rules["v4"].metadata()
     version = "v4"
 
     def __init__(self, **kwargs: Any) -> None:

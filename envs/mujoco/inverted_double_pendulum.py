@@ -13,19 +13,26 @@ again) and ``inverted_double_pendulum_v4`` subclasses it with the v4 constructor
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, SupportsFloat
+from typing import Any, NamedTuple, SupportsFloat
 
 import numpy as np
 from numpy.typing import NDArray
 
 from gymnasium_core.spaces import Box
 
+from ._definition import V4, V5, Rules, TaskDefinition
 from ._task import TaskEnv
 
 __all__ = [
     "DEFAULT_CAMERA_CONFIG",
+    "DEFAULT_OPTIONS",
+    "DEFAULT_PARAMS",
+    "INVERTED_DOUBLE_PENDULUM",
     "InvertedDoublePendulumEnv",
+    "InvertedDoublePendulumOptions",
+    "InvertedDoublePendulumParams",
     "is_fallen",
     "observation",
     "penalties",
@@ -76,6 +83,88 @@ def is_fallen(tip_z: Any) -> Any:
     return tip_z <= MIN_TIP_HEIGHT
 
 
+class InvertedDoublePendulumParams(NamedTuple):
+    """The double pendulum's numbers, with their defaults (v4 fixes both)."""
+
+    healthy_reward: float = 10.0
+    reset_noise_scale: float = 0.1
+
+
+class InvertedDoublePendulumOptions(NamedTuple):
+    """The double pendulum's static configuration, with the v5 defaults."""
+
+    xml_file: str = "inverted_double_pendulum.xml"
+    frame_skip: int = 5
+    default_camera_config: dict[str, Any] | None = None
+
+
+DEFAULT_PARAMS = InvertedDoublePendulumParams()
+DEFAULT_OPTIONS = InvertedDoublePendulumOptions()
+
+
+def _observation(task: Any, data: Any, params: InvertedDoublePendulumParams, xp: ModuleType) -> Any:
+    return observation(data.qpos, data.qvel, data.qfrc_constraint, 1, xp)
+
+
+def _is_healthy(task: Any, data: Any, params: InvertedDoublePendulumParams, xp: ModuleType) -> Any:
+    return ~is_fallen(data.site_xpos[0, 2])
+
+
+def _step_info(
+    task: Any,
+    before: Any,
+    action: Any,
+    after: Any,
+    params: InvertedDoublePendulumParams,
+    xp: ModuleType,
+) -> dict[str, Any]:
+    tip = after.site_xpos[0]
+    distance_penalty, velocity_penalty = penalties(tip[0], tip[2], after.qvel)
+    alive = params.healthy_reward * (1.0 - is_fallen(tip[2]).astype(xp.float32))
+    return {
+        "reward_survive": alive,
+        "distance_penalty": -distance_penalty,
+        "velocity_penalty": -velocity_penalty,
+    }
+
+
+def _reward(info: dict[str, Any]) -> Any:
+    return info["reward_survive"] + info["distance_penalty"] + info["velocity_penalty"]
+
+
+@dataclass(frozen=True)
+class InvertedDoublePendulumRules(Rules):
+    """The double pendulum's version rules, with one of its own.
+
+    Attributes:
+        num_constraint_forces: How many constraint forces the observation holds (the cart's
+            first).
+    """
+
+    num_constraint_forces: int = 1
+
+
+#: The double pendulum task.
+INVERTED_DOUBLE_PENDULUM = TaskDefinition(
+    name="InvertedDoublePendulum",
+    params=InvertedDoublePendulumParams,
+    options=InvertedDoublePendulumOptions,
+    rules={
+        "v4": InvertedDoublePendulumRules(
+            **{**vars(V4), "render_fps": 20, "reports_reward_terms": False},
+            num_constraint_forces=3,
+        ),
+        "v5": InvertedDoublePendulumRules(**vars(V5)),
+    },
+    observation_size=lambda task: 9,
+    observation=_observation,
+    step_info=_step_info,
+    is_healthy=_is_healthy,
+    reward=_reward,
+    velocity_noise="normal",
+)
+
+
 class InvertedDoublePendulumEnv(TaskEnv):
     """Balance a double pendulum on a cart (``InvertedDoublePendulum-v4`` / ``-v5``; v5 defaults).
 
@@ -92,19 +181,21 @@ class InvertedDoublePendulumEnv(TaskEnv):
 
     VELOCITY_NOISE = "normal"
 
+    definition = INVERTED_DOUBLE_PENDULUM
+
     def __init__(
         self,
-        xml_file: str = "inverted_double_pendulum.xml",
-        frame_skip: int = 5,
-        default_camera_config: dict[str, Any] | None = None,
-        healthy_reward: float = 10.0,
-        reset_noise_scale: float = 0.1,
+        xml_file: str = DEFAULT_OPTIONS.xml_file,
+        frame_skip: int = DEFAULT_OPTIONS.frame_skip,
+        default_camera_config: dict[str, Any] | None = DEFAULT_OPTIONS.default_camera_config,
+        healthy_reward: float = DEFAULT_PARAMS.healthy_reward,
+        reset_noise_scale: float = DEFAULT_PARAMS.reset_noise_scale,
         **kwargs: Any,
     ) -> None:
         """Build the model and the spaces."""
         self._healthy_reward = healthy_reward
         self._reset_noise_scale = reset_noise_scale
-        self._n_constraint = 1 if self.version == "v5" else 3
+        self._n_constraint = self.rules.num_constraint_forces
         self._compile(
             xml_file,
             frame_skip,
@@ -120,29 +211,33 @@ class InvertedDoublePendulumEnv(TaskEnv):
         tip_x, _, tip_z = self.data.site_xpos[0]
         obs = self._get_obs()
         terminated = bool(is_fallen(tip_z))
-        if self.version == "v5":
-            reward, info = self._get_rew(tip_x, tip_z, terminated)
-            return self._finish_step(obs, reward, terminated, info)
-        distance_penalty, velocity_penalty = penalties(tip_x, tip_z, self.data.qvel)
-        alive_bonus = 10  # v4 pays the bonus on the terminal step too
-        reward = alive_bonus - distance_penalty - velocity_penalty
-        return self._finish_step(obs, reward, terminated, {})
+        reward, info = self._get_rew(tip_x, tip_z, terminated)
+        if not self.rules.reports_reward_terms:
+            info = {}
+        return self._finish_step(obs, reward, terminated, info)
+
+    @property
+    def rules(self) -> InvertedDoublePendulumRules:
+        """What this class's version does (see :class:`InvertedDoublePendulumRules`)."""
+        rules = self.definition.rules[self.version]
+        assert isinstance(rules, InvertedDoublePendulumRules)
+        return rules
 
     def _get_rew(self, x: float, y: float, terminated: bool) -> tuple[Any, dict[str, Any]]:
-        """The v5 reward of a step and its terms, as ``(reward, reward_info)``.
+        """The reward of a step and its terms, as ``(reward, reward_info)``.
 
         ``x`` and ``y`` are the pole tip's horizontal position and height. Subclasses may
         override it to shape the reward, as with the reference's class.
         """
         distance_penalty, velocity_penalty = penalties(x, y, self.data.qvel)
-        alive_bonus = self._healthy_reward * int(not terminated)
-        reward = alive_bonus - distance_penalty - velocity_penalty
+        is_paid = not terminated or self.rules.pays_survive_on_terminal_step
+        alive_bonus = self._healthy_reward * int(is_paid)
         reward_info = {
             "reward_survive": alive_bonus,
             "distance_penalty": -distance_penalty,
             "velocity_penalty": -velocity_penalty,
         }
-        return reward, reward_info
+        return self.definition.reward(reward_info), reward_info
 
     def _get_obs(self) -> NDArray[np.float64]:
         obs: NDArray[np.float64] = observation(

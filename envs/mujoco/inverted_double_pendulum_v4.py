@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._task import v4_metadata
-from .inverted_double_pendulum import DEFAULT_CAMERA_CONFIG
+from .inverted_double_pendulum import DEFAULT_CAMERA_CONFIG, INVERTED_DOUBLE_PENDULUM
+from .inverted_double_pendulum import DEFAULT_OPTIONS as _O
+from .inverted_double_pendulum import DEFAULT_PARAMS as _P
 from .inverted_double_pendulum import InvertedDoublePendulumEnv as _InvertedDoublePendulum
 from .mujoco_env import MujocoEnv
 
@@ -21,11 +22,16 @@ class InvertedDoublePendulumEnv(_InvertedDoublePendulum):
             ``visual_options``).
     """
 
-    metadata: dict[str, Any] = v4_metadata(render_fps=20)
+    metadata: dict[str, Any] = INVERTED_DOUBLE_PENDULUM.rules["v4"].metadata()
     version = "v4"
 
     def __init__(self, **kwargs: Any) -> None:
         """Build the v4 environment."""
         super().__init__(
-            "inverted_double_pendulum.xml", 5, DEFAULT_CAMERA_CONFIG, 10.0, 0.1, **kwargs
+            _O.xml_file,
+            _O.frame_skip,
+            DEFAULT_CAMERA_CONFIG,
+            _P.healthy_reward,
+            _P.reset_noise_scale,
+            **kwargs,
         )

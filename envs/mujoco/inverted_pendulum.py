@@ -12,17 +12,29 @@ again) and :mod:`.inverted_pendulum_v4` subclasses it with the v4 constructor.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from types import ModuleType
-from typing import Any, SupportsFloat
+from typing import Any, NamedTuple, SupportsFloat
 
 import numpy as np
 from numpy.typing import NDArray
 
 from gymnasium_core.spaces import Box
 
+from ._definition import V4, V5, TaskDefinition
 from ._task import TaskEnv
 
-__all__ = ["DEFAULT_CAMERA_CONFIG", "InvertedPendulumEnv", "is_unhealthy", "observation"]
+__all__ = [
+    "DEFAULT_CAMERA_CONFIG",
+    "DEFAULT_OPTIONS",
+    "DEFAULT_PARAMS",
+    "INVERTED_PENDULUM",
+    "InvertedPendulumEnv",
+    "InvertedPendulumOptions",
+    "InvertedPendulumParams",
+    "is_unhealthy",
+    "observation",
+]
 
 DEFAULT_CAMERA_CONFIG: dict[str, Any] = {"trackbodyid": 0, "distance": 2.04}
 MAX_POLE_ANGLE = 0.2  # rad; beyond it the episode ends
@@ -42,6 +54,52 @@ def is_unhealthy(obs: Any, xp: ModuleType) -> Any:
     return ~(xp.isfinite(obs).all(axis=-1) & (abs(obs[..., 1]) <= MAX_POLE_ANGLE))
 
 
+class InvertedPendulumParams(NamedTuple):
+    """The pendulum's numbers, with their defaults (those of both versions)."""
+
+    reset_noise_scale: float = 0.01
+
+
+class InvertedPendulumOptions(NamedTuple):
+    """The pendulum's static configuration, with the v5 defaults."""
+
+    xml_file: str = "inverted_pendulum.xml"
+    frame_skip: int = 2
+    default_camera_config: dict[str, Any] | None = DEFAULT_CAMERA_CONFIG
+
+
+DEFAULT_PARAMS = InvertedPendulumParams()
+DEFAULT_OPTIONS = InvertedPendulumOptions()
+
+
+def _observation(task: Any, data: Any, params: InvertedPendulumParams, xp: ModuleType) -> Any:
+    return observation(data.qpos, data.qvel, xp)
+
+
+def _is_healthy(task: Any, data: Any, params: InvertedPendulumParams, xp: ModuleType) -> Any:
+    return ~is_unhealthy(_observation(task, data, params, xp), xp)
+
+
+def _step_info(
+    task: Any, before: Any, action: Any, after: Any, params: InvertedPendulumParams, xp: ModuleType
+) -> dict[str, Any]:
+    # 1 while the pole stays up, 0 on the step it falls
+    return {"reward_survive": _is_healthy(task, after, params, xp).astype(xp.float32)}
+
+
+#: The pendulum task.
+INVERTED_PENDULUM = TaskDefinition(
+    name="InvertedPendulum",
+    params=InvertedPendulumParams,
+    options=InvertedPendulumOptions,
+    rules={"v4": replace(V4, render_fps=25, reports_reward_terms=False), "v5": V5},
+    observation_size=lambda task: 4,
+    observation=_observation,
+    step_info=_step_info,
+    is_healthy=_is_healthy,
+)
+
+
 class InvertedPendulumEnv(TaskEnv):
     """Balance a pole on a cart (``InvertedPendulum-v4`` / ``-v5``; v5 defaults).
 
@@ -53,12 +111,14 @@ class InvertedPendulumEnv(TaskEnv):
         **kwargs: Passed to :class:`MujocoEnv` (``render_mode``, ``width``, ...).
     """
 
+    definition = INVERTED_PENDULUM
+
     def __init__(
         self,
-        xml_file: str = "inverted_pendulum.xml",
-        frame_skip: int = 2,
-        default_camera_config: dict[str, Any] | None = DEFAULT_CAMERA_CONFIG,
-        reset_noise_scale: float = 0.01,
+        xml_file: str = DEFAULT_OPTIONS.xml_file,
+        frame_skip: int = DEFAULT_OPTIONS.frame_skip,
+        default_camera_config: dict[str, Any] | None = DEFAULT_OPTIONS.default_camera_config,
+        reset_noise_scale: float = DEFAULT_PARAMS.reset_noise_scale,
         **kwargs: Any,
     ) -> None:
         """Build the model and the spaces."""
@@ -69,7 +129,7 @@ class InvertedPendulumEnv(TaskEnv):
             Box(low=-np.inf, high=np.inf, shape=(4,), dtype=np.float64),
             {"default_camera_config": default_camera_config, **kwargs},
         )
-        if self.version == "v5":
+        if self.rules.reports_observation_structure:
             self.observation_structure = {"qpos": self.data.qpos.size, "qvel": self.data.qvel.size}
 
     def step(
@@ -79,14 +139,13 @@ class InvertedPendulumEnv(TaskEnv):
         self.do_simulation(action, self.frame_skip)
         obs = self._get_obs()
         terminated = bool(is_unhealthy(obs, np))
-        info: dict[str, Any] = {}
         reward: float
-        if self.version == "v5":
-            # v5 rewards only healthy steps, as a Python int (the reference's type)
-            reward = int(not terminated)
-            info["reward_survive"] = reward
-        else:
+        if self.rules.pays_survive_on_terminal_step:
             reward = 1.0
+        else:
+            # only healthy steps are paid, as a Python int (the reference's type)
+            reward = int(not terminated)
+        info = {"reward_survive": reward} if self.rules.reports_reward_terms else {}
         return self._finish_step(obs, reward, terminated, info)
 
     def _get_obs(self) -> NDArray[np.float64]:
@@ -102,8 +161,10 @@ class InvertedPendulumEnv(TaskEnv):
         qvel = np.stack([data.qvel for data in datas])
         observations = observation(qpos, qvel, np)
         terminations = is_unhealthy(observations, np)
-        if self.version == "v4":
-            return observations, np.ones(len(datas)), terminations, {}
-        # v5's reward is a Python int per env: an int array in the batched info
-        survive = np.logical_not(terminations).astype(int)
-        return observations, survive.astype(np.float64), terminations, {"reward_survive": survive}
+        if self.rules.pays_survive_on_terminal_step:
+            survive: NDArray[Any] = np.ones(len(datas))
+        else:
+            # a Python int per env in single steps: an int array in the batched info
+            survive = np.logical_not(terminations).astype(int)
+        info = {"reward_survive": survive} if self.rules.reports_reward_terms else {}
+        return observations, survive.astype(np.float64), terminations, info

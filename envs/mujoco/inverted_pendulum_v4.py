@@ -7,8 +7,9 @@ from typing import Any, SupportsFloat
 import numpy as np
 from numpy.typing import NDArray
 
-from ._task import v4_metadata
-from .inverted_pendulum import DEFAULT_CAMERA_CONFIG
+from .inverted_pendulum import DEFAULT_CAMERA_CONFIG, INVERTED_PENDULUM
+from .inverted_pendulum import DEFAULT_OPTIONS as _O
+from .inverted_pendulum import DEFAULT_PARAMS as _P
 from .inverted_pendulum import InvertedPendulumEnv as _InvertedPendulum
 from .mujoco_env import MujocoEnv
 
@@ -24,12 +25,14 @@ class InvertedPendulumEnv(_InvertedPendulum):
             ``visual_options``).
     """
 
-    metadata: dict[str, Any] = v4_metadata(render_fps=25)
+    metadata: dict[str, Any] = INVERTED_PENDULUM.rules["v4"].metadata()
     version = "v4"
 
     def __init__(self, **kwargs: Any) -> None:
         """Build the v4 environment."""
-        super().__init__("inverted_pendulum.xml", 2, DEFAULT_CAMERA_CONFIG, 0.01, **kwargs)
+        super().__init__(
+            _O.xml_file, _O.frame_skip, DEFAULT_CAMERA_CONFIG, _P.reset_noise_scale, **kwargs
+        )
 
     def step(
         self, a: NDArray[np.float32]

@@ -13,17 +13,29 @@ v4's in the object (one cylinder of density 0.01).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, SupportsFloat
+from typing import Any, NamedTuple, SupportsFloat
 
 import numpy as np
 from numpy.typing import NDArray
 
 from gymnasium_core.spaces import Box
 
+from ._definition import V4, V5, Rules, TaskDefinition
 from ._task import TaskEnv, control_cost, distance
 
-__all__ = ["DEFAULT_CAMERA_CONFIG", "PusherEnv", "observation", "reward_terms"]
+__all__ = [
+    "DEFAULT_CAMERA_CONFIG",
+    "DEFAULT_OPTIONS",
+    "DEFAULT_PARAMS",
+    "PUSHER",
+    "PusherEnv",
+    "PusherOptions",
+    "PusherParams",
+    "observation",
+    "reward_terms",
+]
 
 DEFAULT_CAMERA_CONFIG: dict[str, Any] = {"trackbodyid": -1, "distance": 4.0}
 MIN_OBJECT_GOAL_DISTANCE = 0.17  # m; reset redraws the object until it is this far away
@@ -58,6 +70,99 @@ def reward_terms(
     return reward_near, reward_dist, reward_ctrl
 
 
+class PusherParams(NamedTuple):
+    """The pusher's numbers, with their defaults (v4 fixes all three)."""
+
+    reward_near_weight: float = 0.5
+    reward_dist_weight: float = 1
+    reward_control_weight: float = 0.1
+
+
+class PusherOptions(NamedTuple):
+    """The pusher's static configuration, with the v5 defaults."""
+
+    xml_file: str = "pusher_v5.xml"
+    frame_skip: int = 5
+    default_camera_config: dict[str, Any] | None = DEFAULT_CAMERA_CONFIG
+
+
+DEFAULT_PARAMS = PusherParams()
+DEFAULT_OPTIONS = PusherOptions()
+
+
+def _points(task: Any, data: Any) -> tuple[Any, Any, Any]:
+    model, xpos = task.model, data.xpos
+    return (
+        xpos[model.body("tips_arm").id],
+        xpos[model.body("object").id],
+        xpos[model.body("goal").id],
+    )
+
+
+def _observation(task: Any, data: Any, params: PusherParams, xp: ModuleType) -> Any:
+    return observation(data.qpos, data.qvel, *_points(task, data), xp)
+
+
+def _step_info(
+    task: Any, before: Any, action: Any, after: Any, params: PusherParams, xp: ModuleType
+) -> dict[str, Any]:
+    weights = (params.reward_near_weight, params.reward_dist_weight, params.reward_control_weight)
+    near, dist, ctrl = reward_terms(*_points(task, after), action, weights, xp)
+    return {"reward_dist": dist, "reward_ctrl": ctrl, "reward_near": near}
+
+
+def _initial_state(task: Any, rng: Any, params: PusherParams) -> tuple[Any, Any]:
+    """The reset drawn from a JAX key: arm at rest, goal at the origin, object away from it."""
+    import jax
+    import jax.numpy as jnp
+
+    from .mjx._physics import noisy_state, rejection_sample
+
+    k_obj, k_vel = jax.random.split(rng)
+    (x_low, x_high), (y_low, y_high) = OBJECT_X_RANGE, OBJECT_Y_RANGE
+    low, high = jnp.array([x_low, y_low]), jnp.array([x_high, y_high])
+    cylinder = rejection_sample(
+        k_obj,
+        lambda key: jax.random.uniform(key, (2,), minval=low, maxval=high),
+        lambda c: jnp.linalg.norm(c) > MIN_OBJECT_GOAL_DISTANCE,
+    )
+    qpos = jnp.asarray(task.init_qpos).at[-4:-2].set(cylinder).at[-2:].set(0.0)
+    _, qvel = noisy_state(k_vel, task.init_qpos, task.init_qvel, ARM_VELOCITY_NOISE, "uniform")
+    return qpos, qvel.at[-4:].set(0.0)
+
+
+@dataclass(frozen=True)
+class PusherRules(Rules):
+    """The pusher's version rules, with two of its own.
+
+    Attributes:
+        scores_before_step: The reward measures the state the action starts from.
+        weighs_terms_in_reward: The info reports the unweighted distance and control terms
+            (and no ``reward_near``); the weights apply only in the reward's sum.
+    """
+
+    scores_before_step: bool = False
+    weighs_terms_in_reward: bool = False
+
+
+#: The pusher task.
+PUSHER = TaskDefinition(
+    name="Pusher",
+    params=PusherParams,
+    options=PusherOptions,
+    rules={
+        "v4": PusherRules(
+            **{**vars(V4), "render_fps": 20}, scores_before_step=True, weighs_terms_in_reward=True
+        ),
+        "v5": PusherRules(**vars(V5)),
+    },
+    observation_size=lambda task: 23,
+    observation=_observation,
+    step_info=_step_info,
+    initial_state=_initial_state,
+)
+
+
 class PusherEnv(TaskEnv):
     """Push a cylinder onto a goal (``Pusher-v4`` / ``-v5``; v5 defaults).
 
@@ -71,14 +176,16 @@ class PusherEnv(TaskEnv):
         **kwargs: Passed to :class:`MujocoEnv`.
     """
 
+    definition = PUSHER
+
     def __init__(
         self,
-        xml_file: str = "pusher_v5.xml",
-        frame_skip: int = 5,
-        default_camera_config: dict[str, Any] | None = DEFAULT_CAMERA_CONFIG,
-        reward_near_weight: float = 0.5,
-        reward_dist_weight: float = 1,
-        reward_control_weight: float = 0.1,
+        xml_file: str = DEFAULT_OPTIONS.xml_file,
+        frame_skip: int = DEFAULT_OPTIONS.frame_skip,
+        default_camera_config: dict[str, Any] | None = DEFAULT_OPTIONS.default_camera_config,
+        reward_near_weight: float = DEFAULT_PARAMS.reward_near_weight,
+        reward_dist_weight: float = DEFAULT_PARAMS.reward_dist_weight,
+        reward_control_weight: float = DEFAULT_PARAMS.reward_control_weight,
         **kwargs: Any,
     ) -> None:
         """Build the model and the spaces."""
@@ -99,17 +206,29 @@ class PusherEnv(TaskEnv):
         self, action: NDArray[np.float32]
     ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
         """Apply the torques for ``frame_skip`` physics steps."""
-        if self.version == "v4":
-            # v4 scores the state the action starts from, and reports the unweighted control
-            # term in info while weighting it by 0.1 in the reward
-            near, dist, ctrl = self._reward_terms(action, (1, 1, 1))
+        rules = self.rules
+        if rules.scores_before_step:
+            reward, info = self._score(action)
             self.do_simulation(action, self.frame_skip)
-            reward = dist + 0.1 * ctrl + 0.5 * near
-            info: dict[str, Any] = {"reward_dist": dist, "reward_ctrl": ctrl}
         else:
             self.do_simulation(action, self.frame_skip)
-            reward, info = self._get_rew(action)
+            reward, info = self._score(action)
         return self._finish_step(self._get_obs(), reward, False, info)
+
+    @property
+    def rules(self) -> PusherRules:
+        """What this class's version does (see :class:`PusherRules`)."""
+        rules = self.definition.rules[self.version]
+        assert isinstance(rules, PusherRules)
+        return rules
+
+    def _score(self, action: NDArray[np.float32]) -> tuple[Any, dict[str, Any]]:
+        """The reward of the current state and the step's info, as the rules ask."""
+        if not self.rules.weighs_terms_in_reward:
+            return self._get_rew(action)
+        near, dist, ctrl = self._reward_terms(action, (1, 1, 1))
+        reward = dist + self._reward_control_weight * ctrl + self._reward_near_weight * near
+        return reward, {"reward_dist": dist, "reward_ctrl": ctrl}
 
     def _get_rew(self, action: NDArray[np.float32]) -> tuple[Any, dict[str, Any]]:
         """The v5 reward of the current state and its terms, as ``(reward, reward_info)``.
@@ -118,8 +237,8 @@ class PusherEnv(TaskEnv):
         """
         weights = (self._reward_near_weight, self._reward_dist_weight, self._reward_control_weight)
         near, dist, ctrl = self._reward_terms(action, weights)
-        reward = dist + ctrl + near
-        return reward, {"reward_dist": dist, "reward_ctrl": ctrl, "reward_near": near}
+        reward_info = {"reward_dist": dist, "reward_ctrl": ctrl, "reward_near": near}
+        return self.definition.reward(reward_info), reward_info
 
     def _reward_terms(
         self, action: Any, weights: tuple[float, float, float]

@@ -13,9 +13,10 @@ from typing import Any, SupportsFloat
 import numpy as np
 from numpy.typing import NDArray
 
-from ._task import v4_metadata
 from .mujoco_env import MujocoEnv
-from .pusher import DEFAULT_CAMERA_CONFIG
+from .pusher import DEFAULT_CAMERA_CONFIG, PUSHER
+from .pusher import DEFAULT_OPTIONS as _O
+from .pusher import DEFAULT_PARAMS as _P
 from .pusher import PusherEnv as _Pusher
 
 __all__ = ["MujocoEnv", "PusherEnv"]
@@ -30,12 +31,13 @@ class PusherEnv(_Pusher):
             ``visual_options``).
     """
 
-    metadata: dict[str, Any] = v4_metadata(render_fps=20)
+    metadata: dict[str, Any] = PUSHER.rules["v4"].metadata()
     version = "v4"
 
     def __init__(self, **kwargs: Any) -> None:
         """Build the v4 environment."""
-        super().__init__("pusher.xml", 5, DEFAULT_CAMERA_CONFIG, 0.5, 1, 0.1, **kwargs)
+        weights = (_P.reward_near_weight, _P.reward_dist_weight, _P.reward_control_weight)
+        super().__init__("pusher.xml", _O.frame_skip, DEFAULT_CAMERA_CONFIG, *weights, **kwargs)
 
     def step(
         self, a: NDArray[np.float32]

@@ -12,17 +12,29 @@ v4 and v5 are this one class: it has the v5 defaults (:mod:`.reacher_v5` exports
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, SupportsFloat
+from typing import Any, NamedTuple, SupportsFloat
 
 import numpy as np
 from numpy.typing import NDArray
 
 from gymnasium_core.spaces import Box
 
+from ._definition import V4, V5, Rules, TaskDefinition
 from ._task import TaskEnv, control_cost, distance
 
-__all__ = ["DEFAULT_CAMERA_CONFIG", "ReacherEnv", "observation", "reward_terms"]
+__all__ = [
+    "DEFAULT_CAMERA_CONFIG",
+    "DEFAULT_OPTIONS",
+    "DEFAULT_PARAMS",
+    "REACHER",
+    "ReacherEnv",
+    "ReacherOptions",
+    "ReacherParams",
+    "observation",
+    "reward_terms",
+]
 
 DEFAULT_CAMERA_CONFIG: dict[str, Any] = {"trackbodyid": 0}
 GOAL_RADIUS = 0.2  # m; targets are drawn uniformly in the disc of this radius
@@ -64,6 +76,95 @@ def reward_terms(
     return reward_dist, reward_ctrl
 
 
+class ReacherParams(NamedTuple):
+    """The reacher's numbers, with their defaults (v4 fixes both)."""
+
+    reward_dist_weight: float = 1
+    reward_control_weight: float = 1
+
+
+class ReacherOptions(NamedTuple):
+    """The reacher's static configuration, with the v5 defaults."""
+
+    xml_file: str = "reacher.xml"
+    frame_skip: int = 2
+    default_camera_config: dict[str, Any] | None = DEFAULT_CAMERA_CONFIG
+
+
+DEFAULT_PARAMS = ReacherParams()
+DEFAULT_OPTIONS = ReacherOptions()
+
+
+def _points(task: Any, data: Any) -> tuple[Any, Any]:
+    model = task.model
+    return data.xpos[model.body("fingertip").id], data.xpos[model.body("target").id]
+
+
+def _observation(task: Any, data: Any, params: ReacherParams, xp: ModuleType) -> Any:
+    tip, target = _points(task, data)
+    return observation(data.qpos, data.qvel, tip, target, 2, xp)
+
+
+def _step_info(
+    task: Any, before: Any, action: Any, after: Any, params: ReacherParams, xp: ModuleType
+) -> dict[str, Any]:
+    tip, target = _points(task, after)
+    reward_dist, reward_ctrl = reward_terms(
+        tip, target, action, params.reward_dist_weight, params.reward_control_weight, xp
+    )
+    return {"reward_dist": reward_dist, "reward_ctrl": reward_ctrl}
+
+
+def _initial_state(task: Any, rng: Any, params: ReacherParams) -> tuple[Any, Any]:
+    """The reset drawn from a JAX key: the arm jittered, a target in the disc, at rest."""
+    import jax
+    import jax.numpy as jnp
+
+    from .mjx._physics import noisy_state, rejection_sample
+
+    k_arm, k_goal = jax.random.split(rng)
+    goal = rejection_sample(
+        k_goal,
+        lambda key: jax.random.uniform(key, (2,), minval=-GOAL_RADIUS, maxval=GOAL_RADIUS),
+        lambda g: jnp.linalg.norm(g) < GOAL_RADIUS,
+    )
+    init = (task.init_qpos, task.init_qvel)
+    qpos, _ = noisy_state(k_arm, *init, ARM_POSITION_NOISE, "uniform")
+    _, qvel = noisy_state(k_arm, *init, ARM_VELOCITY_NOISE, "uniform")
+    return qpos.at[-2:].set(goal), qvel.at[-2:].set(0.0)
+
+
+@dataclass(frozen=True)
+class ReacherRules(Rules):
+    """The reacher's version rules, with two of its own.
+
+    Attributes:
+        scores_before_step: The reward measures the state the action starts from.
+        fingertip_offset_size: Entries of the fingertip-target vector observed (z too: 3).
+    """
+
+    scores_before_step: bool = False
+    fingertip_offset_size: int = 2
+
+
+#: The reacher task.
+REACHER = TaskDefinition(
+    name="Reacher",
+    params=ReacherParams,
+    options=ReacherOptions,
+    rules={
+        "v4": ReacherRules(
+            **{**vars(V4), "render_fps": 50}, scores_before_step=True, fingertip_offset_size=3
+        ),
+        "v5": ReacherRules(**vars(V5)),
+    },
+    observation_size=lambda task: 10,
+    observation=_observation,
+    step_info=_step_info,
+    initial_state=_initial_state,
+)
+
+
 class ReacherEnv(TaskEnv):
     """Reach a target with a two-link arm (``Reacher-v4`` / ``-v5``; v5 defaults).
 
@@ -76,19 +177,21 @@ class ReacherEnv(TaskEnv):
         **kwargs: Passed to :class:`MujocoEnv`.
     """
 
+    definition = REACHER
+
     def __init__(
         self,
-        xml_file: str = "reacher.xml",
-        frame_skip: int = 2,
-        default_camera_config: dict[str, Any] | None = DEFAULT_CAMERA_CONFIG,
-        reward_dist_weight: float = 1,
-        reward_control_weight: float = 1,
+        xml_file: str = DEFAULT_OPTIONS.xml_file,
+        frame_skip: int = DEFAULT_OPTIONS.frame_skip,
+        default_camera_config: dict[str, Any] | None = DEFAULT_OPTIONS.default_camera_config,
+        reward_dist_weight: float = DEFAULT_PARAMS.reward_dist_weight,
+        reward_control_weight: float = DEFAULT_PARAMS.reward_control_weight,
         **kwargs: Any,
     ) -> None:
         """Build the model and the spaces."""
         self._reward_dist_weight = reward_dist_weight
         self._reward_control_weight = reward_control_weight
-        self._n_offset = 2 if self.version == "v5" else 3
+        self._n_offset = self.rules.fingertip_offset_size
         self._compile(
             xml_file,
             frame_skip,
@@ -102,8 +205,7 @@ class ReacherEnv(TaskEnv):
         self, action: NDArray[np.float32]
     ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
         """Apply the torques for ``frame_skip`` physics steps."""
-        if self.version == "v4":
-            # v4 scores the state the action starts from
+        if self.rules.scores_before_step:
             reward, info = self._get_rew(action)
             self.do_simulation(action, self.frame_skip)
         else:
@@ -111,13 +213,21 @@ class ReacherEnv(TaskEnv):
             reward, info = self._get_rew(action)
         return self._finish_step(self._get_obs(), reward, False, info)
 
+    @property
+    def rules(self) -> ReacherRules:
+        """What this class's version does (see :class:`ReacherRules`)."""
+        rules = self.definition.rules[self.version]
+        assert isinstance(rules, ReacherRules)
+        return rules
+
     def _get_rew(self, action: NDArray[np.float32]) -> tuple[Any, dict[str, Any]]:
         """The reward of the current state and its terms, as ``(reward, reward_info)``.
 
         Subclasses may override it to shape the reward, as with the reference's v5 class.
         """
         reward_dist, reward_ctrl = self._reward_terms(action)
-        return reward_dist + reward_ctrl, {"reward_dist": reward_dist, "reward_ctrl": reward_ctrl}
+        reward_info = {"reward_dist": reward_dist, "reward_ctrl": reward_ctrl}
+        return self.definition.reward(reward_info), reward_info
 
     def _reward_terms(self, action: Any) -> tuple[Any, Any]:
         return reward_terms(

@@ -7,9 +7,10 @@ from typing import Any, SupportsFloat
 import numpy as np
 from numpy.typing import NDArray
 
-from ._task import v4_metadata
 from .mujoco_env import MujocoEnv
-from .reacher import DEFAULT_CAMERA_CONFIG
+from .reacher import DEFAULT_CAMERA_CONFIG, REACHER
+from .reacher import DEFAULT_OPTIONS as _O
+from .reacher import DEFAULT_PARAMS as _P
 from .reacher import ReacherEnv as _Reacher
 
 __all__ = ["MujocoEnv", "ReacherEnv"]
@@ -24,12 +25,19 @@ class ReacherEnv(_Reacher):
             ``visual_options``).
     """
 
-    metadata: dict[str, Any] = v4_metadata(render_fps=50)
+    metadata: dict[str, Any] = REACHER.rules["v4"].metadata()
     version = "v4"
 
     def __init__(self, **kwargs: Any) -> None:
         """Build the v4 environment."""
-        super().__init__("reacher.xml", 2, DEFAULT_CAMERA_CONFIG, 1, 1, **kwargs)
+        super().__init__(
+            _O.xml_file,
+            _O.frame_skip,
+            DEFAULT_CAMERA_CONFIG,
+            _P.reward_dist_weight,
+            _P.reward_control_weight,
+            **kwargs,
+        )
 
     def step(
         self, a: NDArray[np.float32]

@@ -17,21 +17,96 @@ the position on reset.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, SupportsFloat
+from dataclasses import replace
+from typing import Any, NamedTuple, SupportsFloat
 
 import numpy as np
 from numpy.typing import NDArray
 
+from ._definition import V4, V5, TaskDefinition
 from ._locomotion import (
     LocomotionEnv,
+    Xp,
+    control_cost,
+    observation_size,
     planar_velocity,
     position_info,
     rows_position_info,
+    skipped_positions,
     squared_sum_cost,
     state_observation,
 )
 
-__all__ = ["SwimmerEnv"]
+__all__ = [
+    "DEFAULT_OPTIONS",
+    "DEFAULT_PARAMS",
+    "SWIMMER",
+    "SwimmerEnv",
+    "SwimmerOptions",
+    "SwimmerParams",
+]
+
+
+class SwimmerParams(NamedTuple):
+    """The swimmer's numbers, with their defaults (those of both versions)."""
+
+    forward_reward_weight: float = 1.0
+    ctrl_cost_weight: float = 1e-4
+    reset_noise_scale: float = 0.1
+
+
+class SwimmerOptions(NamedTuple):
+    """The swimmer's static configuration, with the v5 defaults."""
+
+    xml_file: str = "swimmer.xml"
+    frame_skip: int = 4
+    default_camera_config: dict[str, Any] | None = None
+    exclude_current_positions_from_observation: bool = True
+
+
+DEFAULT_PARAMS = SwimmerParams()
+DEFAULT_OPTIONS = SwimmerOptions()
+
+
+def _observation(task: Any, data: Any, params: SwimmerParams, xp: Xp) -> Any:
+    return state_observation(data.qpos, data.qvel, skipped_positions(task.options, 2), xp=xp)
+
+
+def _step_info(
+    task: Any, before: Any, action: Any, after: Any, params: SwimmerParams, xp: Xp
+) -> dict[str, Any]:
+    xy_after = after.qpos[0:2]
+    x_velocity, y_velocity = planar_velocity(before.qpos[0:2], xy_after, task.dt)
+    return {
+        **position_info(xy_after, xp),
+        "x_velocity": x_velocity,
+        "y_velocity": y_velocity,
+        "reward_forward": params.forward_reward_weight * x_velocity,
+        "reward_ctrl": -control_cost(action, params.ctrl_cost_weight, xp),
+    }
+
+
+#: The swimmer task.
+SWIMMER = TaskDefinition(
+    name="Swimmer",
+    params=SwimmerParams,
+    options=SwimmerOptions,
+    rules={
+        # v4 lists the reward terms first, the forward one as "reward_fwd" and again at the end
+        "v4": replace(
+            V4,
+            render_fps=25,
+            reward_info_names={"reward_fwd": "reward_forward", "reward_ctrl": "reward_ctrl"},
+            reward_terms_first=True,
+            reports_forward_reward=True,
+        ),
+        "v5": V5,
+    },
+    observation_size=lambda task: observation_size(task, 2),
+    observation=_observation,
+    step_info=_step_info,
+    state_info=lambda task, data, xp: position_info(data.qpos[0:2], xp),
+)
 
 
 class SwimmerEnv(LocomotionEnv):
@@ -48,15 +123,19 @@ class SwimmerEnv(LocomotionEnv):
         **kwargs: Passed to :class:`~gymnasium_core.envs.mujoco.MujocoEnv`.
     """
 
+    definition = SWIMMER
+
     def __init__(
         self,
-        xml_file: str = "swimmer.xml",
-        frame_skip: int = 4,
-        default_camera_config: dict[str, Any] | None = None,
-        forward_reward_weight: float = 1.0,
-        ctrl_cost_weight: float = 1e-4,
-        reset_noise_scale: float = 0.1,
-        exclude_current_positions_from_observation: bool = True,
+        xml_file: str = DEFAULT_OPTIONS.xml_file,
+        frame_skip: int = DEFAULT_OPTIONS.frame_skip,
+        default_camera_config: dict[str, Any] | None = DEFAULT_OPTIONS.default_camera_config,
+        forward_reward_weight: float = DEFAULT_PARAMS.forward_reward_weight,
+        ctrl_cost_weight: float = DEFAULT_PARAMS.ctrl_cost_weight,
+        reset_noise_scale: float = DEFAULT_PARAMS.reset_noise_scale,
+        exclude_current_positions_from_observation: bool = (
+            DEFAULT_OPTIONS.exclude_current_positions_from_observation
+        ),
         **kwargs: Any,
     ) -> None:
         self._forward_reward_weight = forward_reward_weight
@@ -82,17 +161,12 @@ class SwimmerEnv(LocomotionEnv):
 
         observation = self._get_obs()
         reward, reward_info = self._get_rew(x_velocity, action)
-        motion_info = {
-            **position_info(xy_after),
-            "x_velocity": x_velocity,
-            "y_velocity": y_velocity,
-        }
-        if self.version == "v4":
-            progress = reward_info["reward_forward"]
-            info = {"reward_fwd": progress, "reward_ctrl": reward_info["reward_ctrl"]}
-            info.update(motion_info, forward_reward=progress)
-        else:
-            info = {**motion_info, **reward_info}
+        info = self.rules.step_info(
+            lambda: position_info(xy_after),
+            lambda: position_info(xy_after),
+            {"x_velocity": x_velocity, "y_velocity": y_velocity},
+            reward_info,
+        )
         return self._finish_step(observation, reward, False, info)
 
     def _get_rew(self, x_velocity: float, action: Any) -> tuple[Any, dict[str, Any]]:
@@ -102,11 +176,11 @@ class SwimmerEnv(LocomotionEnv):
         """
         progress = self._forward_reward_weight * x_velocity
         control_penalty = self.control_cost(action)
-        reward = progress - control_penalty
-        return reward, {"reward_forward": progress, "reward_ctrl": -control_penalty}
+        reward_info = {"reward_forward": progress, "reward_ctrl": -control_penalty}
+        return self.definition.reward(reward_info), reward_info
 
-    def _get_reset_info(self) -> dict[str, Any]:
-        return {} if self.version == "v4" else position_info(self.data.qpos[0:2])
+    def _state_info(self) -> dict[str, Any]:
+        return position_info(self.data.qpos[0:2])
 
     HAS_BATCHED_TERMS = True
 
@@ -124,15 +198,13 @@ class SwimmerEnv(LocomotionEnv):
         observations = state_observation(qpos, qvel, self.num_skipped_qpos)
         progress = self._forward_reward_weight * x_velocity
         control_penalty = squared_sum_cost(actions, self._ctrl_cost_weight, axis=-1)
-        rewards = progress - control_penalty
-        motion = {
-            **rows_position_info(xy_after),
-            "x_velocity": x_velocity,
-            "y_velocity": y_velocity,
-        }
-        if self.version == "v4":
-            info = {"reward_fwd": progress, "reward_ctrl": -control_penalty}
-            info.update(motion, forward_reward=progress)
-        else:
-            info = {**motion, "reward_forward": progress, "reward_ctrl": -control_penalty}
+        rewards = self.definition.reward(
+            {"reward_forward": progress, "reward_ctrl": -control_penalty}
+        )
+        info = self.rules.step_info(
+            lambda: rows_position_info(xy_after),
+            lambda: rows_position_info(xy_after),
+            {"x_velocity": x_velocity, "y_velocity": y_velocity},
+            {"reward_forward": progress, "reward_ctrl": -control_penalty},
+        )
         return observations, rewards, np.zeros(len(datas), dtype=bool), info

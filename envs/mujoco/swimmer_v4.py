@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from . import swimmer
-from ._task import v4_metadata
 from .mujoco_env import MujocoEnv
+from .swimmer import DEFAULT_OPTIONS as _O
+from .swimmer import DEFAULT_PARAMS as _P
+from .swimmer import SWIMMER
 
 __all__ = ["MujocoEnv", "SwimmerEnv"]
 
@@ -18,15 +20,17 @@ class SwimmerEnv(swimmer.SwimmerEnv):
     ``default_camera_config`` to ``**kwargs``.
     """
 
-    metadata: dict[str, Any] = v4_metadata(render_fps=25)
+    metadata: dict[str, Any] = SWIMMER.rules["v4"].metadata()
     version = "v4"
 
     def __init__(
         self,
-        forward_reward_weight: float = 1.0,
-        ctrl_cost_weight: float = 1e-4,
-        reset_noise_scale: float = 0.1,
-        exclude_current_positions_from_observation: bool = True,
+        forward_reward_weight: float = _P.forward_reward_weight,
+        ctrl_cost_weight: float = _P.ctrl_cost_weight,
+        reset_noise_scale: float = _P.reset_noise_scale,
+        exclude_current_positions_from_observation: bool = (
+            _O.exclude_current_positions_from_observation
+        ),
         **kwargs: Any,
     ) -> None:
         kwargs.setdefault("default_camera_config", None)

@@ -231,14 +231,7 @@ class MujocoVectorEnv(VectorEnv[NDArray[np.float64], NDArray[np.float32], NDArra
                     self._elapsed_steps[index] = 0
             self._observations[index] = observation
             infos = self._add_info(infos, info, index)
-        np.logical_or(self._terminations, self._truncations, out=self._autoreset_envs)
-        return (
-            self._observations.copy(),
-            self._rewards.copy(),
-            self._terminations.copy(),
-            self._truncations.copy(),
-            infos,
-        )
+        return self._results(infos)
 
     def _step_batched(self, actions: NDArray[Any], resetting: NDArray[np.bool_]) -> StepResult:
         """Physics on the threads, then the task terms once over the stepped batch."""
@@ -293,6 +286,10 @@ class MujocoVectorEnv(VectorEnv[NDArray[np.float64], NDArray[np.float32], NDArra
             self._rewards[index] = 0.0
             self._terminations[index] = self._truncations[index] = False
             infos = self._add_info(infos, reset_info, index)
+        return self._results(infos)
+
+    def _results(self, infos: dict[str, Any]) -> StepResult:
+        """Mark the sub-envs whose episode ended and return copies of the step's buffers."""
         np.logical_or(self._terminations, self._truncations, out=self._autoreset_envs)
         return (
             self._observations.copy(),

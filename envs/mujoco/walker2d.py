@@ -17,13 +17,34 @@ reward only while healthy, and reports the reward terms and ``z_distance_from_or
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
+from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._locomotion import PlanarLeggedEnv, Range, in_range
+from ._definition import V4, V5, TaskDefinition
+from ._locomotion import (
+    PlanarLeggedEnv,
+    Range,
+    Xp,
+    in_range,
+    planar_legged_observation,
+    planar_legged_observation_size,
+    planar_legged_state_info,
+    planar_legged_step_info,
+    survival_reward,
+)
 
-__all__ = ["DEFAULT_CAMERA_CONFIG", "Walker2dEnv", "walker_is_healthy"]
+__all__ = [
+    "DEFAULT_CAMERA_CONFIG",
+    "DEFAULT_OPTIONS",
+    "DEFAULT_PARAMS",
+    "WALKER2D",
+    "Walker2dEnv",
+    "Walker2dOptions",
+    "Walker2dParams",
+    "walker_is_healthy",
+]
 
 DEFAULT_CAMERA_CONFIG: dict[str, Any] = {
     "trackbodyid": 2,
@@ -39,6 +60,50 @@ def walker_is_healthy(qpos: Any, z_range: Range, angle_range: Range) -> Any:
     ``qpos`` may be one state, shape ``(nq,)``, or a batch, ``(num_envs, nq)``.
     """
     return in_range(qpos[..., 1], z_range) & in_range(qpos[..., 2], angle_range)
+
+
+class Walker2dParams(NamedTuple):
+    """The walker's numbers, with their defaults (those of both versions)."""
+
+    forward_reward_weight: float = 1.0
+    ctrl_cost_weight: float = 1e-3
+    healthy_reward: float = 1.0
+    healthy_z_range: Range = (0.8, 2.0)
+    healthy_angle_range: Range = (-1.0, 1.0)
+    reset_noise_scale: float = 5e-3
+
+
+class Walker2dOptions(NamedTuple):
+    """The walker's static configuration, with the v5 defaults."""
+
+    xml_file: str = "walker2d_v5.xml"
+    frame_skip: int = 4
+    default_camera_config: dict[str, Any] = DEFAULT_CAMERA_CONFIG
+    terminate_when_unhealthy: bool = True
+    exclude_current_positions_from_observation: bool = True
+
+
+DEFAULT_PARAMS = Walker2dParams()
+DEFAULT_OPTIONS = Walker2dOptions()
+
+
+def _is_healthy(task: Any, data: Any, params: Walker2dParams, xp: Xp) -> Any:
+    return walker_is_healthy(data.qpos, params.healthy_z_range, params.healthy_angle_range)
+
+
+#: The walker task.
+WALKER2D = TaskDefinition(
+    name="Walker2d",
+    params=Walker2dParams,
+    options=Walker2dOptions,
+    rules={"v4": replace(V4, render_fps=125, reports_reward_terms=False), "v5": V5},
+    observation_size=planar_legged_observation_size,
+    observation=planar_legged_observation,
+    step_info=planar_legged_step_info,
+    reward=survival_reward,
+    state_info=planar_legged_state_info,
+    is_healthy=_is_healthy,
+)
 
 
 class Walker2dEnv(PlanarLeggedEnv):
@@ -59,19 +124,23 @@ class Walker2dEnv(PlanarLeggedEnv):
         **kwargs: Passed to :class:`~gymnasium_core.envs.mujoco.MujocoEnv`.
     """
 
+    definition = WALKER2D
+
     def __init__(
         self,
-        xml_file: str = "walker2d_v5.xml",
-        frame_skip: int = 4,
-        default_camera_config: dict[str, Any] = DEFAULT_CAMERA_CONFIG,
-        forward_reward_weight: float = 1.0,
-        ctrl_cost_weight: float = 1e-3,
-        healthy_reward: float = 1.0,
-        terminate_when_unhealthy: bool = True,
-        healthy_z_range: Range = (0.8, 2.0),
-        healthy_angle_range: Range = (-1.0, 1.0),
-        reset_noise_scale: float = 5e-3,
-        exclude_current_positions_from_observation: bool = True,
+        xml_file: str = DEFAULT_OPTIONS.xml_file,
+        frame_skip: int = DEFAULT_OPTIONS.frame_skip,
+        default_camera_config: dict[str, Any] = DEFAULT_OPTIONS.default_camera_config,
+        forward_reward_weight: float = DEFAULT_PARAMS.forward_reward_weight,
+        ctrl_cost_weight: float = DEFAULT_PARAMS.ctrl_cost_weight,
+        healthy_reward: float = DEFAULT_PARAMS.healthy_reward,
+        terminate_when_unhealthy: bool = DEFAULT_OPTIONS.terminate_when_unhealthy,
+        healthy_z_range: Range = DEFAULT_PARAMS.healthy_z_range,
+        healthy_angle_range: Range = DEFAULT_PARAMS.healthy_angle_range,
+        reset_noise_scale: float = DEFAULT_PARAMS.reset_noise_scale,
+        exclude_current_positions_from_observation: bool = (
+            DEFAULT_OPTIONS.exclude_current_positions_from_observation
+        ),
         **kwargs: Any,
     ) -> None:
         super().__init__(

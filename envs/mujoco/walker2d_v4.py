@@ -6,9 +6,10 @@ from typing import Any
 
 from . import walker2d
 from ._locomotion import Range, TerminatedProperty
-from ._task import v4_metadata
 from .mujoco_env import MujocoEnv
-from .walker2d import DEFAULT_CAMERA_CONFIG
+from .walker2d import DEFAULT_CAMERA_CONFIG, WALKER2D
+from .walker2d import DEFAULT_OPTIONS as _O
+from .walker2d import DEFAULT_PARAMS as _P
 
 __all__ = ["DEFAULT_CAMERA_CONFIG", "MujocoEnv", "Walker2dEnv"]
 
@@ -19,19 +20,21 @@ class Walker2dEnv(TerminatedProperty, walker2d.Walker2dEnv):
     See :class:`gymnasium_core.envs.mujoco.walker2d.Walker2dEnv` for the arguments.
     """
 
-    metadata: dict[str, Any] = v4_metadata(render_fps=125)
+    metadata: dict[str, Any] = WALKER2D.rules["v4"].metadata()
     version = "v4"
 
     def __init__(
         self,
-        forward_reward_weight: float = 1.0,
-        ctrl_cost_weight: float = 1e-3,
-        healthy_reward: float = 1.0,
-        terminate_when_unhealthy: bool = True,
-        healthy_z_range: Range = (0.8, 2.0),
-        healthy_angle_range: Range = (-1.0, 1.0),
-        reset_noise_scale: float = 5e-3,
-        exclude_current_positions_from_observation: bool = True,
+        forward_reward_weight: float = _P.forward_reward_weight,
+        ctrl_cost_weight: float = _P.ctrl_cost_weight,
+        healthy_reward: float = _P.healthy_reward,
+        terminate_when_unhealthy: bool = _O.terminate_when_unhealthy,
+        healthy_z_range: Range = _P.healthy_z_range,
+        healthy_angle_range: Range = _P.healthy_angle_range,
+        reset_noise_scale: float = _P.reset_noise_scale,
+        exclude_current_positions_from_observation: bool = (
+            _O.exclude_current_positions_from_observation
+        ),
         **kwargs: Any,
     ) -> None:
         super().__init__(

@@ -569,7 +569,7 @@ def test_builtin_ids__have_jax_vector_entry_points_where_a_functional_definition
         if family == "box2d" or (family == "mujoco" and env_spec.version == 4):
             assert target is None, env_id
         else:
-            functional = {"classic_control": ".phys2d.", "toy_text": ".tabular.", "mujoco": ".mjx_"}
+            functional = {"classic_control": ".phys2d.", "toy_text": ".tabular.", "mujoco": ".mjx."}
             assert isinstance(target, str) and functional[family] in target, env_id
 
 

@@ -15,7 +15,8 @@ import jax
 import jax.numpy as jnp
 import mujoco
 import numpy as np
-from gymnasium_core.envs.mujoco.mjx_core import MjxTask, load_models
+from gymnasium_core.envs.mujoco.mjx._physics import load_models
+from gymnasium_core.envs.mujoco.mjx.task import MjxTask
 from mujoco import mjx
 
 import gymnasium_core

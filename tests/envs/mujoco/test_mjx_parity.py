@@ -27,7 +27,7 @@ import pytest
 jax = pytest.importorskip("jax", reason="the MJX tasks need jax")
 pytest.importorskip("mujoco.mjx", reason="the MJX tasks need mujoco.mjx")
 
-from gymnasium_core.envs.mujoco.mjx_tasks import MJX_TASKS  # noqa: E402
+from gymnasium_core.envs.mujoco.mjx.tasks import MJX_TASKS  # noqa: E402
 from mujoco import mjx  # noqa: E402
 
 from tests.envs.mujoco import _mjx_helpers as helpers  # noqa: E402

@@ -19,8 +19,8 @@ from gymnasium_core import logger
 from gymnasium_core.functional.jax_env import FunctionalJaxEnv
 from gymnasium_core.functional.jax_vector_env import FunctionalJaxVectorEnv
 
-from . import mjx_tasks
-from .mjx_core import MjxTask
+from . import tasks as mjx_tasks
+from .task import MjxTask
 
 __all__ = [f"{name}{kind}" for name in mjx_tasks.MJX_TASKS for kind in ("MjxEnv", "MjxVectorEnv")]
 

@@ -1,0 +1,193 @@
+"""The one definition of a MuJoCo task that every physics shell runs.
+
+A :class:`TaskDefinition` holds, once per task:
+
+* its defaults: ``params`` (the numbers: weights, ranges, noise scales; a ``NamedTuple`` with
+  defaults, so a pytree the JAX shell can batch) and ``options`` (the static configuration that
+  fixes shapes or loops: model file, frame skip, camera, observation switches; a
+  ``NamedTuple`` with defaults too);
+* its terms, written against an array namespace ``xp`` (``numpy`` or ``jax.numpy``) and a
+  *data* object with MuJoCo's field names (``qpos``, ``qvel``, ``xpos``, ``cfrc_ext``, ...):
+  observation, health, the step's info with its signed ``reward_*`` terms, and the reward
+  they add up to;
+* the rules of its versions (:class:`Rules`): what v4 does differently from v5.
+
+The native constructors take their defaults from ``params`` and ``options`` (the very same
+objects), and the MJX shell (:mod:`.mjx`) derives its params and options from them, so a
+default is written in one place and no backend can drift from another.
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+
+__all__ = ["V4", "V5", "Rules", "TaskDefinition", "sum_reward_terms"]
+
+Version = Literal["v4", "v5"]
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What one version of a task does, as named flags the task code reads.
+
+    The base record holds the rules every task has; a task whose versions differ in more ways
+    subclasses it with its own fields (``ant.AntRules``, ``reacher.ReacherRules``, ...). The
+    defaults are v5's.
+
+    Attributes:
+        version: ``"v4"`` or ``"v5"``: the suffix of the reference's module and id.
+        render_fps: A fixed ``render_fps`` in the class metadata (checked against ``dt``), or
+            ``None`` to set it per instance from ``dt`` after compiling.
+        pays_survive_on_terminal_step: Pay the survival bonus on the unhealthy step that ends
+            the episode too (when the episode ends then), as a Python float.
+        reports_reset_info: ``reset`` returns the state's info (else ``{}``).
+        reports_observation_structure: Set ``observation_structure`` on the instance.
+        reports_state_positions: A step's info starts with the state's info (the reset info);
+            else with the position of the point whose progress is rewarded.
+        reports_reward_terms: A step's info holds the reward terms.
+        reward_info_names: The info keys of the reward terms, in order, each naming the term
+            it reports (``None``: every term under its own name).
+        reward_terms_first: The reward terms come before the positions in a step's info.
+        reports_forward_reward: A step's info repeats the forward term as ``forward_reward``.
+    """
+
+    version: Version
+    render_fps: int | None = None
+    pays_survive_on_terminal_step: bool = False
+    reports_reset_info: bool = True
+    reports_observation_structure: bool = True
+    reports_state_positions: bool = True
+    reports_reward_terms: bool = True
+    reward_info_names: Mapping[str, str] | None = None
+    reward_terms_first: bool = False
+    reports_forward_reward: bool = False
+
+    def metadata(self, dt: float | None = None) -> dict[str, Any]:
+        """The metadata of this version: fixed ``render_fps``, or ``1 / dt`` rounded."""
+        modes = ["human", "rgb_array", "depth_array", "rgbd_tuple"]
+        if self.render_fps is not None:
+            return {"render_modes": modes, "render_fps": self.render_fps}
+        if dt is None:
+            return {"render_modes": modes}
+        return {"render_modes": modes, "render_fps": int(np.round(1.0 / dt))}
+
+    def step_info(
+        self,
+        state_info: Callable[[], dict[str, Any]],
+        tracked_positions: Callable[[], dict[str, Any]],
+        motion: Mapping[str, Any],
+        reward_info: Mapping[str, Any],
+    ) -> dict[str, Any]:
+        """A step's info laid out as this version lays it out.
+
+        Args:
+            state_info: Gives the state's info (the reset info).
+            tracked_positions: Gives the position entries of the point whose progress is
+                rewarded.
+            motion: The velocity entries.
+            reward_info: The signed reward terms under their own names.
+        """
+        positions = state_info() if self.reports_state_positions else tracked_positions()
+        terms: dict[str, Any] = {}
+        if self.reports_reward_terms:
+            names = self.reward_info_names
+            if names is None:
+                terms = dict(reward_info)
+            else:
+                terms = {key: reward_info[term] for key, term in names.items()}
+        if self.reward_terms_first:
+            info = {**terms, **positions, **motion}
+        else:
+            info = {**positions, **motion, **terms}
+        if self.reports_forward_reward:
+            info["forward_reward"] = reward_info["reward_forward"]
+        return info
+
+
+#: What a v4 class sets itself, so that passing it is an error, as in the reference.
+V4_FIXED_ARGUMENTS = ("model_path", "frame_skip", "observation_space", "default_camera_config")
+
+#: The rules of v5 shared by every task.
+V5 = Rules(version="v5")
+#: The rules of v4 shared by every task (each task adds its ``render_fps`` and quirks).
+V4 = Rules(
+    version="v4",
+    pays_survive_on_terminal_step=True,
+    reports_reset_info=False,
+    reports_observation_structure=False,
+    reports_state_positions=False,
+)
+
+
+def sum_reward_terms(terms: Mapping[str, Any]) -> Any:
+    """The sum of the ``reward_*`` entries of a step's info, in their order.
+
+    The sum starts from the first term (not from ``0``), so it rounds, and keeps the sign of
+    a zero, exactly as the native tasks add their terms.
+    """
+    return functools.reduce(
+        operator.add, [value for key, value in terms.items() if key.startswith("reward_")]
+    )
+
+
+Term = Callable[..., Any]
+
+
+@dataclass(frozen=True, eq=False)
+class TaskDefinition:
+    """One MuJoCo task: its defaults, its terms over ``xp`` and its versions' rules.
+
+    Every term receives ``task``: the shell running it, which has ``model`` (the
+    ``mujoco.MjModel``), ``dt``, ``init_qpos`` and ``options`` (this task's options).
+
+    Attributes:
+        name: The task's name, as in its ids (``"Hopper"``).
+        params: The numeric arguments with their defaults (a ``NamedTuple`` class).
+        options: The static arguments with their defaults (a ``NamedTuple`` class).
+        rules: The rules of each version, by version.
+        observation_size: ``(task) -> int``.
+        observation: ``(task, data, params, xp) -> (obs_dim,)``.
+        step_info: ``(task, before, action, after, params, xp) -> dict``: the v5 step's
+            info, the signed ``reward_*`` terms included; ``before`` and ``after`` are the
+            data before and after the physics step.
+        state_info: ``(task, data, xp) -> dict``: the info of a state (the v5 reset info).
+        is_healthy: ``(task, data, params, xp) -> bool array``, or ``None`` for a task that
+            never terminates.
+        reward: ``(info) -> reward``: how the step's signed terms add up to its reward, in
+            the order of operations every shell uses (the native envs, one env or a batch, and
+            MJX), so the reward is assembled in this one place.
+        velocity_noise: How the default reset perturbs velocities: ``"uniform"`` or
+            ``"normal"`` (``scale`` times a standard normal draw).
+        initial_state: ``(task, rng, params) -> (qpos, qvel)`` drawn from a JAX key, for a
+            task whose reset is not the default noise (``None``: the default).
+        uses_contact_forces: Whether a term reads ``cfrc_ext`` (computed after each step only
+            then, on MJX).
+    """
+
+    name: str
+    params: type[Any]
+    options: type[Any]
+    rules: Mapping[Version, Rules]
+    observation_size: Term
+    observation: Term
+    step_info: Term
+    state_info: Term = field(default=lambda task, data, xp: {})
+    is_healthy: Term | None = None
+    reward: Term = sum_reward_terms
+    velocity_noise: Literal["uniform", "normal"] = "uniform"
+    initial_state: Term | None = None
+    uses_contact_forces: bool = False
+
+    def default_params(self) -> Any:
+        """The params record with every default."""
+        return self.params()
+
+    def default_options(self) -> Any:
+        """The options record with every default."""
+        return self.options()

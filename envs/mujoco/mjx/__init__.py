@@ -1,0 +1,25 @@
+"""MuJoCo tasks on MJX (MuJoCo in JAX): the registered ``mjx/<Task>-v5`` ids.
+
+Importing this package imports jax and ``mujoco.mjx``. Its modules:
+
+* :mod:`.task`: :class:`~.task.MjxTask`, the shell that runs a native task's definition over
+  ``mjx.step``;
+* :mod:`.tasks`: one bound class per task (``MjxHopper``, ...) and ``MJX_TASKS``;
+* :mod:`.envs`: the registry's single and vector JAX envs (``HopperMjxEnv``, ...);
+* :mod:`._physics`: model caches, MJX's private fields, reset draws.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+__all__ = ["MJX_TASKS", "MjxTask"]
+
+_WHERE = {"MJX_TASKS": "tasks", "MjxTask": "task"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _WHERE:
+        return getattr(importlib.import_module(f"{__name__}.{_WHERE[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
