@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeAlias, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar, cast
 
 import numpy as np
 
 from gymnasium_core.functional._tree import tree_leaves, tree_map
+
+if TYPE_CHECKING:
+    import jax
 
 #: A params pytree: a task's NamedTuple, dataclass or dict of numbers and arrays.
 ParamsT = TypeVar("ParamsT")
@@ -89,7 +92,9 @@ def is_batched(axes: ParamAxes) -> bool:
 
 
 def take(
-    params: ParamsT, axes: ParamAxes, index: int | np.integer[Any] | np.ndarray[Any, Any]
+    params: ParamsT,
+    axes: ParamAxes,
+    index: int | np.integer[Any] | np.ndarray[Any, Any] | jax.Array,
 ) -> ParamsT:
     """The params of the sub-environments ``index`` (a position or a mask) selects.
 

@@ -82,7 +82,7 @@ def test_definition__mjx_task_runs_the_native_definition(name: str) -> None:
     assert task.options == definition.options()
     spec = gym.spec(f"mjx/{name}-v5")
     module, cls = str(spec.entry_point).split(":")
-    assert getattr(importlib.import_module(module), cls).task_cls.definition is definition
+    assert getattr(importlib.import_module(module), cls).func_env_cls.definition is definition
 
 
 def test_definition__a_changed_definition_reaches_the_mjx_task() -> None:

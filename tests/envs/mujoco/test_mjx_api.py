@@ -139,7 +139,7 @@ def test_mjx_registry__ids_and_jax_vector_entry_points(name: str) -> None:
     assert native.jax_vector_entry_point == spec.vector_entry_point
     assert gym.spec(f"{name}-v4").jax_vector_entry_point is None
     cls = str(spec.entry_point).split(":")[1]
-    assert getattr(mjx_envs, cls).task_cls is MJX_TASKS[name]
+    assert getattr(mjx_envs, cls).func_env_cls is MJX_TASKS[name]
 
 
 def test_mjx_make_vec__jax_mode_batches_with_per_env_params() -> None:
