@@ -2,34 +2,5 @@
 
 from __future__ import annotations
 
-from .mjx.tasks import (
-    MJX_TASKS,
-    MjxAnt,
-    MjxHalfCheetah,
-    MjxHopper,
-    MjxHumanoid,
-    MjxHumanoidStandup,
-    MjxInvertedDoublePendulum,
-    MjxInvertedPendulum,
-    MjxPusher,
-    MjxReacher,
-    MjxSwimmer,
-    MjxTask,
-    MjxWalker2d,
-)
-
-__all__ = [
-    "MJX_TASKS",
-    "MjxAnt",
-    "MjxHalfCheetah",
-    "MjxHopper",
-    "MjxHumanoid",
-    "MjxHumanoidStandup",
-    "MjxInvertedDoublePendulum",
-    "MjxInvertedPendulum",
-    "MjxPusher",
-    "MjxReacher",
-    "MjxSwimmer",
-    "MjxTask",
-    "MjxWalker2d",
-]
+from .mjx.tasks import *  # noqa: F403  (every name of the module's __all__)
+from .mjx.tasks import __all__ as __all__

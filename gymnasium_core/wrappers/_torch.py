@@ -34,3 +34,12 @@ def import_jax_numpy() -> ModuleType:
         raise DependencyNotInstalled(
             'JAX is needed for the JAX conversions: pip install "gymnasium-core[jax]"'
         ) from exc
+
+
+def device_alias() -> object:
+    """``str | torch.device``: the value of the torch modules' ``Device`` (imports torch).
+
+    Raises:
+        DependencyNotInstalled: If torch is not installed.
+    """
+    return str | import_torch().device

@@ -14,7 +14,7 @@ import numpy as np
 
 from gymnasium_core.core import Env
 from gymnasium_core.utils.record_constructor import RecordConstructorArgs
-from gymnasium_core.wrappers._torch import import_torch
+from gymnasium_core.wrappers._torch import device_alias, import_torch
 from gymnasium_core.wrappers.array_conversion import ArrayConversion, array_conversion
 
 __all__ = ["Device", "NumpyToTorch", "numpy_to_torch", "torch_to_numpy"]
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 def __getattr__(name: str) -> Any:
     # ``Device`` is ``str | torch.device``, as in the reference; torch is imported on first use.
     if name == "Device":
-        return str | import_torch().device
+        return device_alias()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
