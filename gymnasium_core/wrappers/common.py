@@ -297,7 +297,7 @@ class OrderEnforcing(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstruc
         >>> guarded.step(1)
         Traceback (most recent call last):
             ...
-        gymnasium_core.error.ResetNeeded: Cannot call env.step() before calling env.reset()
+        gymnasium_core.error.ResetNeeded: step() was called before the first reset(); reset the environment first.
     """
 
     def __init__(
@@ -319,7 +319,7 @@ class OrderEnforcing(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstruc
         """Step the env, which must have been reset."""
         if self._has_reset:
             return self.env.step(action)
-        raise ResetNeeded("Cannot call env.step() before calling env.reset()")
+        raise ResetNeeded("step() was called before the first reset(); reset the environment first.")
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
