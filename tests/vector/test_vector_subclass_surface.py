@@ -34,33 +34,30 @@ def same_step_sync_class(gym: ModuleType) -> type:
     concatenate = gym.vector.utils.concatenate
 
     class SameStepSyncVectorEnv(gym.vector.SyncVectorEnv):
+        def _step_one(self, index: int, action: Any) -> dict[str, Any]:
+            sub_env = self.envs[index]
+            obs, reward, terminated, truncated, info = sub_env.step(action)
+            self._rewards[index] = reward
+            self._terminations[index] = terminated
+            self._truncations[index] = truncated
+            if terminated or truncated:
+                first_obs, first_info = sub_env.reset()
+                first_info["final_observation"] = obs
+                first_info["final_info"] = info
+                obs, info = first_obs, first_info
+            self._env_obs[index] = obs
+            return dict(info)
+
         def step(self, actions: Any) -> Any:
-            infos: dict[str, Any] = {}
-            for i, action in enumerate(iterate(self.action_space, actions)):
-                (
-                    self._env_obs[i],
-                    self._rewards[i],
-                    self._terminations[i],
-                    self._truncations[i],
-                    env_info,
-                ) = self.envs[i].step(action)
-                if self._terminations[i] or self._truncations[i]:
-                    final_obs, final_info = self._env_obs[i], env_info
-                    self._env_obs[i], env_info = self.envs[i].reset()
-                    env_info["final_observation"] = final_obs
-                    env_info["final_info"] = final_info
-                infos = self._add_info(infos, env_info, i)
-            self._observations = concatenate(
-                self.single_observation_space, self._env_obs, self._observations
-            )
-            self._autoreset_envs = np.logical_or(self._terminations, self._truncations)
-            return (
-                deepcopy(self._observations) if self.copy else self._observations,
-                np.copy(self._rewards),
-                np.copy(self._terminations),
-                np.copy(self._truncations),
-                infos,
-            )
+            merged: dict[str, Any] = {}
+            for index, action in enumerate(iterate(self.action_space, actions)):
+                merged = self._add_info(merged, self._step_one(index, action), index)
+            stacked = concatenate(self.single_observation_space, self._env_obs, self._observations)
+            self._observations = stacked
+            self._autoreset_envs = self._terminations | self._truncations
+            observations = deepcopy(stacked) if self.copy else stacked
+            flags = (self._rewards.copy(), self._terminations.copy(), self._truncations.copy())
+            return (observations, *flags, merged)
 
     return SameStepSyncVectorEnv
 
