@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from gymnasium_core.functional import _compile_cache, _jax_core, _params, _threefry
 from gymnasium_core.functional._checks import check_func_env, default_params
@@ -113,7 +114,12 @@ def _place(params: Any, defaults: Any, num_envs: int) -> Any:
     leaves, treedef = jax.tree_util.tree_flatten(params)
     if any(isinstance(leaf, jax.core.Tracer) for leaf in leaves):
         return params  # inside the caller's jit: nothing to place
-    placed_leaves = [jax.device_put(leaf) for leaf in leaves]
+    # A numpy leaf is copied first: `jax.device_put` of a small host array may read it after
+    # returning, so a caller that changes it in place right after the call would race the copy.
+    placed_leaves = [
+        jax.device_put(np.array(leaf, copy=True) if isinstance(leaf, np.ndarray) else leaf)
+        for leaf in leaves
+    ]
     placed = jax.tree_util.tree_unflatten(treedef, placed_leaves)
     if any(isinstance(leaf, jax.core.Tracer) for leaf in placed_leaves):
         return placed  # placed inside the caller's trace: valid for that trace only

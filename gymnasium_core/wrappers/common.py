@@ -297,7 +297,7 @@ class OrderEnforcing(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstruc
         >>> guarded.step(1)
         Traceback (most recent call last):
             ...
-        gymnasium_core.error.ResetNeeded: step() was called before the first reset(); reset the environment first.
+        gymnasium_core.error.ResetNeeded: step() called before the first reset(); reset first.
     """
 
     def __init__(
@@ -319,7 +319,7 @@ class OrderEnforcing(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstruc
         """Step the env, which must have been reset."""
         if self._has_reset:
             return self.env.step(action)
-        raise ResetNeeded("step() was called before the first reset(); reset the environment first.")
+        raise ResetNeeded("step() called before the first reset(); reset first.")
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None

@@ -113,6 +113,20 @@ def test_rollout__params_changed_in_place_are_seen():
     assert not np.array_equal(first.next_observation, second.next_observation)
 
 
+def test_rollout__params_placed_from_host_arrays_do_not_see_later_changes():
+    # `jax.device_put` of a 0-d or 1-element host array may read it after returning, so an
+    # array changed right after a `rollout` call returned could leak into that rollout.
+    from gymnasium_core.functional import jax_rollout
+
+    env = Walk()
+    defaults = jax_rollout._prepare(env).defaults
+    for _ in range(200):
+        params = env.get_default_params(push=np.array(1.0, np.float32))
+        placed = jax_rollout._place(params, defaults, 2)
+        params.push[...] = 5.0
+        assert float(placed.push) == 1.0
+
+
 def _direct_program(env, params, num_envs, isolate_params=True):
     """The compiled text of the program a direct ``rollout`` call runs."""
     from gymnasium_core.functional import jax_rollout
