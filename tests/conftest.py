@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import os
+import sys
+from collections.abc import Iterator
+
+import pytest
 
 # Rendering runs headless everywhere: pygame draws to a dummy video driver and MuJoCo to EGL.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -11,3 +15,50 @@ os.environ.setdefault("MUJOCO_GL", "egl")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # JAX on CPU, without probing for accelerators.
 os.environ.setdefault("JAX_PLATFORMS", "cpu")
+
+
+def mapped_regions() -> int | None:
+    """How many memory mappings this process holds (``None`` where Linux's count is unknown)."""
+    try:
+        with open("/proc/self/maps", "rb") as maps:
+            return sum(1 for _ in maps)
+    except OSError:
+        return None
+
+
+def mapping_limit() -> int:
+    """The kernel's per-process mapping limit (``vm.max_map_count``; Linux's default if unread)."""
+    try:
+        with open("/proc/sys/vm/max_map_count") as limit:
+            return int(limit.read())
+    except (OSError, ValueError):
+        return 65530
+
+
+def release_compiled_programs_if_crowded(limit: int) -> bool:
+    """Drop JAX's compiled programs when this process holds more than ``limit`` mappings.
+
+    Each program XLA compiles for the CPU keeps about twenty memory mappings for its code, and
+    the compile caches (JAX's and the library's compile-once caches) keep programs alive. A
+    test worker that compiles a few thousand programs reaches the kernel's mapping limit, and
+    the next compile then crashes inside XLA. Returns whether the caches were cleared.
+    """
+    if "jax" not in sys.modules:
+        return False
+    regions = mapped_regions()
+    if regions is None or regions <= limit:
+        return False
+    import gc
+
+    import jax
+
+    jax.clear_caches()
+    gc.collect()
+    return True
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _release_compiled_programs() -> Iterator[None]:
+    """Keep each worker well under the mapping limit, checked once per test module."""
+    yield
+    release_compiled_programs_if_crowded(mapping_limit() // 2)
