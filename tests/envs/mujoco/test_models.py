@@ -15,7 +15,7 @@ import sys
 import numpy as np
 import pytest
 
-from tests.envs.mujoco._parity import OUR_ASSETS, REFERENCE_ASSETS, mujoco
+from tests.envs.mujoco._reference import OUR_ASSETS, REFERENCE_ASSETS, mujoco
 
 MODEL_FILES = (
     "ant.xml",
