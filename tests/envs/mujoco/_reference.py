@@ -53,12 +53,3 @@ class _MujocoReference:
 
 REFERENCE = _MujocoReference()
 """The reference for ``parity.make_pair(env_id, reference=REFERENCE)`` and its siblings."""
-
-
-def reference_error(env_id: str, **kwargs: Any) -> type[BaseException]:
-    """The exception type the reference raises when made with ``kwargs``."""
-    try:
-        REFERENCE.make(env_id, **kwargs).close()
-    except Exception as error:  # the reference's exception type is the oracle
-        return type(error)
-    raise AssertionError(f"the reference accepted {kwargs} for {env_id}")
