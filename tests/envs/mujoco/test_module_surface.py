@@ -143,7 +143,28 @@ def test_env__attribute_names_private_ones_included_match_the_reference(env_id: 
     reference.close()
 
 
-@pytest.mark.parametrize("env_id", ["Ant-v4", "Hopper-v4", "Humanoid-v4", "Walker2d-v4"])
+def _reference_class(env_id: str) -> Any:
+    module, name = str(gymnasium.spec(env_id).entry_point).split(":")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return getattr(importlib.import_module(module), name)
+
+
+# The ids whose reference class computes ``terminated`` as a property (the v4 walkers).
+TERMINATED_PROPERTY_IDS = [
+    env_id
+    for env_id in IDS
+    if isinstance(getattr(_reference_class(env_id), "terminated", None), property)
+]
+
+
+def test_v4__terminated_property_ids_are_v4_ids() -> None:
+    # Found at all (the parametrisation below is not empty), and only among the v4 classes.
+    assert len(TERMINATED_PROPERTY_IDS) >= 4
+    assert all(env_id.endswith("-v4") for env_id in TERMINATED_PROPERTY_IDS)
+
+
+@pytest.mark.parametrize("env_id", TERMINATED_PROPERTY_IDS)
 def test_v4__terminated_property_follows_the_reference(env_id: str) -> None:
     reference = gymnasium.make(env_id, reset_noise_scale=0.3).unwrapped
     ours = gymnasium_core.make(env_id, reset_noise_scale=0.3).unwrapped
