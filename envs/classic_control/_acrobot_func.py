@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from gymnasium_core.functional import FuncEnv, random
+from gymnasium_core.functional.random import RNG
 from gymnasium_core.spaces import Box, Discrete
 
 from . import _render
@@ -87,7 +88,7 @@ class AcrobotFunctional(FuncEnv[AcrobotState, Any, Any, Any, Any, _render.Canvas
         """Reference constants, with the constructor's and ``kwargs`` overrides."""
         return AcrobotParams(**{**getattr(self, "_overrides", {}), **kwargs})
 
-    def initial(self, rng: Any, params: AcrobotParams | None = None) -> AcrobotState:
+    def initial(self, rng: RNG, params: AcrobotParams | None = None) -> AcrobotState:
         """All four variables uniform in ``[reset_low, reset_high)``, rounded to float32."""
         p = self.default_params if params is None else params
         xp = self.xp
@@ -100,7 +101,7 @@ class AcrobotFunctional(FuncEnv[AcrobotState, Any, Any, Any, Any, _render.Canvas
         return AcrobotState(*(wide(xp, values[i]) for i in range(4)))
 
     def transition(
-        self, state: AcrobotState, action: Any, rng: Any, params: AcrobotParams | None = None
+        self, state: AcrobotState, action: Any, rng: RNG, params: AcrobotParams | None = None
     ) -> AcrobotState:
         """One Runge-Kutta step of ``dt`` under the chosen (maybe noisy) torque."""
         p = self.default_params if params is None else params
@@ -116,7 +117,7 @@ class AcrobotFunctional(FuncEnv[AcrobotState, Any, Any, Any, Any, _render.Canvas
         )
 
     def observation(
-        self, state: AcrobotState, rng: Any, params: AcrobotParams | None = None
+        self, state: AcrobotState, rng: RNG, params: AcrobotParams | None = None
     ) -> Any:
         """Cosines and sines of both angles, then both angular velocities (float32)."""
         xp = self.xp
@@ -124,7 +125,7 @@ class AcrobotFunctional(FuncEnv[AcrobotState, Any, Any, Any, Any, _render.Canvas
         fields = (xp.cos(th1), xp.sin(th1), xp.cos(th2), xp.sin(th2), dth1, dth2)
         return pack(xp, fields, np.float32)
 
-    def terminal(self, state: AcrobotState, rng: Any, params: AcrobotParams | None = None) -> Any:
+    def terminal(self, state: AcrobotState, rng: RNG, params: AcrobotParams | None = None) -> Any:
         """Whether the free end is above one link length over the pivot."""
         xp = self.xp
         return -xp.cos(state.theta1) - xp.cos(state.theta2 + state.theta1) > 1.0
@@ -134,7 +135,7 @@ class AcrobotFunctional(FuncEnv[AcrobotState, Any, Any, Any, Any, _render.Canvas
         state: AcrobotState,
         action: Any,
         next_state: AcrobotState,
-        rng: Any,
+        rng: RNG,
         params: AcrobotParams | None = None,
     ) -> Any:
         """``-1`` per step, ``0`` on reaching the goal."""
@@ -209,7 +210,7 @@ def _torque(xp: Any, action: Any, avail_torque: list[float]) -> Any:
     return wide(xp, xp.asarray(avail_torque)[action])
 
 
-def _torque_noise(xp: Any, rng: Any, p: AcrobotParams, like: Any) -> Any:
+def _torque_noise(xp: Any, rng: RNG, p: AcrobotParams, like: Any) -> Any:
     """Uniform noise in ``[-n, n)``; on numpy drawn only when ``n > 0``, as the reference."""
     n = p.torque_noise_max
     if rng is None or random.is_numpy_rng(rng):

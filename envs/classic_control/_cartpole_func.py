@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from gymnasium_core.functional import FuncEnv
+from gymnasium_core.functional.random import RNG
 from gymnasium_core.spaces import Box, Discrete
 
 from . import _render
@@ -108,13 +109,13 @@ class CartPoleFunctional(
         """Reference constants, with the constructor's and ``kwargs`` overrides."""
         return CartPoleParams(**{**getattr(self, "_overrides", {}), **kwargs})
 
-    def initial(self, rng: Any, params: CartPoleParams | None = None) -> CartPoleState:
+    def initial(self, rng: RNG, params: CartPoleParams | None = None) -> CartPoleState:
         """Draw all four state variables uniformly in ``[reset_low, reset_high)``."""
         p = self.default_params if params is None else params
         return CartPoleState(*draw_uniform(self.xp, rng, p.reset_low, p.reset_high, 4))
 
     def transition(
-        self, state: CartPoleState, action: Any, rng: Any, params: CartPoleParams | None = None
+        self, state: CartPoleState, action: Any, rng: RNG, params: CartPoleParams | None = None
     ) -> CartPoleState:
         """Advance one time step of length ``tau`` with the chosen push."""
         p = self.default_params if params is None else params
@@ -164,12 +165,12 @@ class CartPoleFunctional(
         return CartPoleState(x, x_dot, theta, theta_dot)
 
     def observation(
-        self, state: CartPoleState, rng: Any, params: CartPoleParams | None = None
+        self, state: CartPoleState, rng: RNG, params: CartPoleParams | None = None
     ) -> Any:
         """The state as a float32 vector ``(x, x_dot, theta, theta_dot)``."""
         return pack(self.xp, state, np.float32)
 
-    def terminal(self, state: CartPoleState, rng: Any, params: CartPoleParams | None = None) -> Any:
+    def terminal(self, state: CartPoleState, rng: RNG, params: CartPoleParams | None = None) -> Any:
         """Whether the cart left the track or the pole fell past the threshold angle."""
         p = self.default_params if params is None else params
         return (
@@ -184,7 +185,7 @@ class CartPoleFunctional(
         state: CartPoleState,
         action: Any,
         next_state: CartPoleState,
-        rng: Any,
+        rng: RNG,
         params: CartPoleParams | None = None,
     ) -> Any:
         """``1`` per step; with ``sutton_barto_reward``, ``-1`` on failure and ``0`` otherwise."""

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 import numpy as np
 
 from gymnasium_core.functional import backends, random
+from gymnasium_core.functional.random import RNG
 
 if TYPE_CHECKING:
     import jax
@@ -29,7 +30,7 @@ def is_scalar(xp: Any) -> bool:
     return xp is backends.scalar
 
 
-def draw_uniform(xp: Any, rng: Any, low: Any, high: Any, count: int) -> list[Any]:
+def draw_uniform(xp: Any, rng: RNG, low: Any, high: Any, count: int) -> list[Any]:
     """Draw ``count`` uniform values in one call (one generator call, as the reference does).
 
     On the scalar path the values come back as Python floats; on array backends as the

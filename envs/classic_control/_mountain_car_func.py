@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from gymnasium_core.functional import FuncEnv
+from gymnasium_core.functional.random import RNG
 from gymnasium_core.spaces import Box, Discrete, Space
 
 from . import _render
@@ -62,7 +63,7 @@ class ContinuousMountainCarParams(NamedTuple):
     reset_high: float = -0.4
 
 
-def _initial(xp: Any, rng: Any, p: Any) -> MountainCarState:
+def _initial(xp: Any, rng: RNG, p: Any) -> MountainCarState:
     (position,) = draw_uniform(xp, rng, p.reset_low, p.reset_high, 1)
     # ``x - x`` is a zero of the right type on every backend (and +0.0, never -0.0).
     return MountainCarState(position, position - position)
@@ -101,11 +102,11 @@ class _MountainCarCommon:
         """Reference constants, with the constructor's and ``kwargs`` overrides."""
         return self.params_class(**{**getattr(self, "_overrides", {}), **kwargs})
 
-    def observation(self, state: MountainCarState, rng: Any, params: Any = None) -> Any:
+    def observation(self, state: MountainCarState, rng: RNG, params: Any = None) -> Any:
         """``(position, velocity)`` as float32."""
         return pack(self.xp, state, np.float32)
 
-    def terminal(self, state: MountainCarState, rng: Any, params: Any = None) -> Any:
+    def terminal(self, state: MountainCarState, rng: RNG, params: Any = None) -> Any:
         """Whether the car reached the goal fast enough."""
         p = self.default_params if params is None else params
         return _at_goal(state, p)
@@ -145,7 +146,7 @@ class MountainCarFunctional(
     params_class = MountainCarParams
     action_space = Discrete(3)
 
-    def initial(self, rng: Any, params: MountainCarParams | None = None) -> MountainCarState:
+    def initial(self, rng: RNG, params: MountainCarParams | None = None) -> MountainCarState:
         """Position uniform in ``[reset_low, reset_high)``, at rest."""
         p = self.default_params if params is None else params
         return _initial(self.xp, rng, p)
@@ -154,7 +155,7 @@ class MountainCarFunctional(
         self,
         state: MountainCarState,
         action: Any,
-        rng: Any,
+        rng: RNG,
         params: MountainCarParams | None = None,
     ) -> MountainCarState:
         """Push, let gravity act, then clip speed and position."""
@@ -171,7 +172,7 @@ class MountainCarFunctional(
         state: MountainCarState,
         action: Any,
         next_state: MountainCarState,
-        rng: Any,
+        rng: RNG,
         params: MountainCarParams | None = None,
     ) -> Any:
         """``-1`` every step."""
@@ -193,7 +194,7 @@ class ContinuousMountainCarFunctional(
     action_space = Box(low=-1.0, high=1.0, shape=(1,), dtype=np.float32)
 
     def initial(
-        self, rng: Any, params: ContinuousMountainCarParams | None = None
+        self, rng: RNG, params: ContinuousMountainCarParams | None = None
     ) -> MountainCarState:
         """Position uniform in ``[reset_low, reset_high)``, at rest (float64 until a step)."""
         p = self.default_params if params is None else params
@@ -208,7 +209,7 @@ class ContinuousMountainCarFunctional(
         self,
         state: MountainCarState,
         action: Any,
-        rng: Any,
+        rng: RNG,
         params: ContinuousMountainCarParams | None = None,
     ) -> MountainCarState:
         """Apply the (clipped) force and gravity; store the new state in float32."""
@@ -229,7 +230,7 @@ class ContinuousMountainCarFunctional(
         state: MountainCarState,
         action: Any,
         next_state: MountainCarState,
-        rng: Any,
+        rng: RNG,
         params: ContinuousMountainCarParams | None = None,
     ) -> Any:
         """``100`` on reaching the goal, minus ``0.1 * action**2`` (the unclipped action)."""

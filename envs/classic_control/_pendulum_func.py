@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from gymnasium_core.functional import FuncEnv, random
+from gymnasium_core.functional.random import RNG
 from gymnasium_core.spaces import Box
 
 from . import _render
@@ -72,7 +73,7 @@ class PendulumFunctional(
         """Reference constants, with the constructor's and ``kwargs`` overrides."""
         return PendulumParams(**{**getattr(self, "_overrides", {}), **kwargs})
 
-    def initial(self, rng: Any, params: PendulumParams | None = None) -> PendulumState:
+    def initial(self, rng: RNG, params: PendulumParams | None = None) -> PendulumState:
         """``theta`` and ``theta_dot`` uniform in the symmetric reset ranges, in one draw."""
         p = self.default_params if params is None else params
         xp = self.xp
@@ -85,7 +86,7 @@ class PendulumFunctional(
         return PendulumState(values[..., 0], values[..., 1], values[..., 0] * xp.nan)
 
     def transition(
-        self, state: PendulumState, action: Any, rng: Any, params: PendulumParams | None = None
+        self, state: PendulumState, action: Any, rng: RNG, params: PendulumParams | None = None
     ) -> PendulumState:
         """Apply the clipped torque for ``dt`` seconds."""
         p = self.default_params if params is None else params
@@ -99,13 +100,13 @@ class PendulumFunctional(
         return PendulumState(th + newthdot * p.dt, newthdot, u)
 
     def observation(
-        self, state: PendulumState, rng: Any, params: PendulumParams | None = None
+        self, state: PendulumState, rng: RNG, params: PendulumParams | None = None
     ) -> Any:
         """``(cos(theta), sin(theta), theta_dot)`` as float32."""
         xp = self.xp
         return pack(xp, (xp.cos(state.theta), xp.sin(state.theta), state.theta_dot), np.float32)
 
-    def terminal(self, state: PendulumState, rng: Any, params: PendulumParams | None = None) -> Any:
+    def terminal(self, state: PendulumState, rng: RNG, params: PendulumParams | None = None) -> Any:
         """Never terminal."""
         return _never(self.xp, state.theta)
 
@@ -114,7 +115,7 @@ class PendulumFunctional(
         state: PendulumState,
         action: Any,
         next_state: PendulumState,
-        rng: Any,
+        rng: RNG,
         params: PendulumParams | None = None,
     ) -> Any:
         """Minus the cost of the angle, the speed and the torque before the step."""

@@ -14,16 +14,34 @@ the physics stays the one definition in :mod:`gymnasium_core.envs.classic_contro
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import jax
 import jax.numpy as jnp
 import numpy as np
+from jax.typing import ArrayLike
 
 from gymnasium_core.functional.jax_shell import JaxEnvShell, JaxVectorEnvShell
+from gymnasium_core.functional.random import RNG
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+    from ..classic_control._render import Canvas
 
 PRNGKeyType = jax.Array
 StateType = jax.Array
+
+#: The array state: the record's first fields stacked on the last axis, on the device (a JAX
+#: array) or fetched to the host for drawing (a numpy array).
+ArrayState: TypeAlias = "jax.Array | NDArray[Any]"
+#: A classic-control FuncEnv's state record: a NamedTuple of scalars or arrays, one per field.
+StateRecord: TypeAlias = tuple[ArrayLike, ...]
+#: A FuncEnv's params: a NamedTuple of numbers or arrays (batched under ``vmap``), ``None``
+#: for the defaults.
+ParamsArg: TypeAlias = tuple[ArrayLike, ...] | None
 
 
 class ParamsRecord:
@@ -66,15 +84,15 @@ class ArrayStateFunctional:
     filled by :meth:`record_extras`). Arrays may carry leading batch axes.
     """
 
-    record_type: Any
+    record_type: Callable[..., StateRecord]
     state_size: int
-    xp: Any
+    xp: ModuleType  # jax.numpy, from construction on
 
-    def record_extras(self, state: Any) -> tuple[Any, ...]:
+    def record_extras(self, state: ArrayState) -> tuple[ArrayLike, ...]:
         """Values of the record fields the array does not hold (none by default)."""
         return ()
 
-    def to_record(self, state: Any) -> Any:
+    def to_record(self, state: ArrayState | StateRecord) -> StateRecord:
         """The FuncEnv's state record of an array state (a record passes through).
 
         The classic methods call one another with records (``reward`` asks ``terminal``), so
@@ -85,36 +103,62 @@ class ArrayStateFunctional:
         fields = [state[..., i] for i in range(self.state_size)]
         return self.record_type(*fields, *self.record_extras(state))
 
-    def to_array(self, record: Any) -> Any:
+    def to_array(self, record: StateRecord) -> jax.Array:
         """The array state (float32 on JAX, as the reference's) of a state record."""
         xp = self.xp
         dtype = xp.float32 if xp is jnp else None
         fields = [xp.asarray(v, dtype=dtype) for v in tuple(record)[: self.state_size]]
-        return xp.stack(fields, axis=-1)
+        stacked: jax.Array = xp.stack(fields, axis=-1)
+        return stacked
 
-    def transition(self, state: Any, action: Any, rng: Any = None, params: Any = None) -> Any:
+    def transition(
+        self,
+        state: ArrayState | StateRecord,
+        action: ArrayLike,
+        rng: RNG | None = None,
+        params: ParamsArg = None,
+    ) -> jax.Array:
         """The next array state."""
         record = super().transition(self.to_record(state), action, rng, params)  # type: ignore[misc]
         return self.to_array(record)
 
-    def observation(self, state: Any, rng: Any, params: Any = None) -> Any:
+    def observation(
+        self, state: ArrayState | StateRecord, rng: RNG | None, params: ParamsArg = None
+    ) -> jax.Array:
         """The observation of an array state (float32)."""
-        return super().observation(self.to_record(state), rng, params)  # type: ignore[misc]
+        obs: jax.Array = super().observation(self.to_record(state), rng, params)  # type: ignore[misc]
+        return obs
 
-    def reward(self, state: Any, action: Any, next_state: Any, rng: Any, params: Any = None) -> Any:
+    def reward(
+        self,
+        state: ArrayState | StateRecord,
+        action: ArrayLike,
+        next_state: ArrayState | StateRecord,
+        rng: RNG | None,
+        params: ParamsArg = None,
+    ) -> jax.Array:
         """The reward of a transition between array states."""
-        return super().reward(  # type: ignore[misc]
+        reward: jax.Array = super().reward(  # type: ignore[misc]
             self.to_record(state), action, self.to_record(next_state), rng, params
         )
+        return reward
 
-    def terminal(self, state: Any, rng: Any, params: Any = None) -> Any:
+    def terminal(
+        self, state: ArrayState | StateRecord, rng: RNG | None, params: ParamsArg = None
+    ) -> jax.Array:
         """Whether an array state is terminal."""
-        return super().terminal(self.to_record(state), rng, params)  # type: ignore[misc]
+        terminated: jax.Array = super().terminal(self.to_record(state), rng, params)  # type: ignore[misc]
+        return terminated
 
-    def render_image(self, state: Any, render_state: Any, params: Any = None) -> Any:
+    def render_image(
+        self, state: ArrayState | StateRecord, render_state: Canvas, params: ParamsArg = None
+    ) -> tuple[Canvas, NDArray[np.uint8]]:
         """Draw an array state."""
         record = self.to_record(np.asarray(state))
-        return super().render_image(record, render_state, params)  # type: ignore[misc]
+        drawn: tuple[Canvas, NDArray[np.uint8]] = super().render_image(  # type: ignore[misc]
+            record, render_state, params
+        )
+        return drawn
 
 
 def jax_namespace() -> Any:

@@ -24,6 +24,7 @@ import numpy as np
 from gymnasium_core.functional import random
 from gymnasium_core.functional.jax_env import FunctionalJaxEnv
 from gymnasium_core.functional.jax_vector_env import FunctionalJaxVectorEnv
+from gymnasium_core.functional.random import RNG
 from gymnasium_core.spaces import Box
 from gymnasium_core.vector import AutoresetMode
 
@@ -87,7 +88,9 @@ class CartPoleParams(ParamsRecord, _CartPoleParamsFields):
     __slots__ = ()
 
 
-class CartPoleFunctional(ArrayStateFunctional, _cartpole_func.CartPoleFunctional):
+# The array state replaces the record state of the classic FuncEnv (the reference's phys2d
+# surface), so ``transition`` returns another type than the base class declares.
+class CartPoleFunctional(ArrayStateFunctional, _cartpole_func.CartPoleFunctional):  # type: ignore[misc]
     """CartPole with a ``(4,)`` array state, computing with ``jax.numpy``.
 
     Args:
@@ -108,7 +111,7 @@ class CartPoleFunctional(ArrayStateFunctional, _cartpole_func.CartPoleFunctional
         """The default params, with the constructor's and ``kwargs`` overrides."""
         return CartPoleParams(**{**getattr(self, "_overrides", {}), **kwargs})
 
-    def initial(self, rng: Any, params: Any = None) -> Any:
+    def initial(self, rng: RNG, params: Any = None) -> Any:
         """All four variables uniform in ``[-x_init, x_init)`` (the reference's single draw)."""
         p: Any = self.default_params if params is None else params
         return random.uniform(rng, -p.x_init, p.x_init, shape=(4,))

@@ -15,14 +15,17 @@ import math
 from typing import Any, NamedTuple
 
 import numpy as np
+from jax.typing import ArrayLike
 
 from gymnasium_core.functional import random
 from gymnasium_core.functional.jax_env import FunctionalJaxEnv
 from gymnasium_core.functional.jax_vector_env import FunctionalJaxVectorEnv
+from gymnasium_core.functional.random import RNG
 from gymnasium_core.spaces import Box
 
 from ..classic_control import _pendulum_func
 from ._jax import (
+    ArrayState,
     ArrayStateFunctional,
     ParamsRecord,
     Phys2dJaxEnv,
@@ -67,7 +70,9 @@ class PendulumParams(ParamsRecord, _PendulumParamsFields):
     __slots__ = ()
 
 
-class PendulumFunctional(ArrayStateFunctional, _pendulum_func.PendulumFunctional):
+# The array state replaces the record state of the classic FuncEnv (the reference's phys2d
+# surface), so ``transition`` returns another type than the base class declares.
+class PendulumFunctional(ArrayStateFunctional, _pendulum_func.PendulumFunctional):  # type: ignore[misc]
     """Pendulum with a ``(2,)`` array state, computing with ``jax.numpy``.
 
     Args:
@@ -86,7 +91,7 @@ class PendulumFunctional(ArrayStateFunctional, _pendulum_func.PendulumFunctional
         super().__init__(**kwargs)
         self.__dict__.update(options or {})
 
-    def record_extras(self, state: Any) -> tuple[Any, ...]:
+    def record_extras(self, state: ArrayState) -> tuple[ArrayLike, ...]:
         """No torque has been applied to an array state (the renderer draws no arrow)."""
         return (state[..., 0] * math.nan,)
 
@@ -94,7 +99,7 @@ class PendulumFunctional(ArrayStateFunctional, _pendulum_func.PendulumFunctional
         """The default params, with the constructor's and ``kwargs`` overrides."""
         return PendulumParams(**{**getattr(self, "_overrides", {}), **kwargs})
 
-    def initial(self, rng: Any, params: Any = None) -> Any:
+    def initial(self, rng: RNG, params: Any = None) -> Any:
         """``theta`` and ``theta_dot`` uniform in ``[-high, high)`` (the reference's draw)."""
         p: Any = self.default_params if params is None else params
         xp = self.xp

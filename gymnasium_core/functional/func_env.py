@@ -9,14 +9,12 @@ from typing import TYPE_CHECKING, Any, Generic, Self, TypeAlias, TypeVar
 
 import numpy as np
 
+from gymnasium_core.functional.random import RNG as RNG  # the name FuncEnv's signatures use
 from gymnasium_core.spaces import Space
 
 if TYPE_CHECKING:
-    import jax
     from numpy.typing import NDArray
 
-#: What a function draws from: a numpy generator (scalar and numpy backends) or a JAX key.
-RNG: TypeAlias = "np.random.Generator | jax.Array"
 #: A drawn frame, ``(height, width, 3)`` uint8.
 RGBFrame: TypeAlias = "NDArray[np.uint8]"
 #: A function applied to each functional method by :meth:`FuncEnv.transform` (``jax.jit``, ...).

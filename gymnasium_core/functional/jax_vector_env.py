@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import functools
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar, cast
 
 import jax
 import jax.numpy as jnp
 import numpy as np
+from jax.typing import ArrayLike
 
 from gymnasium_core import logger
 from gymnasium_core.error import ResetNeeded
@@ -17,10 +19,38 @@ from gymnasium_core.functional._validation import check_actions, parse_autoreset
 from gymnasium_core.functional.jax_env import random_key, to_jax
 from gymnasium_core.vector.vector_env import AutoresetMode, VectorEnv
 
+if TYPE_CHECKING:
+    from jax.sharding import Mesh, Sharding
+    from jax.tree_util import PyTreeDef
+    from numpy.typing import NDArray
+
 __all__ = ["FunctionalJaxVectorEnv"]
 
+#: One JAX device, or several (a list of them, ``jax.devices()``).
+Devices: TypeAlias = "jax.Device | Iterable[jax.Device]"
 
-def _make_mesh(devices: Any, mesh: Any, axis: str) -> tuple[Any, str]:
+#: What the compiled programs are built for: ``(num_envs, max_episode_steps, autoreset_mode,
+#: param axes leaves, param axes structure, batch sharding)``; hashable, the compile cache key.
+_VectorOptions: TypeAlias = (
+    "tuple[int, int, AutoresetMode, tuple[int | None, ...], PyTreeDef, Sharding | None]"
+)
+
+# The compiled programs. Any: observations, infos and params are pytrees of the func env's
+# own structure, which the vector env does not know statically.
+_ResetFn: TypeAlias = Callable[[jax.Array, Any], tuple[_jax_core.VectorCarry, Any, dict[str, Any]]]
+_ResetMaskedFn: TypeAlias = Callable[
+    [_jax_core.VectorCarry, jax.Array, Any], tuple[_jax_core.VectorCarry, Any, dict[str, Any]]
+]
+_StepFn: TypeAlias = Callable[
+    [_jax_core.VectorCarry, jax.Array, Any],
+    tuple[_jax_core.VectorCarry, Any, jax.Array, jax.Array, jax.Array, dict[str, Any]],
+]
+
+_ParamsT = TypeVar("_ParamsT")
+_SpecT = TypeVar("_SpecT")
+
+
+def _make_mesh(devices: Devices | None, mesh: Mesh | None, axis: str) -> tuple[Mesh | None, str]:
     """The mesh to shard over and its batch axis name, or ``(None, axis)`` when unsharded."""
     if mesh is not None and devices is not None:
         raise ValueError("Give `devices` or `mesh`, not both.")
@@ -38,7 +68,7 @@ def _make_mesh(devices: Any, mesh: Any, axis: str) -> tuple[Any, str]:
     return Mesh(np.asarray(_device_list(devices), dtype=object), (axis,)), axis
 
 
-def _device_list(devices: Any) -> list[Any]:
+def _device_list(devices: Devices) -> list[jax.Device]:
     """``devices`` as a non-empty list of :class:`jax.Device`; one device counts as a list."""
     if isinstance(devices, jax.Device):
         return [devices]
@@ -66,7 +96,7 @@ def _device_list(devices: Any) -> list[Any]:
     return listed
 
 
-def _without_placement(spec: Any) -> Any:
+def _without_placement(spec: _SpecT) -> _SpecT:
     """``spec`` without the ``devices`` / ``mesh`` kwargs (device handles do not pickle)."""
     kwargs = getattr(spec, "kwargs", None)
     if not isinstance(kwargs, dict) or not {"devices", "mesh"} & kwargs.keys():
@@ -74,16 +104,17 @@ def _without_placement(spec: Any) -> Any:
     import dataclasses
 
     kept = {k: v for k, v in kwargs.items() if k not in ("devices", "mesh")}
-    return dataclasses.replace(spec, kwargs=kept)
+    # A spec with kwargs is an EnvSpec, a dataclass (the type checker cannot see that here).
+    return dataclasses.replace(spec, kwargs=kept)  # type: ignore[type-var]
 
 
-def _canonical_dtype(value: Any) -> Any:
+def _canonical_dtype(value: ArrayLike) -> np.dtype[Any]:
     """The dtype JAX gives ``value`` (an array's own, a Python number's default)."""
     dtype = value.dtype if hasattr(value, "dtype") else np.result_type(value)
     return jax.dtypes.canonicalize_dtype(dtype)
 
 
-def _dispatch_leaf(leaf: Any, default: Any) -> jax.Array:
+def _dispatch_leaf(leaf: ArrayLike, default: ArrayLike | None) -> jax.Array:
     """``leaf`` as the array the jitted step receives, typed as its ``default`` leaf traces.
 
     A leaf whose default is a Python number is a weakly typed scalar in the default params, so
@@ -100,25 +131,28 @@ def _dispatch_leaf(leaf: Any, default: Any) -> jax.Array:
         return jnp.asarray(leaf, dtype=own)
     python_number = type(default) in (int, float)
     if python_number and np.ndim(leaf) == 0:
-        as_python = float(leaf) if target.kind == "f" else int(leaf)
+        scalar = np.asarray(leaf)  # a real number: its kind is the default's, "f" or "i"
+        as_python = float(scalar) if target.kind == "f" else int(scalar)
         return jnp.asarray(as_python)
     return jnp.asarray(leaf, dtype=target)
 
 
-def _dispatch_params(params: Any, defaults: Any) -> Any:
-    """Every leaf of ``params`` through :func:`_dispatch_leaf`, against the default params."""
+def _dispatch_params(params: _ParamsT | None, defaults: _ParamsT | None) -> _ParamsT | None:
+    """Every leaf of ``params`` through :func:`_dispatch_leaf`, against the default params.
+
+    The result has the structure of ``params``, with JAX arrays as leaves.
+    """
     if params is None:
         return None
     leaves, treedef = jax.tree_util.tree_flatten(params)
     default_leaves = jax.tree_util.tree_leaves(defaults) if defaults is not None else []
     if len(default_leaves) != len(leaves):
         default_leaves = [None] * len(leaves)
-    return jax.tree_util.tree_unflatten(
-        treedef, [_dispatch_leaf(p, d) for p, d in zip(leaves, default_leaves, strict=True)]
-    )
+    dispatched = [_dispatch_leaf(p, d) for p, d in zip(leaves, default_leaves, strict=True)]
+    return cast(_ParamsT, jax.tree_util.tree_unflatten(treedef, dispatched))
 
 
-def _vector_programs(f: Any, options: tuple[Any, ...]) -> tuple[Any, Any, Any]:
+def _vector_programs(f: Any, options: _VectorOptions) -> tuple[_ResetFn, _ResetMaskedFn, _StepFn]:
     """The jitted reset, masked reset and step of a batch of ``f`` under ``options``.
 
     ``options`` is ``(num_envs, max_episode_steps, autoreset_mode, axes_leaves, axes_treedef,
@@ -130,11 +164,11 @@ def _vector_programs(f: Any, options: tuple[Any, ...]) -> tuple[Any, Any, Any]:
     def reset_fn(rng: jax.Array, params: Any) -> Any:
         return _jax_core.constrain(_jax_core.vector_reset(fns, n, rng, params), n, sharding)
 
-    def reset_masked_fn(carry: Any, mask: jax.Array, params: Any) -> Any:
+    def reset_masked_fn(carry: _jax_core.VectorCarry, mask: jax.Array, params: Any) -> Any:
         out = _jax_core.vector_reset_masked(fns, n, carry, mask, params)
         return _jax_core.constrain(out, n, sharding)
 
-    def step_fn(carry: Any, actions: Any, params: Any) -> Any:
+    def step_fn(carry: _jax_core.VectorCarry, actions: jax.Array, params: Any) -> Any:
         out = _jax_core.vector_step(fns, n, limit, mode, carry, actions, params)
         return _jax_core.constrain(out, n, sharding)
 
@@ -142,8 +176,13 @@ def _vector_programs(f: Any, options: tuple[Any, ...]) -> tuple[Any, Any, Any]:
 
 
 def _fit_leaf(
-    old: Any, new: Any, axis: int | None, base: tuple[int, ...], n: int, mask: Any
-) -> Any:
+    old: ArrayLike,
+    new: ArrayLike,
+    axis: int | None,
+    base: tuple[int, ...],
+    n: int,
+    mask: NDArray[np.bool_] | None,
+) -> ArrayLike:
     """The leaf a reset option sets: ``new`` for the sub-envs reset, in ``old``'s layout.
 
     ``old`` is per sub-env when ``axis`` is 0; ``base`` is the field's own shape. ``new`` is
@@ -209,8 +248,8 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
         *,
         params: Any = None,
         autoreset_mode: AutoresetMode | str | None = None,
-        devices: Any = None,
-        mesh: Any = None,
+        devices: Devices | None = None,
+        mesh: Mesh | None = None,
         mesh_axis: str = "envs",
         render_all: bool = False,
     ) -> None:
@@ -286,7 +325,7 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
         space_dtype = getattr(self.single_action_space, "dtype", None)
         space_shape = getattr(self.single_action_space, "shape", None)
         self._action_shape: tuple[int, ...] | None = None
-        self._action_dtype: Any = None
+        self._action_dtype: np.dtype[Any] | None = None
         if space_shape is not None and space_dtype is not None:
             self._action_shape = (self.num_envs, *space_shape)
             self._action_dtype = jax.dtypes.canonicalize_dtype(np.dtype(space_dtype))
@@ -364,13 +403,13 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
             }
         return state
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> FunctionalJaxVectorEnv:
+    def __deepcopy__(self, memo: dict[int, object]) -> FunctionalJaxVectorEnv:
         """A copy on the same devices: the mesh, devices and compiled programs are shared."""
         import copy
 
         clone = type(self).__new__(type(self))
         memo[id(self)] = clone
-        shared: list[Any] = [self.mesh, self._batch_sharding]
+        shared: list[object] = [self.mesh, self._batch_sharding]
         if self.mesh is not None:
             shared.extend(self.mesh.devices.flat)
         spec_kwargs = getattr(self.spec, "kwargs", None) or {}

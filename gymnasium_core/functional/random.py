@@ -24,11 +24,15 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import numpy as np
 
+if TYPE_CHECKING:
+    import jax
+
 __all__ = [
+    "RNG",
     "BatchedRng",
     "batch_shape",
     "bernoulli",
@@ -60,12 +64,17 @@ class BatchedRng:
         return f"BatchedRng(batch_shape={self.batch_shape})"
 
 
-def is_numpy_rng(rng: Any) -> bool:
+RNG: TypeAlias = "np.random.Generator | BatchedRng | jax.Array"
+"""What a functional environment draws from: a numpy generator (the stateful single env), a
+:class:`BatchedRng` (the numpy-batched vector env) or a JAX key."""
+
+
+def is_numpy_rng(rng: object) -> bool:
     """Whether ``rng`` is a numpy generator or a :class:`BatchedRng` (rather than a JAX key)."""
     return isinstance(rng, np.random.Generator | BatchedRng)
 
 
-def batch_shape(rng: Any) -> tuple[int, ...]:
+def batch_shape(rng: RNG) -> tuple[int, ...]:
     """The batch dimensions draws on ``rng`` get: ``()`` except for a :class:`BatchedRng`."""
     return rng.batch_shape if isinstance(rng, BatchedRng) else ()
 
@@ -77,7 +86,9 @@ def key(seed: int) -> Any:
     return jax.random.PRNGKey(seed)
 
 
-def _numpy_call(rng: Any, shape: Sequence[int], batch_axis: int) -> tuple[Any, Any]:
+def _numpy_call(
+    rng: np.random.Generator | BatchedRng, shape: Sequence[int], batch_axis: int
+) -> tuple[np.random.Generator, tuple[int, ...] | None]:
     """The generator and the numpy ``size`` for a draw of ``shape`` on ``rng``."""
     if isinstance(rng, BatchedRng):
         if batch_axis == 0:
@@ -90,9 +101,9 @@ def _numpy_call(rng: Any, shape: Sequence[int], batch_axis: int) -> tuple[Any, A
     return rng, (tuple(shape) or None)
 
 
-def split(rng: Any, num: int = 2) -> list[Any]:
+def split(rng: RNG, num: int = 2) -> list[RNG]:
     """Return ``num`` independent streams: the same generator on numpy, new keys on JAX."""
-    if is_numpy_rng(rng):
+    if isinstance(rng, np.random.Generator | BatchedRng):
         return [rng] * num
     from gymnasium_core.functional import _threefry
 
@@ -100,7 +111,7 @@ def split(rng: Any, num: int = 2) -> list[Any]:
 
 
 def uniform(
-    rng: Any,
+    rng: RNG,
     low: Any = 0.0,
     high: Any = 1.0,
     shape: Sequence[int] = (),
@@ -120,7 +131,7 @@ def uniform(
     Returns:
         A Python float for a scalar numpy draw, else an array.
     """
-    if is_numpy_rng(rng):
+    if isinstance(rng, np.random.Generator | BatchedRng):
         gen, size = _numpy_call(rng, shape, batch_axis)
         out = gen.uniform(low=low, high=high, size=size)
         return out if dtype is None else np.asarray(out, dtype=dtype)
@@ -130,7 +141,7 @@ def uniform(
     return _threefry.uniform(rng, tuple(shape), dtype=dtype, minval=low, maxval=high)
 
 
-def normal(rng: Any, shape: Sequence[int] = (), dtype: Any = None, batch_axis: int = 0) -> Any:
+def normal(rng: RNG, shape: Sequence[int] = (), dtype: Any = None, batch_axis: int = 0) -> Any:
     """Draw standard normal values, as ``Generator.standard_normal``.
 
     Args:
@@ -142,7 +153,7 @@ def normal(rng: Any, shape: Sequence[int] = (), dtype: Any = None, batch_axis: i
     Returns:
         A Python float for a scalar numpy draw, else an array.
     """
-    if is_numpy_rng(rng):
+    if isinstance(rng, np.random.Generator | BatchedRng):
         gen, size = _numpy_call(rng, shape, batch_axis)
         out = gen.standard_normal(size=size)
         return out if dtype is None else np.asarray(out, dtype=dtype)
@@ -152,7 +163,7 @@ def normal(rng: Any, shape: Sequence[int] = (), dtype: Any = None, batch_axis: i
     return jax.random.normal(rng, tuple(shape), dtype=dtype or jnp.float32)
 
 
-def integers(rng: Any, low: Any, high: Any, shape: Sequence[int] = (), batch_axis: int = 0) -> Any:
+def integers(rng: RNG, low: Any, high: Any, shape: Sequence[int] = (), batch_axis: int = 0) -> Any:
     """Draw integers from ``[low, high)``, as ``Generator.integers``.
 
     Args:
@@ -165,7 +176,7 @@ def integers(rng: Any, low: Any, high: Any, shape: Sequence[int] = (), batch_axi
     Returns:
         A numpy integer for a scalar numpy draw, else an integer array.
     """
-    if is_numpy_rng(rng):
+    if isinstance(rng, np.random.Generator | BatchedRng):
         gen, size = _numpy_call(rng, shape, batch_axis)
         return gen.integers(low, high, size=size)
     import jax
@@ -174,7 +185,7 @@ def integers(rng: Any, low: Any, high: Any, shape: Sequence[int] = (), batch_axi
 
 
 def choice(
-    rng: Any,
+    rng: RNG,
     a: Any,
     shape: Sequence[int] = (),
     p: Any = None,
@@ -192,7 +203,7 @@ def choice(
     Returns:
         The drawn elements.
     """
-    if is_numpy_rng(rng):
+    if isinstance(rng, np.random.Generator | BatchedRng):
         gen, size = _numpy_call(rng, shape, batch_axis)
         return gen.choice(a, size=size, p=p)
     import jax
@@ -200,7 +211,7 @@ def choice(
     return jax.random.choice(rng, a, tuple(shape), replace=True, p=p)
 
 
-def bernoulli(rng: Any, p: Any = 0.5, shape: Sequence[int] = (), batch_axis: int = 0) -> Any:
+def bernoulli(rng: RNG, p: Any = 0.5, shape: Sequence[int] = (), batch_axis: int = 0) -> Any:
     """Draw booleans that are true with probability ``p``.
 
     On numpy this compares one ``Generator.random`` draw per element with ``p``.
@@ -214,7 +225,7 @@ def bernoulli(rng: Any, p: Any = 0.5, shape: Sequence[int] = (), batch_axis: int
     Returns:
         A bool for a scalar numpy draw, else a boolean array.
     """
-    if is_numpy_rng(rng):
+    if isinstance(rng, np.random.Generator | BatchedRng):
         gen, size = _numpy_call(rng, shape, batch_axis)
         draw = gen.random(size=size)
         return bool(draw < p) if size is None else draw < p

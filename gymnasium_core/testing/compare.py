@@ -19,7 +19,7 @@ Example:
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +29,7 @@ __all__ = [
     "DEFAULT_SPEC_FIELDS",
     "Tolerance",
     "assert_interface_equal",
+    "assert_raises_like",
     "assert_reset_equal",
     "assert_same",
     "assert_spaces_equal",
@@ -329,3 +330,41 @@ def assert_interface_equal(
     for field in spec_fields:
         mine, theirs = getattr(ours.spec, field), getattr(reference.spec, field)
         assert mine == theirs, f"spec.{field}: ours is {mine!r}, the reference's {theirs!r}"
+
+
+def assert_raises_like(
+    ours: Callable[[], object], reference: Callable[[], object], *, where: str = "call"
+) -> Exception:
+    """Assert that ``ours()`` raises the exception type ``reference()`` raises.
+
+    Bad input must fail the way it fails with the reference, so code that catches the
+    reference's exception keeps working: the reference's exception type is the oracle, and
+    ours may be that type or a subclass of it (one of :mod:`gymnasium_core.error`, say).
+
+    Args:
+        ours: Calls our implementation with the bad input.
+        reference: Calls the reference's implementation with the same input.
+        where: A label for failure messages.
+
+    Returns:
+        Our exception, for further checks of its message.
+
+    Raises:
+        AssertionError: If the reference raises nothing (the input is not bad there), or ours
+            raises nothing or an exception of another type.
+    """
+    try:
+        reference()
+    except Exception as exc:  # whatever the reference raises is what is expected
+        expected = type(exc)
+    else:
+        raise AssertionError(f"{where}: the reference raises nothing, so nothing is expected")
+    try:
+        ours()
+    except expected as exc:
+        return exc
+    except Exception as exc:
+        raise AssertionError(
+            f"{where}: the reference raises {expected.__name__}, ours {type(exc).__name__}: {exc}"
+        ) from exc
+    raise AssertionError(f"{where}: the reference raises {expected.__name__}, ours nothing")

@@ -12,6 +12,7 @@ from gymnasium_core import spaces
 from gymnasium_core.testing.compare import (
     Tolerance,
     assert_interface_equal,
+    assert_raises_like,
     assert_reset_equal,
     assert_same,
     assert_spaces_equal,
@@ -167,3 +168,42 @@ def test_assert_interface_equal__catches_a_spec_field() -> None:
         assert_interface_equal(ours, other)
     with pytest.raises(AssertionError, match="observation_space"):
         assert_interface_equal(ours, gymnasium.make("Acrobot-v1"))
+
+
+def _raise(error: Exception) -> None:
+    raise error
+
+
+def test_assert_raises_like__passes_on_the_same_type_or_a_subclass() -> None:
+    assert_raises_like(lambda: _raise(KeyError("ours")), lambda: _raise(KeyError("theirs")))
+
+    class UnknownCell(KeyError):
+        pass
+
+    caught = assert_raises_like(lambda: _raise(UnknownCell("ours")), lambda: _raise(KeyError()))
+    assert isinstance(caught, UnknownCell)
+
+
+@pytest.mark.parametrize(
+    ("ours", "reference", "message"),
+    [
+        (lambda: _raise(ValueError()), lambda: _raise(TypeError()), "raises TypeError, ours Value"),
+        (lambda: None, lambda: _raise(TypeError()), "raises TypeError, ours nothing"),
+        (lambda: _raise(ValueError()), lambda: None, "the reference raises nothing"),
+        # A base class of the reference's type is too loose: code catching it would miss ours.
+        (lambda: _raise(LookupError()), lambda: _raise(KeyError()), "raises KeyError"),
+    ],
+    ids=["other-type", "ours-nothing", "reference-nothing", "base-class"],
+)
+def test_assert_raises_like__catches_a_different_outcome(
+    ours: Any, reference: Any, message: str
+) -> None:
+    with pytest.raises(AssertionError, match=message):
+        assert_raises_like(ours, reference)
+
+
+def test_assert_raises_like__on_made_environments() -> None:
+    def make(package: Any) -> Any:
+        return lambda: package.make("CartPole-v1", no_such_argument=1)
+
+    assert_raises_like(make(gym), make(gymnasium), where="make")

@@ -15,7 +15,8 @@ import numpy as np
 import pytest
 
 import gymnasium_core
-from tests.envs.mujoco._parity import REFERENCE_ASSETS, make_reference
+from gymnasium_core.testing import parity
+from tests.envs.mujoco._reference import REFERENCE, REFERENCE_ASSETS
 
 pytestmark = pytest.mark.filterwarnings("ignore:.*is out of date:DeprecationWarning")
 
@@ -48,7 +49,7 @@ MODEL_FILES = {
 def test_api__observation_layout_follows_kwargs_like_reference(
     env_id: str, kwargs: dict[str, Any]
 ) -> None:
-    ours, reference = gymnasium_core.make(env_id, **kwargs), make_reference(env_id, **kwargs)
+    ours, reference = parity.make_pair(env_id, reference=REFERENCE, **kwargs)
     try:
         assert ours.observation_space.shape == reference.observation_space.shape
         structure = getattr(reference.unwrapped, "observation_structure", None)
@@ -65,18 +66,13 @@ def test_api__custom_xml_file_gives_same_rollout(env_id: str) -> None:
     name = MODEL_FILES[task] if env_id != "Ant-v4" else "ant.xml"
     # The reference's own file, by absolute path: both load the same custom model.
     path = os.path.join(REFERENCE_ASSETS, name)
-    ours = gymnasium_core.make(env_id, xml_file=path)
-    reference = make_reference(env_id, xml_file=path)
+    ours, reference = parity.make_pair(env_id, reference=REFERENCE, xml_file=path)
     try:
-        np.testing.assert_array_equal(ours.reset(seed=11)[0], reference.reset(seed=11)[0])
         rng = np.random.default_rng(11)
-        for _ in range(50):
-            action = rng.uniform(-0.4, 0.4, ours.action_space.shape).astype(np.float32)
-            got, expected = ours.step(action), reference.step(action)
-            np.testing.assert_array_equal(got[0], expected[0])
-            assert got[1:4] == expected[1:4]
-            if expected[2]:
-                break
+        actions = [
+            rng.uniform(-0.4, 0.4, ours.action_space.shape).astype(np.float32) for _ in range(50)
+        ]
+        parity.assert_rollouts_equal(ours, reference, seed=11, actions=actions, reset_on_end=False)
     finally:
         ours.close()
         reference.close()
@@ -101,7 +97,7 @@ def test_api__copies_continue_like_the_original_after_a_reset(env_id: str) -> No
 @pytest.mark.parametrize("env_id", ["Hopper-v5", "Walker2d-v5", "Ant-v5", "Humanoid-v5"])
 def test_api__unhealthy_state_terminates_and_v5_pays_no_survive_reward(env_id: str) -> None:
     env = gymnasium_core.make(env_id).unwrapped
-    reference = make_reference(env_id).unwrapped
+    reference = REFERENCE.make(env_id).unwrapped
     try:
         for sim in (env, reference):
             sim.reset(seed=0)

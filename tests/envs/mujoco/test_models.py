@@ -15,23 +15,10 @@ import sys
 import numpy as np
 import pytest
 
-from tests.envs.mujoco._parity import OUR_ASSETS, REFERENCE_ASSETS, mujoco
+from tests.envs.mujoco._reference import OUR_ASSETS, REFERENCE_ASSETS, mujoco
 
-MODEL_FILES = (
-    "ant.xml",
-    "half_cheetah.xml",
-    "hopper.xml",
-    "humanoid.xml",
-    "humanoidstandup.xml",
-    "inverted_double_pendulum.xml",
-    "inverted_pendulum.xml",
-    "pusher.xml",
-    "pusher_v5.xml",
-    "reacher.xml",
-    "swimmer.xml",
-    "walker2d.xml",
-    "walker2d_v5.xml",
-)
+# Every model file we ship, each compared with the reference's file of the same name.
+MODEL_FILES = sorted(name for name in os.listdir(OUR_ASSETS) if name.endswith(".xml"))
 SIZES = (
     "nq", "nv", "nu", "na", "nbody", "njnt", "ngeom", "nsite", "ncam", "nlight", "ntendon",
     "nwrap", "nkey", "nnumeric", "nuser_geom", "nmat", "ntex", "nM",

@@ -17,25 +17,19 @@ import numpy as np
 import pytest
 
 import gymnasium_core
+from gymnasium_core.testing import parity
 from gymnasium_core.utils import EzPickle
-from tests.envs.mujoco._parity import gymnasium
+from tests.envs.mujoco._reference import gymnasium
 
 pytestmark = pytest.mark.filterwarnings("ignore:.*is out of date:DeprecationWarning")
 
-TASKS = (
-    "ant",
-    "half_cheetah",
-    "hopper",
-    "humanoid",
-    "humanoidstandup",
-    "inverted_double_pendulum",
-    "inverted_pendulum",
-    "pusher",
-    "reacher",
-    "swimmer",
-    "walker2d",
-)
-MODULES = [f"{task}_{version}" for task in TASKS for version in ("v4", "v5")] + [
+SHARED_IDS = parity.shared_ids("gymnasium.envs.mujoco")
+# The reference cannot build Pusher-v4 on mujoco>=3: its attributes are not there to compare.
+IDS = [env_id for env_id in SHARED_IDS if env_id != "Pusher-v4"]
+# The module of each shared id's reference entry point, then the modules they build on.
+_ENTRY_MODULES = {str(gymnasium.spec(env_id).entry_point).split(":")[0] for env_id in SHARED_IDS}
+MODULES = [
+    *sorted(module.rsplit(".", 1)[1] for module in _ENTRY_MODULES),
     "mujoco_env",
     "mujoco_rendering",
     "utils",
@@ -121,16 +115,7 @@ def test_mujoco_env__class_metadata_equals_the_reference() -> None:
     assert MujocoEnv.metadata == ReferenceMujocoEnv.metadata
 
 
-def _ids() -> list[str]:
-    native = [
-        env_id
-        for env_id, spec in gymnasium.registry.items()
-        if "mujoco" in str(spec.entry_point) and env_id in gymnasium_core.registry
-    ]
-    return sorted(set(native) - {"Pusher-v4"})  # the reference cannot build Pusher-v4 here
-
-
-@pytest.mark.parametrize("env_id", _ids())
+@pytest.mark.parametrize("env_id", IDS)
 def test_env__attribute_names_private_ones_included_match_the_reference(env_id: str) -> None:
     reference = gymnasium.make(env_id).unwrapped
     ours = gymnasium_core.make(env_id).unwrapped
@@ -158,7 +143,28 @@ def test_env__attribute_names_private_ones_included_match_the_reference(env_id: 
     reference.close()
 
 
-@pytest.mark.parametrize("env_id", ["Ant-v4", "Hopper-v4", "Humanoid-v4", "Walker2d-v4"])
+def _reference_class(env_id: str) -> Any:
+    module, name = str(gymnasium.spec(env_id).entry_point).split(":")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return getattr(importlib.import_module(module), name)
+
+
+# The ids whose reference class computes ``terminated`` as a property (the v4 walkers).
+TERMINATED_PROPERTY_IDS = [
+    env_id
+    for env_id in IDS
+    if isinstance(getattr(_reference_class(env_id), "terminated", None), property)
+]
+
+
+def test_v4__terminated_property_ids_are_v4_ids() -> None:
+    # Found at all (the parametrisation below is not empty), and only among the v4 classes.
+    assert len(TERMINATED_PROPERTY_IDS) >= 4
+    assert all(env_id.endswith("-v4") for env_id in TERMINATED_PROPERTY_IDS)
+
+
+@pytest.mark.parametrize("env_id", TERMINATED_PROPERTY_IDS)
 def test_v4__terminated_property_follows_the_reference(env_id: str) -> None:
     reference = gymnasium.make(env_id, reset_noise_scale=0.3).unwrapped
     ours = gymnasium_core.make(env_id, reset_noise_scale=0.3).unwrapped
@@ -205,9 +211,7 @@ def test_ezpickle__arguments_rebuild_an_equal_environment() -> None:
 
 
 # InvertedPendulum-v5 computes its reward inline in the reference too.
-@pytest.mark.parametrize(
-    "env_id", [i for i in _ids() if i.endswith("-v5") and "InvertedP" not in i]
-)
+@pytest.mark.parametrize("env_id", [i for i in IDS if i.endswith("-v5") and "InvertedP" not in i])
 def test_v5__overriding_get_rew_shapes_the_reward_like_the_reference(env_id: str) -> None:
     rewards = []
     for package in (gymnasium_core, gymnasium):

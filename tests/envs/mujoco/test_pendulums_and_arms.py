@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import gymnasium_core
-from tests.envs.mujoco._parity import gymnasium, mujoco
+from tests.envs.mujoco._reference import gymnasium, mujoco
 
 pytestmark = pytest.mark.filterwarnings("ignore:.*is out of date:DeprecationWarning")
 

@@ -13,17 +13,20 @@ import numpy as np
 import pytest
 
 import gymnasium_core
+from gymnasium_core.testing import parity
 from gymnasium_core.vector import AsyncVectorEnv, AutoresetMode, SyncVectorEnv
-from tests.envs.mujoco._parity import mujoco  # noqa: F401  (skips without mujoco)
+from tests.envs.mujoco._reference import mujoco  # noqa: F401  (skips without mujoco)
 
 from gymnasium_core.envs.mujoco.vector import MujocoVectorEnv, usable_cores  # isort: skip
 
 pytestmark = pytest.mark.filterwarnings("ignore:.*is out of date:DeprecationWarning")
 
-NATIVE_IDS = sorted(
-    env_id
-    for env_id, spec in gymnasium_core.registry.items()
-    if isinstance(spec.vector_entry_point, str) and ".mujoco.vector:" in spec.vector_entry_point
+# Every id whose vector entry point is the threaded native MuJoCo vector env.
+NATIVE_IDS = parity.registered_ids(
+    "gymnasium_core.envs.mujoco",
+    where=lambda spec: str(spec.vector_entry_point).startswith(
+        "gymnasium_core.envs.mujoco.vector:"
+    ),
 )
 
 

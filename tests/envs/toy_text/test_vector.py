@@ -20,6 +20,11 @@ from gymnasium_core.testing import parity
 
 STATEFUL_IDS = parity.registered_ids("gymnasium_core.envs.toy_text")
 TABULAR_IDS = parity.registered_ids(where=lambda spec: spec.namespace == "tabular")
+# The stateful ids whose ``make_vec(..., vectorization_mode="jax")`` is a tabular JAX vector env.
+JAX_VECTOR_IDS = parity.registered_ids(
+    "gymnasium_core.envs.toy_text",
+    where=lambda spec: str(spec.jax_vector_entry_point).startswith("gymnasium_core.envs.tabular."),
+)
 MODES = ["NextStep", "SameStep", "Disabled"]
 NUM_ENVS = 32
 NUM_STEPS = 40
@@ -307,7 +312,14 @@ def test_jax__blackjack_matches_the_reference_rules_on_the_same_hands() -> None:
                 break
 
 
-@pytest.mark.parametrize("env_id", ["FrozenLake-v1", "Taxi-v4", "Blackjack-v1"])
+def test_jax_vector__ids_cover_every_tabular_task() -> None:
+    # Each tabular task is reached from at least one stateful id; none is left untested.
+    reached = {str(gym.spec(env_id).jax_vector_entry_point) for env_id in JAX_VECTOR_IDS}
+    tabular = {str(gym.spec(env_id).jax_vector_entry_point) for env_id in TABULAR_IDS}
+    assert reached == tabular
+
+
+@pytest.mark.parametrize("env_id", JAX_VECTOR_IDS)
 def test_jax_vector__make_vec_jax_mode(env_id: str) -> None:
     pytest.importorskip("jax")
     envs = gym.make_vec(env_id, 8, vectorization_mode="jax")

@@ -30,6 +30,7 @@ pytest.importorskip("mujoco.mjx", reason="the MJX tasks need mujoco.mjx")
 from gymnasium_core.envs.mujoco.mjx.tasks import MJX_TASKS  # noqa: E402
 from mujoco import mjx  # noqa: E402
 
+from gymnasium_core.testing.compare import Tolerance, assert_same  # noqa: E402
 from tests.envs.mujoco import _mjx_helpers as helpers  # noqa: E402
 
 SEEDS = (0, 1, 2)
@@ -37,29 +38,39 @@ STEPS_PER_SEED = 30
 ROLLOUT_STEPS = 10
 
 
-class Tolerance(NamedTuple):
-    """Bounds on |MJX - native|: ``atol + rtol * |native|`` for observations."""
+class TaskTolerance(NamedTuple):
+    """Bounds on |MJX - native| of one task: ``atol + rtol * |native|``."""
 
-    obs_atol: float
-    obs_rtol: float
-    reward_atol: float
-    rollout_atol: float  # observations after ROLLOUT_STEPS, relative part as obs_rtol
+    obs: Tolerance  # observations after one step from an injected state
+    reward: Tolerance
+    rollout: Tolerance  # observations after ROLLOUT_STEPS
 
 
-TOLERANCES: dict[str, Tolerance] = {
-    "InvertedPendulum": Tolerance(1e-5, 0.0, 1e-5, 1e-3),
-    "InvertedDoublePendulum": Tolerance(1e-4, 0.0, 1e-4, 1e-2),
-    "Reacher": Tolerance(1e-5, 0.0, 1e-5, 1e-3),
-    "Pusher": Tolerance(2e-4, 0.0, 1e-5, 1e-3),
-    "Hopper": Tolerance(1e-4, 0.0, 1e-5, 1e-2),
-    "HalfCheetah": Tolerance(1e-3, 0.0, 1e-4, 1e-2),
-    "Swimmer": Tolerance(1e-4, 0.0, 1e-5, 1e-3),
-    "Walker2d": Tolerance(1e-3, 0.0, 1e-4, 1e-2),
+def _tolerance(
+    obs_atol: float, obs_rtol: float, reward_atol: float, rollout_atol: float
+) -> TaskTolerance:
+    return TaskTolerance(
+        obs=Tolerance(rtol=obs_rtol, atol=obs_atol),
+        reward=Tolerance(atol=reward_atol),
+        rollout=Tolerance(rtol=obs_rtol, atol=rollout_atol),
+    )
+
+
+# (obs atol, obs rtol, reward atol, rollout atol)
+TOLERANCES: dict[str, TaskTolerance] = {
+    "InvertedPendulum": _tolerance(1e-5, 0.0, 1e-5, 1e-3),
+    "InvertedDoublePendulum": _tolerance(1e-4, 0.0, 1e-4, 1e-2),
+    "Reacher": _tolerance(1e-5, 0.0, 1e-5, 1e-3),
+    "Pusher": _tolerance(2e-4, 0.0, 1e-5, 1e-3),
+    "Hopper": _tolerance(1e-4, 0.0, 1e-5, 1e-2),
+    "HalfCheetah": _tolerance(1e-3, 0.0, 1e-4, 1e-2),
+    "Swimmer": _tolerance(1e-4, 0.0, 1e-5, 1e-3),
+    "Walker2d": _tolerance(1e-3, 0.0, 1e-4, 1e-2),
     # cfrc_ext and qfrc_actuator reach hundreds: their error is relative.
-    "Humanoid": Tolerance(5e-3, 5e-3, 1e-3, 1e-1),
-    "HumanoidStandup": Tolerance(5e-3, 5e-3, 1e-3, 1e-1),
+    "Humanoid": _tolerance(5e-3, 5e-3, 1e-3, 1e-1),
+    "HumanoidStandup": _tolerance(5e-3, 5e-3, 1e-3, 1e-1),
     # See the module docstring: contacts resolve differently.
-    "Ant": Tolerance(2.0, 0.0, 0.5, 2.0),
+    "Ant": _tolerance(2.0, 0.0, 0.5, 2.0),
 }
 FAST = {"InvertedPendulum"}
 
@@ -69,6 +80,11 @@ def _tiered(names: list[str]) -> list[Any]:
 
 
 ALL = _tiered(sorted(MJX_TASKS))
+
+
+def _widened(values: Any) -> np.ndarray:
+    """MJX's float32 array as float64, the dtype of the native values it is compared with."""
+    return np.asarray(values, dtype=np.float64)
 
 
 @pytest.mark.parametrize("name", ALL)
@@ -87,10 +103,11 @@ def test_mjx_step__matches_native_from_injected_states(name: str) -> None:
             obs, reward, terminated, _, info = env.step(action)
             mjx_obs, mjx_reward, mjx_terminated, mjx_info = step(state, action, params)
             where = f"{name}, seed {seed}, step {index}"
-            np.testing.assert_allclose(
-                np.asarray(mjx_obs), obs, rtol=tol.obs_rtol, atol=tol.obs_atol, err_msg=where
+            # MJX's float32 results, widened to the native float64, within the task's bounds.
+            assert_same(_widened(mjx_obs), obs, tolerance=tol.obs, where=f"{where}: obs")
+            assert_same(
+                float(mjx_reward), float(reward), tolerance=tol.reward, where=f"{where}: reward"
             )
-            assert float(mjx_reward) == pytest.approx(float(reward), abs=tol.reward_atol), where
             assert bool(mjx_terminated) == terminated, where
             assert set(mjx_info) <= set(info), where
             if terminated:
@@ -127,5 +144,5 @@ def test_mjx_rollout__stays_near_native(name: str) -> None:
     actions = np.stack([env.action_space.sample() for _ in range(ROLLOUT_STEPS)])
     native = helpers.native_rollout_from(task, env, qpos, qvel, actions)
     ours = helpers.mjx_rollout_from(task, qpos, qvel, actions)
-    np.testing.assert_allclose(ours, native, rtol=tol.obs_rtol, atol=tol.rollout_atol)
+    assert_same(_widened(ours), native, tolerance=tol.rollout, where=f"{name} rollout")
     env.close()

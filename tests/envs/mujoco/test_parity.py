@@ -3,7 +3,7 @@
 Same kwargs, seed and actions give bit-for-bit equal observations, rewards, flags and infos
 (value, key order and type) over seeded rollouts that reset when an episode ends. Each kwarg of
 each version runs at a non-default value at least once. ``Pusher-v4`` is refused by the
-reference on mujoco>=3 (ours builds it, see ``pusher_v4``); the helpers bypass that version
+reference on mujoco>=3 (ours builds it, see ``pusher_v4``); ``REFERENCE`` bypasses that version
 check, which compares the v4 task logic on the same MuJoCo build.
 """
 
@@ -16,20 +16,15 @@ import numpy as np
 import pytest
 
 import gymnasium_core
-from tests.envs.mujoco._parity import (
-    IDS,
-    OUR_ASSETS,
-    assert_injected_steps_equal,
-    assert_interface_equal,
-    assert_rollouts_equal,
-    gymnasium,
-    make_reference,
-    reference_error,
-)
+from gymnasium_core.testing import parity
+from gymnasium_core.testing.compare import assert_interface_equal, assert_raises_like, assert_same
+from tests.envs.mujoco._reference import OUR_ASSETS, REFERENCE, gymnasium
 
 pytestmark = pytest.mark.filterwarnings("ignore:.*is out of date:DeprecationWarning")
 
+IDS = parity.shared_ids("gymnasium.envs.mujoco")
 SEEDS = (0, 1, 2)
+NUM_STATES = 20
 NUM_STEPS = 300
 VARIANT_SEED = 3
 VARIANT_STEPS = 200
@@ -187,17 +182,57 @@ WRONG_ACTION_SHAPES = [
 ]
 
 
+def test_ids__are_every_mujoco_id_the_reference_builds_on_mujoco_3() -> None:
+    # v2 and v3 need mujoco-py, which neither package supports; every later id is shared.
+    expected = sorted(
+        env_id
+        for env_id, spec in gymnasium.registry.items()
+        if str(spec.entry_point).startswith("gymnasium.envs.mujoco.") and spec.version >= 4
+    )
+    assert IDS == expected
+
+
+def _uniform_actions(space: Any, seed: int, num_steps: int) -> list[np.ndarray]:
+    """Seeded float32 actions drawn over the whole box of ``space``."""
+    rng = np.random.default_rng(seed)
+    return [rng.uniform(space.low, space.high).astype(np.float32) for _ in range(num_steps)]
+
+
+def _assert_rollouts_equal(env_id: str, seed: int, num_steps: int, **kwargs: Any) -> None:
+    """Both made with ``kwargs``: every reset and step equal, resets after episode ends too."""
+    ours, reference = parity.make_pair(env_id, reference=REFERENCE, **kwargs)
+    try:
+        actions = _uniform_actions(reference.action_space, seed, num_steps)
+        parity.assert_rollouts_equal(ours, reference, seed=seed, actions=actions)
+    finally:
+        ours.close()
+        reference.close()
+
+
+def _random_states(env: Any, seed: int, count: int) -> tuple[list[Any], list[np.ndarray]]:
+    """``count`` writers of random ``(qpos, qvel)`` around the initial pose, and an action each."""
+    rng = np.random.default_rng(seed)
+    model, init_qpos = env.unwrapped.model, env.unwrapped.init_qpos
+    writers, actions = [], []
+    for _ in range(count):
+        qpos = init_qpos + rng.uniform(-0.3, 0.3, model.nq)
+        qvel = rng.normal(0.0, 1.0, model.nv)
+        writers.append(lambda sim, qpos=qpos, qvel=qvel: sim.set_state(qpos, qvel))
+        actions.append(rng.uniform(-1, 1, model.nu).astype(np.float32))
+    return writers, actions
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("env_id", IDS)
 def test_parity__default_rollout_equals_reference(env_id: str, seed: int) -> None:
-    assert_rollouts_equal(env_id, seed, NUM_STEPS)
+    _assert_rollouts_equal(env_id, seed, NUM_STEPS)
 
 
 @pytest.mark.parametrize(("env_id", "kwargs"), VARIANT_CASES)
 def test_parity__non_default_kwargs_rollout_equals_reference(
     env_id: str, kwargs: dict[str, Any]
 ) -> None:
-    assert_rollouts_equal(env_id, VARIANT_SEED, VARIANT_STEPS, **kwargs)
+    _assert_rollouts_equal(env_id, VARIANT_SEED, VARIANT_STEPS, **kwargs)
 
 
 @pytest.mark.parametrize(("env_id", "file_name", "old", "new"), MODIFIED_MODELS)
@@ -209,24 +244,48 @@ def test_parity__modified_model_file_rollout_equals_reference(
     assert old in text
     path = tmp_path / f"modified_{file_name}"
     path.write_text(text.replace(old, new))
-    assert_rollouts_equal(env_id, VARIANT_SEED, VARIANT_STEPS, xml_file=str(path))
+    _assert_rollouts_equal(env_id, VARIANT_SEED, VARIANT_STEPS, xml_file=str(path))
 
 
 @pytest.mark.parametrize("env_id", IDS)
 def test_parity__injected_states_step_like_reference(env_id: str) -> None:
-    assert_injected_steps_equal(env_id, seed=IDS.index(env_id))
+    ours, reference = parity.make_pair(env_id, reference=REFERENCE)
+    seed = IDS.index(env_id)
+    try:
+        states, actions = _random_states(reference, seed, NUM_STATES)
+        compared = parity.assert_injected_steps_equal(ours, reference, states, actions, seed=seed)
+        assert compared == NUM_STATES
+    finally:
+        ours.close()
+        reference.close()
 
 
 @pytest.mark.parametrize("env_id", IDS)
 def test_parity__interface_equals_reference(env_id: str) -> None:
-    assert_interface_equal(env_id)
+    ours, reference = parity.make_pair(env_id, reference=REFERENCE)
+    try:
+        assert_interface_equal(ours, reference)  # spaces, unwrapped metadata, spec fields
+        # What a MuJoCo env shows besides: the class and wrapper metadata, its timing, its
+        # class name and the layout of its observation.
+        assert ours.metadata == reference.metadata
+        assert type(ours.unwrapped).metadata == type(reference.unwrapped).metadata
+        for name in ("frame_skip", "dt"):
+            assert_same(getattr(ours.unwrapped, name), getattr(reference.unwrapped, name))
+        assert type(ours.unwrapped).__name__ == type(reference.unwrapped).__name__
+        structure = getattr(reference.unwrapped, "observation_structure", None)
+        assert getattr(ours.unwrapped, "observation_structure", None) == structure
+    finally:
+        ours.close()
+        reference.close()
 
 
 @pytest.mark.parametrize(("env_id", "kwargs"), BAD_KWARGS)
 def test_parity__bad_kwargs_raise_reference_error(env_id: str, kwargs: dict[str, Any]) -> None:
-    expected = reference_error(env_id, **kwargs)
-    with pytest.raises(expected):
-        gymnasium_core.make(env_id, **kwargs)
+    assert_raises_like(
+        lambda: gymnasium_core.make(env_id, **kwargs),
+        lambda: REFERENCE.make(env_id, **kwargs).close(),
+        where=f"make({env_id!r}, **{kwargs})",
+    )
 
 
 @pytest.mark.parametrize("package", [gymnasium_core, gymnasium], ids=["ours", "reference"])
@@ -240,7 +299,7 @@ def test_parity__wrong_action_shape_raises_reference_value_error(
     env_id: str, bad_shape: tuple[int, ...]
 ) -> None:
     env = gymnasium_core.make(env_id, disable_env_checker=True).unwrapped
-    reference = make_reference(env_id, disable_env_checker=True).unwrapped
+    reference = REFERENCE.make(env_id, disable_env_checker=True).unwrapped
     try:
         env.reset(seed=0)
         reference.reset(seed=0)

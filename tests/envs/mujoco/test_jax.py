@@ -26,6 +26,7 @@ from gymnasium_core.envs.mujoco.mjx.tasks import MJX_TASKS, MjxInvertedPendulum 
 
 import gymnasium_core as gym  # noqa: E402
 from gymnasium_core.functional import FunctionalJaxEnv  # noqa: E402
+from gymnasium_core.testing import parity  # noqa: E402
 
 NAMES = sorted(MJX_TASKS)
 RENDER_ONLY = {"width", "height"}
@@ -128,6 +129,11 @@ def test_mjx_task__equal_configurations_compare_equal_for_the_compile_cache() ->
 
     assert EnvKey(MjxInvertedPendulum()) == EnvKey(MjxInvertedPendulum())
     assert EnvKey(MjxInvertedPendulum()) != EnvKey(MjxInvertedPendulum(reset_noise_scale=0.5))
+
+
+def test_mjx_registry__every_mjx_id_is_one_task_v5() -> None:
+    mjx_ids = parity.registered_ids(where=lambda spec: spec.namespace == "mjx")
+    assert mjx_ids == sorted(f"mjx/{name}-v5" for name in NAMES)
 
 
 @pytest.mark.parametrize("name", NAMES)

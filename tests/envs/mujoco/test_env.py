@@ -14,7 +14,9 @@ import pytest
 
 import gymnasium_core
 from gymnasium_core import spaces
-from tests.envs.mujoco._parity import OUR_ASSETS, assert_same, gymnasium, mujoco
+from gymnasium_core.testing import parity
+from gymnasium_core.testing.compare import assert_same
+from tests.envs.mujoco._reference import OUR_ASSETS, gymnasium, mujoco
 
 from gymnasium_core.envs.mujoco import MujocoEnv, MujocoRenderer  # isort: skip
 from gymnasium_core.envs.mujoco import utils as mj_utils  # isort: skip
@@ -191,13 +193,10 @@ def test_render__every_mode_works_headless(mode: str, check: Any) -> None:
     env.close()
 
 
-def _native_ids() -> list[str]:
-    ids = [
-        env_id
-        for env_id, spec in gymnasium.registry.items()
-        if "mujoco" in str(spec.entry_point) and env_id in gymnasium_core.registry
-    ]
-    return sorted(set(ids) - {"Pusher-v4"})  # the reference cannot build Pusher-v4 here
+# The reference cannot build Pusher-v4 on mujoco>=3, so it has no frame of it to compare.
+FRAME_IDS = [
+    env_id for env_id in parity.shared_ids("gymnasium.envs.mujoco") if env_id != "Pusher-v4"
+]
 
 
 def _frame_pair(env_id: str, mode: str, **kwargs: Any) -> list[Any]:
@@ -212,7 +211,7 @@ def _frame_pair(env_id: str, mode: str, **kwargs: Any) -> list[Any]:
     return frames
 
 
-@pytest.mark.parametrize("env_id", _native_ids())
+@pytest.mark.parametrize("env_id", FRAME_IDS)
 def test_render__rgb_and_depth_frames_equal_reference_pixel_for_pixel(env_id: str) -> None:
     (rgb, depth), (reference_rgb, reference_depth) = _frame_pair(env_id, "rgbd_tuple")
     assert (rgb.dtype, depth.dtype) == (np.uint8, np.float32)
