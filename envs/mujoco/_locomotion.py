@@ -81,7 +81,7 @@ def squared_sum_cost(values: Array, weight: float, xp: Xp = np, axis: int | None
     reference, and the total reward then rounds the same way. ``axis=-1`` sums each row of a
     batch; a row sums in the same order as one action alone.
     """
-    return weight * xp.sum(xp.square(values), axis=axis)
+    return weight * xp.square(values).sum(axis=axis)
 
 
 def control_cost(action: Array, weight: float, xp: Xp = np, axis: int | None = None) -> Array:
@@ -310,7 +310,7 @@ def planar_legged_step_info(
     task: Any, before: Any, action: Array, after: Any, params: Any, xp: Xp
 ) -> dict[str, Any]:
     """The v5 step info of Hopper and Walker2d: progress of ``rootx``, bonus, control cost."""
-    x_velocity = planar_velocity(before.qpos[..., 0], after.qpos[..., 0], task.dt)
+    x_velocity = planar_velocity(entry(before.qpos, 0), entry(after.qpos, 0), task.dt)
     is_healthy = task.definition.is_healthy(task, after, params, xp)
     return {
         **planar_legged_state_info(task, after, xp),

@@ -24,6 +24,7 @@ from ._locomotion import (
     LocomotionEnv,
     Xp,
     control_cost,
+    entry,
     observation_size,
     planar_velocity,
     root_x_info,
@@ -72,7 +73,7 @@ def _observation(task: Any, data: Any, params: HalfCheetahParams, xp: Xp) -> Any
 def _step_info(
     task: Any, before: Any, action: Any, after: Any, params: HalfCheetahParams, xp: Xp
 ) -> dict[str, Any]:
-    x_velocity = planar_velocity(before.qpos[..., 0], after.qpos[..., 0], task.dt)
+    x_velocity = planar_velocity(entry(before.qpos, 0), entry(after.qpos, 0), task.dt)
     return {
         **root_x_info(task, after, xp),
         "x_velocity": x_velocity,

@@ -77,9 +77,9 @@ def hopper_is_healthy(
         angle_range: Open bounds on the torso angle ``qpos[2]``.
         xp: The array namespace.
     """
-    state = xp.concatenate((qpos, qvel), axis=-1)[..., 2:]
+    state = xp.concatenate((qpos[..., 2:], qvel), axis=-1)
     low, high = state_range
-    is_state_bounded = xp.all(xp.logical_and(low < state, state < high), axis=-1)
+    is_state_bounded = ((low < state) & (state < high)).all(axis=-1)
     return is_state_bounded & in_range(qpos[..., 1], z_range) & in_range(qpos[..., 2], angle_range)
 
 
@@ -119,7 +119,7 @@ def _is_healthy(task: Any, data: Any, params: HopperParams, xp: Xp) -> Any:
         xp,
     )
     # the reference's check of one state is a Python bool (so is its survival bonus, a float)
-    return bool(healthy) if xp is np and np.ndim(healthy) == 0 else healthy
+    return bool(healthy) if xp is np and healthy.ndim == 0 else healthy
 
 
 #: The hopper task.
