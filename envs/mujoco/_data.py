@@ -34,7 +34,8 @@ class StackedData:
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):
             raise AttributeError(name)
-        stacked = np.stack([getattr(data, name) for data in self._datas])
+        # np.array of a list of equal-shaped arrays stacks them (a copy), faster than np.stack
+        stacked = np.array([getattr(data, name) for data in self._datas])
         setattr(self, name, stacked)
         return stacked
 
@@ -51,5 +52,8 @@ class Snapshot:
     """
 
     def __init__(self, data: Any, fields: Sequence[str]) -> None:
+        # a stacked field is already a fresh copy
+        copy = not isinstance(data, StackedData)
         for name in fields:
-            setattr(self, name, np.array(getattr(data, name)))
+            value = getattr(data, name)
+            setattr(self, name, np.array(value) if copy else value)
