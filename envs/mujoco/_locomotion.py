@@ -27,7 +27,7 @@ import numpy as np
 from gymnasium_core import spaces
 
 from ._definition import V4_FIXED_ARGUMENTS
-from ._task import TaskEnv, Version
+from ._task import TaskEnv, Version, distance
 from .mujoco_env import MujocoEnv
 
 __all__ = [
@@ -63,7 +63,6 @@ __all__ = [
     "survival_reward",
     "survive_reward",
     "terminated",
-    "vector_norm",
 ]
 
 Xp = Any  # an array namespace: numpy or jax.numpy
@@ -134,20 +133,6 @@ def entry(values: Array, index: int) -> Array:
     return values[..., index][()]
 
 
-def vector_norm(vector: Array, xp: Xp = np) -> Array:
-    """The Euclidean length of ``vector`` (of each row, for a batch).
-
-    On numpy a batch is measured row by row: a norm over a batch axis sums in another order
-    than the one-dimensional norm the reference takes, and a batch must equal single steps
-    bit for bit.
-    """
-    if xp is np and np.ndim(vector) > 1:
-        return np.array([np.linalg.norm(row, ord=2) for row in vector])
-    if xp is np:
-        return np.linalg.norm(vector, ord=2)
-    return xp.linalg.norm(vector, ord=2, axis=-1)
-
-
 def position_info(xy: Array, xp: Xp = np) -> dict[str, Any]:
     """The ``info`` entries of a position in the plane: x, y and the distance from the origin.
 
@@ -156,7 +141,7 @@ def position_info(xy: Array, xp: Xp = np) -> dict[str, Any]:
     return {
         "x_position": entry(xy, 0),
         "y_position": entry(xy, 1),
-        "distance_from_origin": vector_norm(xy, xp),
+        "distance_from_origin": distance(xy, xp),
     }
 
 

@@ -51,13 +51,25 @@ def uniform_noise(rng: np.random.Generator, scale: float, size: int) -> Any:
 
 
 def control_cost(action: Any, xp: ModuleType) -> Any:
-    """Sum of squared controls, in the action's own dtype (float32 for sampled actions)."""
-    return xp.square(action).sum()
+    """Sum of squared controls, in the action's own dtype (float32 for sampled actions).
+
+    ``action`` is one action or a batch (one sum per row).
+    """
+    return xp.square(action).sum(axis=-1)
 
 
 def distance(vector: Any, xp: ModuleType) -> Any:
-    """Euclidean length of ``vector``."""
-    return xp.linalg.norm(vector)
+    """The Euclidean length of ``vector`` (of each row, for a batch).
+
+    On numpy a batch is measured row by row: a norm over a batch axis sums in another order
+    than the one-dimensional norm the reference takes, and a batch must equal single steps
+    bit for bit.
+    """
+    if xp is np and np.ndim(vector) > 1:
+        return np.array([np.linalg.norm(row) for row in vector])
+    if xp is np:
+        return np.linalg.norm(vector)
+    return xp.linalg.norm(vector, axis=-1)
 
 
 #: Methods and properties of the reference's classes that subclasses override to change what a
@@ -343,7 +355,11 @@ class TaskEnv(MujocoEnv, EzPickle):
             terminal = self._is_terminated()
         finally:
             del self._step_terms
-        entries = {key: value for key, value in info.items() if not key.startswith("reward_")}
+        entries = {
+            key: value
+            for key, value in info.items()
+            if not key.startswith("reward_") and key not in reward_info
+        }
         return self._finish_step(
             observation, reward, terminal, self._laid_out({**entries, **reward_info}, self.data)
         )
