@@ -278,3 +278,48 @@ def test_terms__writing_a_private_attribute_changes_the_next_step_as_in_the_refe
     finally:
         ours.close()
         reference.close()
+
+
+# -- every definition's terms take a batch ------------------------------------------------------
+
+NATIVE_IDS = sorted(
+    env_id
+    for env_id, spec in gymnasium_core.registry.items()
+    if isinstance(spec.vector_entry_point, str) and ".mujoco.vector:" in spec.vector_entry_point
+)
+
+
+@pytest.mark.parametrize("env_id", NATIVE_IDS)
+def test_terms__every_definition_evaluated_on_a_batch_equals_single_steps(env_id: str) -> None:
+    # forced on, so the tasks the threaded env still steps one by one are checked too
+    vector = gymnasium_core.make_vec(env_id, 3, vectorization_mode="vector_entry_point")
+    vector.unwrapped._batched = True
+    singles = [gymnasium_core.make(env_id).unwrapped for _ in range(3)]
+    rng = np.random.default_rng(5)
+    try:
+        vector.reset(seed=20)
+        for index, env in enumerate(singles):
+            env.reset(seed=20 + index)
+        space = singles[0].action_space
+        done = np.zeros(3, dtype=bool)
+        for step in range(12):
+            actions = rng.uniform(space.low, space.high, (3, *space.shape)).astype(np.float32)
+            observations, rewards, terminations, _, infos = vector.step(actions)
+            for index, env in enumerate(singles):
+                if done[index]:  # this step resets it (next-step autoreset)
+                    env.reset()
+                    done[index] = False
+                    continue
+                observation, reward, terminated, _, info = env.step(actions[index])
+                where = f"{env_id} step {step} env {index}"
+                np.testing.assert_array_equal(observations[index], observation, err_msg=where)
+                assert rewards[index] == reward, where
+                assert terminations[index] == terminated, where
+                for key, value in info.items():
+                    assert infos[key].dtype == np.asarray(value).dtype, f"{where} {key}"
+                    np.testing.assert_array_equal(infos[key][index], value, err_msg=key)
+                done[index] = terminated
+    finally:
+        vector.close()
+        for env in singles:
+            env.close()
