@@ -1,19 +1,20 @@
 """What the MuJoCo locomotion tasks share: reward terms, health checks, observations, resets.
 
 The task arithmetic is written as small functions of MuJoCo arrays (``qpos``, ``qvel``,
-``cfrc_ext``, ``xipos``, ...) and an array namespace ``xp`` (``numpy`` or ``jax.numpy``); the
-MJX tasks (:mod:`._mjx_locomotion`, :mod:`.mjx_locomotion`) call the same functions, so each rule
-has one definition. They call no ``bool()`` or ``float()`` on their inputs, so they trace under
-``jax.jit``; the native envs convert at their boundary where the reference returns a Python
-type. Each
-function performs the same floating-point operations, in the same order, as Gymnasium's
-environments, which is what keeps trajectories bit-for-bit equal to the reference.
+``cfrc_ext``, ``xipos``, ...) and an array namespace ``xp`` (``numpy`` or ``jax.numpy``), from
+which each task's definition (:mod:`._definition`) composes its terms. They take one
+simulation or a batch alike (a leading axis on every array: the threaded vector env's stacked
+data), and they trace under ``jax.jit`` for MJX. Each performs the same floating-point
+operations, in the same order, as Gymnasium's environments, which is what keeps trajectories
+bit-for-bit equal to the reference; where the reference returns a Python number for one
+simulation, the term does too (a rule of the version, or a check of ``xp`` and ``ndim``).
 
 :class:`LocomotionEnv` is the stateful shell the seven tasks (Ant, HalfCheetah, Hopper,
-Humanoid, HumanoidStandup, Swimmer, Walker2d) build on, over :class:`._task.TaskEnv` (version,
-metadata, reset noise, end of a step): it sets the observation space the way the version does
-and charges the control cost. :class:`HealthCheckedEnv` adds the survival bonus of the tasks
-that can fall, and :class:`PlanarLeggedEnv` the whole step of Hopper and Walker2d.
+Humanoid, HumanoidStandup, Swimmer, Walker2d) build on, over :class:`._task.TaskEnv` (which
+steps through the definition's terms): it sets the observation space the way the version does
+and keeps the reference's ``_get_rew`` and ``control_cost`` hooks. :class:`HealthCheckedEnv`
+adds the ``is_healthy`` and ``healthy_reward`` hooks of the tasks that can fall, and
+:class:`PlanarLeggedEnv` the constructor of Hopper and Walker2d.
 """
 
 from __future__ import annotations
@@ -337,9 +338,6 @@ class LocomotionEnv(TaskEnv):
     #: Leading ``qpos`` entries that locate the root (x, or x and y) and that
     #: ``exclude_current_positions_from_observation`` leaves out of the observation.
     NUM_ROOT_POSITIONS: int = 2
-    #: Bound the observed velocities are clipped to (``None``: not clipped).
-    VELOCITY_LIMIT: float | None = None
-
     HAS_BATCHED_TERMS = True
 
     num_skipped_qpos: int
@@ -447,11 +445,11 @@ class PlanarLeggedEnv(HealthCheckedEnv):
 
     The body moves in the x-z plane on root joints ``rootx``, ``rootz``, ``rooty``; the reward
     is forward progress of ``rootx`` plus a survival bonus minus a control cost, and velocities
-    in the observation are clipped to ``[-10, 10]``. Subclasses define :attr:`is_healthy`.
+    in the observation are clipped to ``[-10, 10]`` (the terms of
+    :func:`planar_legged_step_info` and :func:`planar_legged_observation`).
     """
 
     NUM_ROOT_POSITIONS = 1
-    VELOCITY_LIMIT = PLANAR_VELOCITY_LIMIT
 
     def __init__(
         self,

@@ -4,13 +4,17 @@
 Pusher directly, the locomotion tasks through :class:`._locomotion.LocomotionEnv`). It knows its
 task's definition (:mod:`._definition`) and version (``"v4"`` or ``"v5"``, a class attribute the
 ``<task>_v4`` classes override), and reads what that version does from the definition's rules
-record (:attr:`TaskEnv.rules`). It compiles the model, sets the metadata the rules ask for,
-draws the reset noise and ends a step.
+record (:attr:`TaskEnv.rules`). It compiles the model, sets the metadata the rules ask for and
+draws the reset noise.
 
-The task terms here are functions of arrays with an ``xp`` namespace argument (``numpy`` or
-``jax.numpy``), so a second physics backend can reuse them. The arithmetic, including the order
-of operations and the dtypes it meets, is kept as the reference computes it, which is what
-makes rollouts equal bit for bit.
+Its step runs the physics and then the definition's terms (observation, step info with the
+reward terms, termination) with this env's parameters: the very functions the threaded vector
+env runs over a stacked batch and the MJX task runs on ``jax.numpy``. The parameters are the
+definition's records, read from the attributes the reference's classes set (``_ctrl_cost_weight``,
+...), so writing one changes the next step as in the reference. The methods users of the
+reference override (``_get_rew``, ``_get_obs``, ``is_healthy``, ``healthy_reward``,
+``control_cost``, ``contact_cost``, ...) are thin hooks over the same terms: a subclass that
+overrides one steps through the hooks (see :data:`TERM_HOOKS`), so its override takes effect.
 """
 
 from __future__ import annotations
@@ -160,9 +164,9 @@ def _recording_constructor_args(init: Callable[..., None]) -> Callable[..., None
 class TaskEnv(MujocoEnv, EzPickle):
     """A MuJoCo task of version ``"v4"`` or ``"v5"``.
 
-    Subclasses compile their model with :meth:`_compile`, implement ``step`` (ending it with
-    :meth:`_finish_step`) and ``_get_obs``, and either set :attr:`_reset_noise_scale` and
-    :attr:`VELOCITY_NOISE` for the default :meth:`reset_model` or override it.
+    Subclasses name their :attr:`definition`, compile their model with :meth:`_compile`, and
+    either set :attr:`_reset_noise_scale` and :attr:`VELOCITY_NOISE` for the default
+    :meth:`reset_model` or override it.
 
     Like the reference's environments, every task is an
     :class:`~gymnasium_core.utils.EzPickle` that knows its constructor arguments

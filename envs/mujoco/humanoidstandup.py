@@ -130,9 +130,7 @@ DEFAULT_OPTIONS = HumanoidStandupOptions()
 
 
 def _state_info(task: Any, data: Any, xp: Xp) -> dict[str, Any]:
-    return standup_position_info(
-        data.qpos, task.init_qpos, data.ten_length, data.ten_velocity, xp
-    )
+    return standup_position_info(data.qpos, task.init_qpos, data.ten_length, data.ten_velocity, xp)
 
 
 def _step_info(

@@ -11,11 +11,13 @@ and step it, so it gives exactly what a single env gives for the same seed and a
 observations, rewards, flags and infos, over whole episodes with resets (the time limit of
 the id is applied here, as ``make`` applies it with ``TimeLimit``).
 
-Where the task defines its terms over a batch (Ant, HalfCheetah, Hopper, Humanoid,
+For the tasks whose class sets ``HAS_BATCHED_TERMS`` (Ant, HalfCheetah, Hopper, Humanoid,
 HumanoidStandup, InvertedPendulum, Swimmer and Walker2d), the threads run only the physics and
-the terms (observation, reward, termination, info) are computed once for the whole batch, with
-the task's own functions over arrays and the parameters of sub-env 0. Every other task runs its
-own ``step`` per sub-env on the threads. After ``set_attr`` or ``call`` (which may change one
+the definition's terms (observation, reward, termination, info) are evaluated once for the
+whole batch, over a :class:`~._data.StackedData` view of the sub-envs' data, with the
+parameters of sub-env 0: the same term functions a single env evaluates on its own data. Every
+other task runs its own ``step`` per sub-env on the threads, and so does a task subclass that
+overrides the step or one of its hooks. After ``set_attr`` or ``call`` (which may change one
 sub-env's parameters) every task does the latter.
 """
 
