@@ -238,6 +238,8 @@ class PusherEnv(TaskEnv):
         assert isinstance(rules, PusherRules)
         return rules
 
+    HAS_BATCHED_TERMS = True
+
     def _get_rew(self, action: NDArray[np.float32]) -> tuple[Any, dict[str, Any]]:
         """The reward of the current step and its terms, as ``(reward, reward_info)``.
 

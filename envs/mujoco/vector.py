@@ -12,9 +12,9 @@ observations, rewards, flags and infos, over whole episodes with resets (the tim
 the id is applied here, as ``make`` applies it with ``TimeLimit``).
 
 For the tasks whose class sets ``HAS_BATCHED_TERMS`` (Ant, HalfCheetah, Hopper, Humanoid,
-HumanoidStandup, InvertedPendulum, Swimmer and Walker2d), the threads run only the physics and
-the definition's terms (observation, reward, termination, info) are evaluated once for the
-whole batch, over a :class:`~._data.StackedData` view of the sub-envs' data, with the
+HumanoidStandup, InvertedPendulum, Pusher, Swimmer and Walker2d), the threads run only the
+physics and the definition's terms (observation, reward, termination, info) are evaluated once
+for the whole batch, over a :class:`~._data.StackedData` view of the sub-envs' data, with the
 parameters of sub-env 0: the same term functions a single env evaluates on its own data. Every
 other task runs its own ``step`` per sub-env on the threads, and so does a task subclass that
 overrides the step or one of its hooks. After ``set_attr`` or ``call`` (which may change one

@@ -287,13 +287,19 @@ NATIVE_IDS = sorted(
     for env_id, spec in gymnasium_core.registry.items()
     if isinstance(spec.vector_entry_point, str) and ".mujoco.vector:" in spec.vector_entry_point
 )
+# Their observations take sines and cosines, which numpy's vectorised loops need not round as
+# the one-state calls do on every CPU: the threaded env steps them one by one.
+PER_ENV_TERMS = {"InvertedDoublePendulum", "Reacher"}
 
 
-@pytest.mark.parametrize("env_id", NATIVE_IDS)
-def test_terms__every_definition_evaluated_on_a_batch_equals_single_steps(env_id: str) -> None:
-    # forced on, so the tasks the threaded env still steps one by one are checked too
+@pytest.mark.parametrize(
+    "env_id", [env_id for env_id in NATIVE_IDS if env_id.split("-")[0] not in PER_ENV_TERMS]
+)
+def test_terms__every_batched_definition_evaluated_on_a_batch_equals_single_steps(
+    env_id: str,
+) -> None:
     vector = gymnasium_core.make_vec(env_id, 3, vectorization_mode="vector_entry_point")
-    vector.unwrapped._batched = True
+    assert vector.unwrapped._batched
     singles = [gymnasium_core.make(env_id).unwrapped for _ in range(3)]
     rng = np.random.default_rng(5)
     try:
