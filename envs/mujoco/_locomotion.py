@@ -439,6 +439,10 @@ class TerminatedProperty:
         """Whether the current state ends the episode."""
         return self._is_terminated()
 
+    def _hooked_termination(self) -> bool:
+        # v4 steps read this property, so a subclass overriding it changes the step
+        return self.terminated
+
 
 class PlanarLeggedEnv(HealthCheckedEnv):
     """Shared shell of the planar legged runners (Hopper, Walker2d).

@@ -356,7 +356,7 @@ class TaskEnv(MujocoEnv, EzPickle):
         try:
             observation = self._get_obs()
             reward, reward_info = self._get_rew(*self._reward_arguments(info, action))
-            terminal = self._is_terminated()
+            terminal = self._hooked_termination()
         finally:
             del self._step_terms
         entries = {
@@ -406,6 +406,10 @@ class TaskEnv(MujocoEnv, EzPickle):
     def _current_action(self) -> Any:
         current = self.__dict__.get("_step_terms")
         return np.array(self.data.ctrl) if current is None else current[1]
+
+    def _hooked_termination(self) -> bool:
+        """Whether the current state ends the episode, through the class's hooks."""
+        return self._is_terminated()
 
     def _is_terminated(self) -> bool:
         """Whether the current state ends the episode."""
