@@ -259,12 +259,14 @@ class TaskEnv(MujocoEnv, EzPickle):
     @property
     def params(self) -> Any:
         """The definition's params record of this env (read from its attributes, cached)."""
-        return self._term_records()[0]
+        records = self.__dict__.get("_term_records_cache") or self._term_records()
+        return records[0]
 
     @property
     def options(self) -> Any:
         """The definition's options record of this env (read from its attributes, cached)."""
-        return self._term_records()[1]
+        records = self.__dict__.get("_term_records_cache") or self._term_records()
+        return records[1]
 
     def _term_records(self) -> tuple[Any, Any]:
         """``(params, options)`` as the definition's records, from this env's attributes.
