@@ -181,7 +181,9 @@ class TaskDefinition:
     """One MuJoCo task: its defaults, its terms over ``xp`` and its versions' rules.
 
     Every term receives ``task``: the shell running it, which has ``model`` (the
-    ``mujoco.MjModel``), ``dt``, ``init_qpos`` and ``options`` (this task's options).
+    ``mujoco.MjModel``), ``dt``, ``init_qpos``, ``definition``, ``options`` (this task's
+    options record) and ``rules`` (the rules of the version it runs: v5's on MJX), so a
+    version's difference is a rule the term reads, never a test of the version.
 
     Attributes:
         name: The task's name, as in its ids (``"Hopper"``).
