@@ -89,6 +89,50 @@ def test_terms__a_changed_definition_term_reaches_the_mjx_task() -> None:
     np.testing.assert_allclose(np.asarray(observation), expected + 1000.0, rtol=1e-6)
 
 
+@contextlib.contextmanager
+def bonus_in_hopper_step_info() -> Iterator[None]:
+    """The hopper definition's step info with 5 more forward reward."""
+    from gymnasium_core.envs.mujoco.hopper import HOPPER
+
+    original = HOPPER.step_info
+
+    def with_bonus(*args: Any) -> Any:
+        info = original(*args)
+        return {**info, "reward_forward": info["reward_forward"] + 5.0}
+
+    object.__setattr__(HOPPER, "step_info", with_bonus)
+    try:
+        yield
+    finally:
+        object.__setattr__(HOPPER, "step_info", original)
+
+
+def _first_rewards(num_envs: int) -> Any:
+    action = np.full(3, 0.3, dtype=np.float32)
+    single = gymnasium_core.make("Hopper-v5")
+    single.reset(seed=1)
+    vector = gymnasium_core.make_vec("Hopper-v5", num_envs, vectorization_mode="vector_entry_point")
+    vector.reset(seed=1)
+    rewards = (single.step(action)[1], vector.step(np.tile(action, (num_envs, 1)))[1][0])
+    single.close()
+    vector.close()
+    return rewards
+
+
+def test_terms__a_changed_reward_term_reaches_every_shell() -> None:
+    pytest.importorskip("mujoco.mjx", reason="the MJX tasks need mujoco.mjx")
+    import jax.numpy as jnp
+    from gymnasium_core.envs.mujoco.mjx.tasks import MjxHopper
+
+    task = MjxHopper()
+    state = types.SimpleNamespace(qpos=jnp.asarray(task.init_qpos), qvel=jnp.zeros(6))
+    action = jnp.full(3, 0.3)
+    plain = (*_first_rewards(2), float(task.reward(state, action, state, None)))
+    with bonus_in_hopper_step_info():
+        shifted = (*_first_rewards(2), float(task.reward(state, action, state, None)))
+    np.testing.assert_allclose(np.subtract(shifted, plain), 5.0, rtol=1e-6)
+
+
 def test_terms__the_batched_env_evaluates_the_terms_once_per_batch() -> None:
     env = gymnasium_core.make_vec("Hopper-v5", 4, vectorization_mode="vector_entry_point")
     env.reset(seed=0)
