@@ -27,7 +27,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-__all__ = ["V4", "V5", "Rules", "TaskDefinition", "sum_reward_terms"]
+__all__ = ["V4", "V5", "Rules", "TaskDefinition", "is_terminal", "sum_reward_terms"]
 
 Version = Literal["v4", "v5"]
 
@@ -109,6 +109,43 @@ class Rules:
             info["forward_reward"] = reward_info["reward_forward"]
         return info
 
+    @property
+    def keeps_definition_layout(self) -> bool:
+        """Whether a step's info is the definition's own (v5's layout, every term reported)."""
+        return (
+            self.reports_state_positions
+            and self.reports_reward_terms
+            and self.reward_info_names is None
+            and not self.reward_terms_first
+            and not self.reports_forward_reward
+        )
+
+    def layout(self, info: Mapping[str, Any], tracked_positions: Callable[[], Any]) -> Any:
+        """The definition's step info laid out as this version lays it out.
+
+        Args:
+            info: The definition's step info: the state's positions, then the velocities
+                (:data:`MOTION_KEYS`), then the signed ``reward_*`` terms.
+            tracked_positions: Gives the position entries of the point whose progress is
+                rewarded (read only by a version that does not report the state's own).
+        """
+        if self.keeps_definition_layout:
+            return info
+        positions: dict[str, Any] = {}
+        motion: dict[str, Any] = {}
+        terms: dict[str, Any] = {}
+        for key, value in info.items():
+            if key.startswith("reward_"):
+                terms[key] = value
+            elif key in MOTION_KEYS:
+                motion[key] = value
+            else:
+                positions[key] = value
+        return self.step_info(lambda: positions, tracked_positions, motion, terms)
+
+
+#: The velocity entries of a step's info, between the positions and the reward terms.
+MOTION_KEYS = frozenset({"x_velocity", "y_velocity"})
 
 #: What a v4 class sets itself, so that passing it is an error, as in the reference.
 V4_FIXED_ARGUMENTS = ("model_path", "frame_skip", "observation_space", "default_camera_config")
@@ -144,7 +181,9 @@ class TaskDefinition:
     """One MuJoCo task: its defaults, its terms over ``xp`` and its versions' rules.
 
     Every term receives ``task``: the shell running it, which has ``model`` (the
-    ``mujoco.MjModel``), ``dt``, ``init_qpos`` and ``options`` (this task's options).
+    ``mujoco.MjModel``), ``dt``, ``init_qpos``, ``definition``, ``options`` (this task's
+    options record) and ``rules`` (the rules of the version it runs: v5's on MJX), so a
+    version's difference is a rule the term reads, never a test of the version.
 
     Attributes:
         name: The task's name, as in its ids (``"Hopper"``).
@@ -168,6 +207,15 @@ class TaskDefinition:
             task whose reset is not the default noise (``None``: the default).
         uses_contact_forces: Whether a term reads ``cfrc_ext`` (computed after each step only
             then, on MJX).
+        before_fields: The data fields ``step_info`` reads from ``before``: the native shells
+            keep copies of just these from before the physics step.
+        tracked_info: ``(task, data, xp) -> dict``: the position entries of the point whose
+            progress is rewarded, for a version that reports those instead of the state's
+            info (``None``: the state's info).
+
+    Every term takes one simulation or a batch of them alike: ``data`` fields may carry a
+    leading batch axis (the threaded vector env passes stacked arrays), so the terms index
+    from the end (``qpos[..., 0]``) and reduce over ``axis=-1``.
     """
 
     name: str
@@ -183,6 +231,8 @@ class TaskDefinition:
     velocity_noise: Literal["uniform", "normal"] = "uniform"
     initial_state: Term | None = None
     uses_contact_forces: bool = False
+    before_fields: tuple[str, ...] = ("qpos",)
+    tracked_info: Term | None = None
 
     def default_params(self) -> Any:
         """The params record with every default."""
@@ -191,3 +241,16 @@ class TaskDefinition:
     def default_options(self) -> Any:
         """The options record with every default."""
         return self.options()
+
+
+def is_terminal(definition: TaskDefinition, task: Any, data: Any, params: Any, xp: Any) -> Any:
+    """Whether ``data`` ends the episode: unhealthy, when the task ends episodes then.
+
+    A task without a health check never ends one. Returns a boolean array (one flag, or one
+    per row of a batch), traceable under ``jax.numpy``.
+    """
+    if definition.is_healthy is None:
+        return xp.zeros(xp.shape(data.qpos)[:-1], dtype=bool)
+    healthy = definition.is_healthy(task, data, params, xp)
+    ends = getattr(task.options, "terminate_when_unhealthy", True)
+    return xp.logical_not(healthy) & ends

@@ -1,34 +1,34 @@
 """What the MuJoCo locomotion tasks share: reward terms, health checks, observations, resets.
 
 The task arithmetic is written as small functions of MuJoCo arrays (``qpos``, ``qvel``,
-``cfrc_ext``, ``xipos``, ...) and an array namespace ``xp`` (``numpy`` or ``jax.numpy``); the
-MJX tasks (:mod:`._mjx_locomotion`, :mod:`.mjx_locomotion`) call the same functions, so each rule
-has one definition. They call no ``bool()`` or ``float()`` on their inputs, so they trace under
-``jax.jit``; the native envs convert at their boundary where the reference returns a Python
-type. Each
-function performs the same floating-point operations, in the same order, as Gymnasium's
-environments, which is what keeps trajectories bit-for-bit equal to the reference.
+``cfrc_ext``, ``xipos``, ...) and an array namespace ``xp`` (``numpy`` or ``jax.numpy``), from
+which each task's definition (:mod:`._definition`) composes its terms. They take one
+simulation or a batch alike (a leading axis on every array: the threaded vector env's stacked
+data), and they trace under ``jax.jit`` for MJX. Each performs the same floating-point
+operations, in the same order, as Gymnasium's environments, which is what keeps trajectories
+bit-for-bit equal to the reference; where the reference returns a Python number for one
+simulation, the term does too (a rule of the version, or a check of ``xp`` and ``ndim``).
 
 :class:`LocomotionEnv` is the stateful shell the seven tasks (Ant, HalfCheetah, Hopper,
-Humanoid, HumanoidStandup, Swimmer, Walker2d) build on, over :class:`._task.TaskEnv` (version,
-metadata, reset noise, end of a step): it sets the observation space the way the version does
-and charges the control cost. :class:`HealthCheckedEnv` adds the survival bonus of the tasks
-that can fall, and :class:`PlanarLeggedEnv` the whole step of Hopper and Walker2d.
+Humanoid, HumanoidStandup, Swimmer, Walker2d) build on, over :class:`._task.TaskEnv` (which
+steps through the definition's terms): it sets the observation space the way the version does
+and keeps the reference's ``_get_rew`` and ``control_cost`` hooks. :class:`HealthCheckedEnv`
+adds the ``is_healthy`` and ``healthy_reward`` hooks of the tasks that can fall, and
+:class:`PlanarLeggedEnv` the constructor of Hopper and Walker2d.
 """
 
 from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Sequence
-from typing import Any, SupportsFloat
+from typing import Any
 
 import numpy as np
-from numpy.typing import NDArray
 
 from gymnasium_core import spaces
 
 from ._definition import V4_FIXED_ARGUMENTS
-from ._task import TaskEnv, Version
+from ._task import TaskEnv, Version, distance
 from .mujoco_env import MujocoEnv
 
 __all__ = [
@@ -43,6 +43,8 @@ __all__ = [
     "clipped_squared_cost",
     "contact_survival_reward",
     "control_cost",
+    "entry",
+    "flat_squared_sum_cost",
     "healthy_reward",
     "in_range",
     "mass_center_xy",
@@ -55,11 +57,12 @@ __all__ = [
     "planar_velocity",
     "position_info",
     "reject_task_kwargs",
-    "rows_position_info",
+    "root_x_info",
     "skipped_positions",
     "squared_sum_cost",
     "state_observation",
     "survival_reward",
+    "survive_reward",
     "terminated",
 ]
 
@@ -78,7 +81,7 @@ def squared_sum_cost(values: Array, weight: float, xp: Xp = np, axis: int | None
     reference, and the total reward then rounds the same way. ``axis=-1`` sums each row of a
     batch; a row sums in the same order as one action alone.
     """
-    return weight * xp.sum(xp.square(values), axis=axis)
+    return weight * xp.square(values).sum(axis=axis)
 
 
 def control_cost(action: Array, weight: float, xp: Xp = np, axis: int | None = None) -> Array:
@@ -110,39 +113,42 @@ def mass_center_xy(body_mass: Array, xipos: Array, xp: Xp = np) -> Array:
 
     Args:
         body_mass: Body masses, shape ``(nbody,)``.
-        xipos: World positions of the bodies' centres of mass, shape ``(nbody, 3)``.
+        xipos: World positions of the bodies' centres of mass, shape ``(nbody, 3)`` (or
+            ``(num_envs, nbody, 3)``: one centre per row).
         xp: The array namespace.
     """
+    if xp is np and np.ndim(xipos) > 2:
+        # row by row: an einsum over a batch axis would sum in another order
+        return np.stack([mass_center_xy(body_mass, row) for row in xipos])
     # einsum, not a matmul: its summation order is the one the reference's numbers carry.
-    weighted = xp.einsum("b,bj->j", body_mass, xipos)
-    return (weighted / body_mass.sum())[0:2]
+    weighted = xp.einsum("b,...bj->...j", body_mass, xipos)
+    return (weighted / body_mass.sum())[..., 0:2]
+
+
+def entry(values: Array, index: int) -> Array:
+    """``values[..., index]``: a scalar for one simulation, a column for a batch.
+
+    Indexing with ``...`` leaves a 0-d array where plain indexing gives a numpy scalar, the
+    type the reference reports; ``[()]`` turns the one into the other and keeps a column.
+    """
+    return values[..., index][()]
 
 
 def position_info(xy: Array, xp: Xp = np) -> dict[str, Any]:
-    """The ``info`` entries of a position in the plane: x, y and the distance from the origin."""
-    return {
-        "x_position": xy[0],
-        "y_position": xy[1],
-        "distance_from_origin": xp.linalg.norm(xy, ord=2),
-    }
+    """The ``info`` entries of a position in the plane: x, y and the distance from the origin.
 
-
-def rows_position_info(xy: NDArray[np.float64]) -> dict[str, Any]:
-    """:func:`position_info` of each row of ``xy``, shape ``(num_envs, 2)``.
-
-    The distance is taken row by row: a norm over a batch axis sums in another order, and a
-    batch must equal single steps bit for bit.
+    ``xy`` has shape ``(2,)``, or ``(num_envs, 2)`` for a batch.
     """
     return {
-        "x_position": xy[:, 0],
-        "y_position": xy[:, 1],
-        "distance_from_origin": np.array([np.linalg.norm(row, ord=2) for row in xy]),
+        "x_position": entry(xy, 0),
+        "y_position": entry(xy, 1),
+        "distance_from_origin": distance(xy, xp),
     }
 
 
 def planar_position_info(qpos: Array, init_qpos: Array) -> dict[str, Any]:
     """The v5 ``info`` position entries of Hopper and Walker2d: x and the height change."""
-    return {"x_position": qpos[0], "z_distance_from_origin": qpos[1] - init_qpos[1]}
+    return {"x_position": entry(qpos, 0), "z_distance_from_origin": qpos[..., 1] - init_qpos[1]}
 
 
 # -- health and episode end -----------------------------------------------------------------------
@@ -163,6 +169,30 @@ def healthy_reward(is_healthy: Array, weight: float, pay_when_unhealthy: bool) -
     step included (a reference quirk kept for v4); v5 pays it only while healthy.
     """
     return (is_healthy | pay_when_unhealthy) * weight
+
+
+def survive_reward(task: Any, is_healthy: Array, params: Any) -> Any:
+    """The survival bonus of a state (or of each row of a batch) under ``task``'s rules.
+
+    A version that pays it on the terminal step too does so while ``terminate_when_unhealthy``
+    is set, and (for one state) as a Python float, as the reference's v4 classes do.
+    """
+    on_terminal_step = task.rules.pays_survive_on_terminal_step
+    pay_when_unhealthy = on_terminal_step and task.options.terminate_when_unhealthy
+    bonus = healthy_reward(is_healthy, params.healthy_reward, pay_when_unhealthy)
+    if on_terminal_step and np.ndim(bonus) == 0:
+        return float(bonus)
+    return bonus
+
+
+def flat_squared_sum_cost(values: Array, weight: float, xp: Xp = np) -> Array:
+    """:func:`squared_sum_cost` of each simulation's whole ``(rows, columns)`` array.
+
+    ``values`` has shape ``(rows, columns)`` or ``(num_envs, rows, columns)``; each
+    simulation's array is summed as one flat row, the order a sum over all its entries takes.
+    """
+    flat = xp.reshape(values, (*xp.shape(values)[:-2], -1))
+    return squared_sum_cost(flat, weight, xp, axis=-1)
 
 
 def terminated(is_healthy: Array, terminate_when_unhealthy: bool, xp: Xp = np) -> Array:
@@ -214,8 +244,13 @@ def survival_reward(terms: dict[str, Any]) -> Array:
 
 
 def contact_survival_reward(terms: dict[str, Any]) -> Array:
-    """:func:`survival_reward` less the contact cost, added to the control cost first."""
-    costs = terms["reward_ctrl"] + terms["reward_contact"]
+    """:func:`survival_reward` less the contact cost, added to the control cost first.
+
+    A version that charges no contacts leaves ``reward_contact`` out of its terms.
+    """
+    costs = terms["reward_ctrl"]
+    if "reward_contact" in terms:
+        costs = costs + terms["reward_contact"]
     return (terms["reward_forward"] + terms["reward_survive"]) + costs
 
 
@@ -252,18 +287,23 @@ def planar_legged_state_info(task: Any, data: Any, xp: Xp) -> dict[str, Any]:
     return planar_position_info(data.qpos, task.init_qpos)
 
 
+def root_x_info(task: Any, data: Any, xp: Xp) -> dict[str, Any]:
+    """The x of the root (``qpos[0]``): what the planar tasks' v4 info reports of a state."""
+    return {"x_position": entry(data.qpos, 0)}
+
+
 def planar_legged_step_info(
     task: Any, before: Any, action: Array, after: Any, params: Any, xp: Xp
 ) -> dict[str, Any]:
     """The v5 step info of Hopper and Walker2d: progress of ``rootx``, bonus, control cost."""
-    x_velocity = planar_velocity(before.qpos[0], after.qpos[0], task.dt)
+    x_velocity = planar_velocity(entry(before.qpos, 0), entry(after.qpos, 0), task.dt)
     is_healthy = task.definition.is_healthy(task, after, params, xp)
     return {
         **planar_legged_state_info(task, after, xp),
         "x_velocity": x_velocity,
         "reward_forward": params.forward_reward_weight * x_velocity,
-        "reward_ctrl": -control_cost(action, params.ctrl_cost_weight, xp),
-        "reward_survive": healthy_reward(is_healthy, params.healthy_reward, False),
+        "reward_ctrl": -control_cost(action, params.ctrl_cost_weight, xp, axis=-1),
+        "reward_survive": survive_reward(task, is_healthy, params),
     }
 
 
@@ -298,8 +338,7 @@ class LocomotionEnv(TaskEnv):
     #: Leading ``qpos`` entries that locate the root (x, or x and y) and that
     #: ``exclude_current_positions_from_observation`` leaves out of the observation.
     NUM_ROOT_POSITIONS: int = 2
-    #: Bound the observed velocities are clipped to (``None``: not clipped).
-    VELOCITY_LIMIT: float | None = None
+    HAS_BATCHED_TERMS = True
 
     num_skipped_qpos: int
     _ctrl_cost_weight: float
@@ -343,47 +382,27 @@ class LocomotionEnv(TaskEnv):
         """Sizes of the observation parts after ``qvel``, by name (none by default)."""
         return {}
 
-    def _batched_positions(self, datas: Sequence[Any]) -> NDArray[np.float64]:
-        """The tracked position of each simulation before a step (the root's x by default)."""
-        return np.array([data.qpos[0] for data in datas])
+    def _reward_arguments(self, info: dict[str, Any], action: Any) -> tuple[Any, ...]:
+        return (info["x_velocity"], action)
 
-    def _simulate(self, action: Any) -> None:
-        """Advance the physics by one environment step (``frame_skip`` MuJoCo steps)."""
-        self.do_simulation(action, self.frame_skip)
+    def _get_rew(self, x_velocity: Any, action: Any) -> tuple[Any, dict[str, Any]]:
+        """The reward of the current step and its terms, as ``(reward, reward_info)``.
 
-    def _simulate_tracking(self, action: Any, position: Callable[[], Array]) -> tuple[Array, Array]:
-        """Advance the physics by one step, following a position through it.
-
-        Args:
-            action: The controls.
-            position: Reads the tracked position from the current state; it must return a
-                copy, not a view of ``data``.
-
-        Returns:
-            ``(position after the step, its finite-difference velocity over the step)``.
+        The terms are the definition's (see :meth:`TaskEnv._hooked_reward`); subclasses may
+        override it to shape the reward, as with the reference's v5 classes.
         """
-        before = position()
-        self._simulate(action)
-        after = position()
-        return after, planar_velocity(before, after, self.dt)
+        return self._hooked_reward(action)
 
     def control_cost(self, action: Any) -> Any:
         """Quadratic control cost of ``action``."""
-        return control_cost(action, self._ctrl_cost_weight)
-
-    def _observe(self, extras: Sequence[NDArray[np.float64]] = ()) -> NDArray[np.float64]:
-        """``qpos`` (less the skipped entries), ``qvel`` (clipped if asked) and ``extras``."""
-        observation: NDArray[np.float64] = state_observation(
-            self.data.qpos, self.data.qvel, self.num_skipped_qpos, extras, self.VELOCITY_LIMIT
-        )
-        return observation
+        return control_cost(action, self.params.ctrl_cost_weight)
 
 
 class HealthCheckedEnv(LocomotionEnv):
     """A locomotion task with a health check, a survival bonus and termination when unhealthy.
 
-    Subclasses define :attr:`is_healthy` and set ``_healthy_reward`` and
-    ``_terminate_when_unhealthy`` in ``__init__``.
+    Subclasses set ``_healthy_reward`` and ``_terminate_when_unhealthy`` in ``__init__``; the
+    health check is the definition's.
     """
 
     _healthy_reward: float
@@ -391,28 +410,19 @@ class HealthCheckedEnv(LocomotionEnv):
 
     @property
     def is_healthy(self) -> Any:
-        """Whether the body is within its healthy ranges."""
-        raise NotImplementedError
+        """Whether the body is within its healthy ranges (the definition's check)."""
+        check = self.definition.is_healthy
+        assert check is not None
+        return check(self, self.data, self.params, np)
 
     @property
     def healthy_reward(self) -> Any:
-        """The survival bonus of the current state (see :func:`healthy_reward`)."""
-        return self._survive_reward(self.is_healthy)
-
-    def _survive_reward(self, is_healthy: Array) -> Any:
-        """The survival bonus of a state (or each row of a batch) with health ``is_healthy``."""
-        on_terminal_step = self.rules.pays_survive_on_terminal_step
-        pay_when_unhealthy = on_terminal_step and self._terminate_when_unhealthy
-        bonus = healthy_reward(is_healthy, self._healthy_reward, pay_when_unhealthy)
-        if on_terminal_step and np.ndim(bonus) == 0:
-            # v4 turns the health flag into a Python float first, so its bonus is a float even
-            # when the flag is a numpy bool (as the reference reports it in ``info``)
-            return float(bonus)
-        return bonus
+        """The survival bonus of the current state (see :func:`survive_reward`)."""
+        return survive_reward(self, self.is_healthy, self.params)
 
     def _is_terminated(self) -> bool:
         """Whether the current state ends the episode (see :func:`terminated`)."""
-        return bool(terminated(self.is_healthy, self._terminate_when_unhealthy))
+        return bool(terminated(self.is_healthy, self.options.terminate_when_unhealthy))
 
 
 class TerminatedProperty:
@@ -429,17 +439,21 @@ class TerminatedProperty:
         """Whether the current state ends the episode."""
         return self._is_terminated()
 
+    def _hooked_termination(self) -> bool:
+        # v4 steps read this property, so a subclass overriding it changes the step
+        return self.terminated
+
 
 class PlanarLeggedEnv(HealthCheckedEnv):
     """Shared shell of the planar legged runners (Hopper, Walker2d).
 
     The body moves in the x-z plane on root joints ``rootx``, ``rootz``, ``rooty``; the reward
     is forward progress of ``rootx`` plus a survival bonus minus a control cost, and velocities
-    in the observation are clipped to ``[-10, 10]``. Subclasses define :attr:`is_healthy`.
+    in the observation are clipped to ``[-10, 10]`` (the terms of
+    :func:`planar_legged_step_info` and :func:`planar_legged_observation`).
     """
 
     NUM_ROOT_POSITIONS = 1
-    VELOCITY_LIMIT = PLANAR_VELOCITY_LIMIT
 
     def __init__(
         self,
@@ -470,76 +484,3 @@ class PlanarLeggedEnv(HealthCheckedEnv):
             exclude_current_positions_from_observation,
             kwargs,
         )
-
-    def _get_obs(self) -> NDArray[np.float64]:
-        return self._observe()
-
-    def step(
-        self, action: Any
-    ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
-        """Apply torques for ``frame_skip`` physics steps and score the forward progress."""
-        x_after, x_velocity = self._simulate_tracking(action, lambda: self.data.qpos[0])
-
-        observation = self._get_obs()
-        reward, reward_info = self._get_rew(x_velocity, action)
-        is_done = self._is_terminated()
-        info = self.rules.step_info(
-            self._state_info,
-            lambda: {"x_position": x_after},
-            {"x_velocity": x_velocity},
-            reward_info,
-        )
-        return self._finish_step(observation, reward, is_done, info)
-
-    def _get_rew(self, x_velocity: float, action: Any) -> tuple[Any, dict[str, Any]]:
-        """The reward of a step and its terms, as ``(reward, reward_info)``.
-
-        Subclasses may override it to shape the reward, as with the reference's v5 classes.
-        """
-        progress = self._forward_reward_weight * x_velocity
-        survive_reward = self.healthy_reward
-        control_penalty = self.control_cost(action)
-        reward_info = {
-            "reward_forward": progress,
-            "reward_ctrl": -control_penalty,
-            "reward_survive": survive_reward,
-        }
-        return self.definition.reward(reward_info), reward_info
-
-    def _state_info(self) -> dict[str, Any]:
-        return planar_position_info(self.data.qpos, self.init_qpos)
-
-    def _healthy_rows(self, qpos: Array, qvel: Array) -> Array:
-        """Whether each state of a batch is healthy, shape ``(num_envs,)``."""
-        raise NotImplementedError
-
-    HAS_BATCHED_TERMS = True
-
-    def _batched_terms(
-        self, datas: Sequence[Any], actions: Array, before: NDArray[np.float64]
-    ) -> tuple[Array, Array, Array, dict[str, Array]]:
-        qpos = np.stack([data.qpos for data in datas])
-        qvel = np.stack([data.qvel for data in datas])
-        x_after = qpos[:, 0]
-        x_velocity = planar_velocity(before, x_after, self.dt)
-        observations = state_observation(
-            qpos, qvel, self.num_skipped_qpos, velocity_limit=self.VELOCITY_LIMIT
-        )
-        is_healthy = self._healthy_rows(qpos, qvel)
-        survive_reward = self._survive_reward(is_healthy)
-        progress = self._forward_reward_weight * x_velocity
-        control_penalty = squared_sum_cost(actions, self._ctrl_cost_weight, axis=-1)
-        terminations = terminated(is_healthy, self._terminate_when_unhealthy)
-        reward_info = {
-            "reward_forward": progress,
-            "reward_ctrl": -control_penalty,
-            "reward_survive": survive_reward,
-        }
-        rewards = self.definition.reward(reward_info)
-        info = self.rules.step_info(
-            lambda: planar_position_info(qpos.T, self.init_qpos),
-            lambda: {"x_position": x_after},
-            {"x_velocity": x_velocity},
-            reward_info,
-        )
-        return observations, rewards, terminations, info

@@ -4,20 +4,24 @@
 Pusher directly, the locomotion tasks through :class:`._locomotion.LocomotionEnv`). It knows its
 task's definition (:mod:`._definition`) and version (``"v4"`` or ``"v5"``, a class attribute the
 ``<task>_v4`` classes override), and reads what that version does from the definition's rules
-record (:attr:`TaskEnv.rules`). It compiles the model, sets the metadata the rules ask for,
-draws the reset noise and ends a step.
+record (:attr:`TaskEnv.rules`). It compiles the model, sets the metadata the rules ask for and
+draws the reset noise.
 
-The task terms here are functions of arrays with an ``xp`` namespace argument (``numpy`` or
-``jax.numpy``), so a second physics backend can reuse them. The arithmetic, including the order
-of operations and the dtypes it meets, is kept as the reference computes it, which is what
-makes rollouts equal bit for bit.
+Its step runs the physics and then the definition's terms (observation, step info with the
+reward terms, termination) with this env's parameters: the very functions the threaded vector
+env runs over a stacked batch and the MJX task runs on ``jax.numpy``. The parameters are the
+definition's records, read from the attributes the reference's classes set (``_ctrl_cost_weight``,
+...), so writing one changes the next step as in the reference. The methods users of the
+reference override (``_get_rew``, ``_get_obs``, ``is_healthy``, ``healthy_reward``,
+``control_cost``, ``contact_cost``, ...) are thin hooks over the same terms: a subclass that
+overrides one steps through the hooks (see :data:`TERM_HOOKS`), so its override takes effect.
 """
 
 from __future__ import annotations
 
 import functools
 import inspect
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any, ClassVar, Literal, SupportsFloat
 
@@ -27,7 +31,8 @@ from numpy.typing import NDArray
 from gymnasium_core import spaces
 from gymnasium_core.utils.ezpickle import EzPickle
 
-from ._definition import Rules, TaskDefinition
+from ._data import Snapshot
+from ._definition import Rules, TaskDefinition, is_terminal
 from .mujoco_env import MujocoEnv
 
 __all__ = [
@@ -50,13 +55,76 @@ def uniform_noise(rng: np.random.Generator, scale: float, size: int) -> Any:
 
 
 def control_cost(action: Any, xp: ModuleType) -> Any:
-    """Sum of squared controls, in the action's own dtype (float32 for sampled actions)."""
-    return xp.square(action).sum()
+    """Sum of squared controls, in the action's own dtype (float32 for sampled actions).
+
+    ``action`` is one action or a batch (one sum per row).
+    """
+    return xp.square(action).sum(axis=-1)
 
 
 def distance(vector: Any, xp: ModuleType) -> Any:
-    """Euclidean length of ``vector``."""
-    return xp.linalg.norm(vector)
+    """The Euclidean length of ``vector`` (of each row, for a batch).
+
+    On numpy a batch is measured row by row: a norm over a batch axis sums in another order
+    than the one-dimensional norm the reference takes, and a batch must equal single steps
+    bit for bit.
+    """
+    if xp is np and np.ndim(vector) > 1:
+        return np.array([np.linalg.norm(row) for row in vector])
+    if xp is np:
+        return np.linalg.norm(vector)
+    return xp.linalg.norm(vector, axis=-1)
+
+
+#: Methods and properties of the reference's classes that subclasses override to change what a
+#: step computes; a class that overrides one steps through them (and is not batched).
+TERM_HOOKS = frozenset(
+    {
+        "step",
+        "_get_obs",
+        "_get_rew",
+        "is_healthy",
+        "healthy_reward",
+        "control_cost",
+        "contact_cost",
+        "contact_forces",
+        "terminated",
+    }
+)
+
+#: Reward terms a hook replaces when a subclass overrides it: (term, hooks, value).
+_REWARD_HOOKS: tuple[tuple[str, frozenset[str], Callable[[Any, Any], Any]], ...] = (
+    (
+        "reward_survive",
+        frozenset({"is_healthy", "healthy_reward"}),
+        lambda env, action: env.healthy_reward,
+    ),
+    ("reward_ctrl", frozenset({"control_cost"}), lambda env, action: -env.control_cost(action)),
+    (
+        "reward_contact",
+        frozenset({"contact_cost", "contact_forces"}),
+        lambda env, action: -env.contact_cost,
+    ),
+)
+
+#: Attributes other than ``_<field>`` that the term records read.
+_RECORD_ATTRIBUTES = frozenset({"frame_skip", "fullpath"})
+_RECORD_ALIASES = {"frame_skip": "frame_skip", "xml_file": "fullpath"}
+
+
+def _record(env: Any, record: type[Any]) -> Any:
+    """``record`` with each field read from ``env`` (see :meth:`TaskEnv._term_records`)."""
+    values = []
+    for name, default in record._field_defaults.items():
+        value = env.__dict__.get(f"_{name}", _MISSING)
+        if value is _MISSING:
+            alias = _RECORD_ALIASES.get(name)
+            value = getattr(env, alias, default) if alias else getattr(env, f"_{name}", default)
+        values.append(value)
+    return record._make(values)
+
+
+_MISSING = object()
 
 
 def _recording_constructor_args(init: Callable[..., None]) -> Callable[..., None]:
@@ -96,9 +164,9 @@ def _recording_constructor_args(init: Callable[..., None]) -> Callable[..., None
 class TaskEnv(MujocoEnv, EzPickle):
     """A MuJoCo task of version ``"v4"`` or ``"v5"``.
 
-    Subclasses compile their model with :meth:`_compile`, implement ``step`` (ending it with
-    :meth:`_finish_step`) and ``_get_obs``, and either set :attr:`_reset_noise_scale` and
-    :attr:`VELOCITY_NOISE` for the default :meth:`reset_model` or override it.
+    Subclasses name their :attr:`definition`, compile their model with :meth:`_compile`, and
+    either set :attr:`_reset_noise_scale` and :attr:`VELOCITY_NOISE` for the default
+    :meth:`reset_model` or override it.
 
     Like the reference's environments, every task is an
     :class:`~gymnasium_core.utils.EzPickle` that knows its constructor arguments
@@ -111,6 +179,10 @@ class TaskEnv(MujocoEnv, EzPickle):
         super().__init_subclass__(**kwargs)
         if "__init__" in cls.__dict__:
             cls.__init__ = _recording_constructor_args(cls.__dict__["__init__"])  # type: ignore[method-assign]
+        definition = cls.__dict__.get("definition", getattr(cls, "definition", None))
+        if definition is not None:
+            cls._record_fields = frozenset(definition.params._fields + definition.options._fields)
+        cls._term_hooks = cls._find_term_hooks()
 
     metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}
 
@@ -145,10 +217,6 @@ class TaskEnv(MujocoEnv, EzPickle):
     def rules(self) -> Rules:
         """What this class's version does (its definition's rules record)."""
         return self.definition.rules[self.version]
-
-    def _state_info(self) -> dict[str, Any]:
-        """The info of the current state (v5's reset info); none by default."""
-        return {}
 
     def _get_reset_info(self) -> dict[str, Any]:
         """The reset ``info``: the state's info, if the rules report it."""
@@ -186,33 +254,180 @@ class TaskEnv(MujocoEnv, EzPickle):
         self.set_state(qpos, qvel)
         return self._get_obs()
 
-    def _get_obs(self) -> NDArray[np.float64]:
-        """The observation of the current state."""
-        raise NotImplementedError
+    # -- the step, from the definition's terms ----------------------------------------------
 
-    # -- the task over a batch (used by the threaded vector env, :mod:`.vector`) -------------
+    @property
+    def params(self) -> Any:
+        """The definition's params record of this env (read from its attributes, cached)."""
+        records = self.__dict__.get("_term_records_cache") or self._term_records()
+        return records[0]
 
-    #: Whether :meth:`_batched_terms` gives this task's step for a batch of simulations.
-    HAS_BATCHED_TERMS: bool = False
+    @property
+    def options(self) -> Any:
+        """The definition's options record of this env (read from its attributes, cached)."""
+        records = self.__dict__.get("_term_records_cache") or self._term_records()
+        return records[1]
 
-    def _batched_positions(self, datas: Sequence[Any]) -> NDArray[np.float64]:
-        """What a step's terms need from each simulation before the step (nothing here)."""
-        return np.zeros((len(datas), 0))
+    def _term_records(self) -> tuple[Any, Any]:
+        """``(params, options)`` as the definition's records, from this env's attributes.
 
-    def _batched_terms(
-        self, datas: Sequence[Any], actions: Any, before: NDArray[np.float64]
-    ) -> tuple[Any, Any, Any, dict[str, Any]]:
-        """Observations, rewards, terminations and infos of a stepped batch, as arrays.
-
-        Row ``i`` equals what :meth:`step` returns for ``datas[i]``, bit for bit; the
-        parameters (weights, ranges) are this env's.
-
-        Args:
-            datas: The simulations after the step (``MjData``).
-            actions: Their actions, shape ``(len(datas), nu)``.
-            before: :meth:`_batched_positions` of the simulations before the step.
+        Each field ``f`` is read from the attribute ``_f`` the reference's classes set (or
+        from ``frame_skip`` / ``fullpath``), else it keeps its default. Writing one of those
+        attributes drops the records (see :meth:`__setattr__`), so a change reaches the next
+        step as in the reference.
         """
-        raise NotImplementedError
+        records = self.__dict__.get("_term_records_cache")
+        if records is None:
+            definition = self.definition
+            records = (_record(self, definition.params), _record(self, definition.options))
+            self.__dict__["_term_records_cache"] = records
+        return records
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        """Set an attribute; one the term records read drops them."""
+        super().__setattr__(name, value)
+        if name in _RECORD_ATTRIBUTES or name[1:] in self._record_fields:
+            self.__dict__.pop("_term_records_cache", None)
+
+    #: Whether the definition's terms take a batch of simulations (see :mod:`.vector`).
+    HAS_BATCHED_TERMS: ClassVar[bool] = False
+    #: The fields of the definition's records (set per class by :meth:`__init_subclass__`).
+    _record_fields: ClassVar[frozenset[str]] = frozenset()
+    #: Hooks of the reference's classes that a class from outside this package overrides.
+    _term_hooks: ClassVar[frozenset[str]] = frozenset()
+
+    @classmethod
+    def _find_term_hooks(cls) -> frozenset[str]:
+        """The :data:`TERM_HOOKS` a class outside ``gymnasium_core`` defines in the MRO."""
+        return frozenset(
+            name
+            for klass in cls.__mro__
+            if not klass.__module__.startswith("gymnasium_core.")
+            for name in TERM_HOOKS
+            if name in vars(klass)
+        )
+
+    @property
+    def batches_terms(self) -> bool:
+        """Whether a batch of this env's simulations can share one evaluation of its terms.
+
+        True unless a subclass from outside this package overrides the step or a term hook.
+        """
+        return not self._term_hooks
+
+    def _snapshot(self) -> Snapshot:
+        """What the step's terms read from the state before the physics step."""
+        return Snapshot(self.data, self.definition.before_fields)
+
+    def step(
+        self, action: Any
+    ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
+        """Apply ``action`` for ``frame_skip`` physics steps and evaluate the task's terms."""
+        before = self._snapshot()
+        self.do_simulation(action, self.frame_skip)
+        if self._term_hooks:
+            return self._step_through_hooks(before, action)
+        observation, reward, terminal, info = self._terms(before, action, self.data)
+        return self._finish_step(observation, reward, bool(terminal), info)
+
+    def _terms(self, before: Any, action: Any, after: Any) -> tuple[Any, Any, Any, Any]:
+        """Observation, reward, termination and info of a step, from the definition's terms.
+
+        ``after`` is this env's ``MjData`` or a :class:`StackedData` of a batch (``before``
+        and ``action`` then have a leading batch axis too); the parameters are this env's.
+        """
+        definition, params = self.definition, self.params
+        info = definition.step_info(self, before, action, after, params, np)
+        observation = definition.observation(self, after, params, np)
+        terminal = is_terminal(definition, self, after, params, np)
+        reward = definition.reward(info)
+        return observation, reward, terminal, self._laid_out(info, after)
+
+    def _laid_out(self, info: dict[str, Any], after: Any) -> Any:
+        """The definition's step info in the layout of this env's version."""
+        definition = self.definition
+        tracked = definition.tracked_info or definition.state_info
+        return self.rules.layout(info, lambda: tracked(self, after, np))
+
+    def _step_through_hooks(
+        self, before: Any, action: Any
+    ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
+        """The step of a subclass that overrides a hook: each part comes from its hook."""
+        info = self.definition.step_info(self, before, action, self.data, self.params, np)
+        self._step_terms = (info, action)
+        try:
+            observation = self._get_obs()
+            reward, reward_info = self._get_rew(*self._reward_arguments(info, action))
+            terminal = self._hooked_termination()
+        finally:
+            del self._step_terms
+        entries = {
+            key: value
+            for key, value in info.items()
+            if not key.startswith("reward_") and key not in reward_info
+        }
+        return self._finish_step(
+            observation, reward, terminal, self._laid_out({**entries, **reward_info}, self.data)
+        )
+
+    def _reward_arguments(self, info: dict[str, Any], action: Any) -> tuple[Any, ...]:
+        """The arguments the step gives :meth:`_get_rew` (the action alone by default)."""
+        return (action,)
+
+    def _get_rew(self, *args: Any) -> tuple[Any, dict[str, Any]]:
+        """The reward of the current step and its signed terms, as ``(reward, reward_info)``.
+
+        Each task gives it the reference's signature; see :meth:`_hooked_reward`.
+        """
+        return self._hooked_reward(self._current_action())
+
+    def _hooked_reward(self, action: Any) -> tuple[Any, dict[str, Any]]:
+        """The reward of the current step and its signed terms, as ``(reward, reward_info)``.
+
+        The terms are the definition's, except those whose hook (``healthy_reward``,
+        ``control_cost``, ``contact_cost``, ...) a subclass overrides, which the hook gives.
+        """
+        info = self._current_info()
+        terms = {key: value for key, value in info.items() if key.startswith("reward_")}
+        hooks = self._term_hooks
+        for term, names, hook in _REWARD_HOOKS:
+            if term in terms and hooks.intersection(names):
+                terms[term] = hook(self, action)
+        return self.definition.reward(terms), terms
+
+    def _current_info(self) -> dict[str, Any]:
+        """The definition's info of the step in progress (of a still state outside a step)."""
+        current = self.__dict__.get("_step_terms")
+        if current is not None:
+            info: dict[str, Any] = current[0]
+            return info
+        still = self._snapshot()
+        action = np.array(self.data.ctrl)
+        return dict(self.definition.step_info(self, still, action, self.data, self.params, np))
+
+    def _current_action(self) -> Any:
+        current = self.__dict__.get("_step_terms")
+        return np.array(self.data.ctrl) if current is None else current[1]
+
+    def _hooked_termination(self) -> bool:
+        """Whether the current state ends the episode, through the class's hooks."""
+        return self._is_terminated()
+
+    def _is_terminated(self) -> bool:
+        """Whether the current state ends the episode."""
+        return bool(is_terminal(self.definition, self, self.data, self.params, np))
+
+    def _get_obs(self) -> NDArray[np.float64]:
+        """The observation of the current state (the definition's)."""
+        observation: NDArray[np.float64] = self.definition.observation(
+            self, self.data, self.params, np
+        )
+        return observation
+
+    def _state_info(self) -> dict[str, Any]:
+        """The info of the current state (the definition's; v5's reset info)."""
+        info: dict[str, Any] = self.definition.state_info(self, self.data, np)
+        return info
 
     def _finish_step(
         self, observation: NDArray[np.float64], reward: Any, terminated: bool, info: dict[str, Any]

@@ -21,9 +21,9 @@ reports ``x_position`` / ``y_position`` from ``qpos`` and returns them on reset.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, NamedTuple, SupportsFloat
+from typing import Any, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -36,16 +36,15 @@ from ._locomotion import (
     clipped_contact_forces,
     contact_survival_reward,
     control_cost,
-    healthy_reward,
+    entry,
+    flat_squared_sum_cost,
     in_range,
     observation_size,
     planar_velocity,
     position_info,
-    rows_position_info,
     skipped_positions,
-    squared_sum_cost,
     state_observation,
-    terminated,
+    survive_reward,
 )
 
 __all__ = [
@@ -56,6 +55,9 @@ __all__ = [
     "AntEnv",
     "AntOptions",
     "AntParams",
+    "AntRules",
+    "ant_contact_cost",
+    "ant_contact_forces",
     "ant_is_healthy",
 ]
 
@@ -107,14 +109,22 @@ def _observation_size(task: Any) -> int:
     return observation_size(task, 2, (task.model.nbody - 1) * 6 if included else 0)
 
 
-def _contact_forces(data: Any, params: AntParams, xp: Xp) -> Any:
+def ant_contact_forces(data: Any, params: AntParams, xp: Xp = np) -> Any:
+    """``cfrc_ext`` clipped to ``contact_force_range``, shape ``(nbody, 6)`` (per row)."""
     return clipped_contact_forces(data.cfrc_ext, params.contact_force_range, xp)
+
+
+def ant_contact_cost(forces: Any, params: AntParams, xp: Xp = np) -> Any:
+    """The quadratic cost of the clipped contact forces of each simulation."""
+    return flat_squared_sum_cost(forces, params.contact_cost_weight, xp)
 
 
 def _observation(task: Any, data: Any, params: AntParams, xp: Xp) -> Any:
     extras: tuple[Any, ...] = ()
     if task.options.include_cfrc_ext_in_observation:
-        extras = (_contact_forces(data, params, xp)[1:].ravel(),)
+        forces = ant_contact_forces(data, params, xp)
+        observed = forces if task.rules.observes_world_body_forces else forces[..., 1:, :]
+        extras = (xp.reshape(observed, (*xp.shape(observed)[:-2], -1)),)
     return state_observation(
         data.qpos, data.qvel, skipped_positions(task.options, 2), extras, xp=xp
     )
@@ -124,36 +134,53 @@ def _is_healthy(task: Any, data: Any, params: AntParams, xp: Xp) -> Any:
     return ant_is_healthy(data.qpos, data.qvel, params.healthy_z_range, xp)
 
 
+def _main_body_xy(task: Any, data: Any) -> Any:
+    """The x and y of the main body (the point whose progress is rewarded)."""
+    body = task.model.body(task.options.main_body).id
+    return data.xpos[..., body, :2]
+
+
 def _step_info(
     task: Any, before: Any, action: Any, after: Any, params: AntParams, xp: Xp
 ) -> dict[str, Any]:
-    body = task.model.body(task.options.main_body).id
-    x_velocity, y_velocity = planar_velocity(before.xpos[body, :2], after.xpos[body, :2], task.dt)
-    forces = _contact_forces(after, params, xp)
-    is_healthy = _is_healthy(task, after, params, xp)
-    return {
-        **position_info(after.qpos[0:2], xp),
+    xy_velocity = planar_velocity(_main_body_xy(task, before), _main_body_xy(task, after), task.dt)
+    x_velocity, y_velocity = entry(xy_velocity, 0), entry(xy_velocity, 1)
+    info = {
+        **position_info(after.qpos[..., 0:2], xp),
         "x_velocity": x_velocity,
         "y_velocity": y_velocity,
         "reward_forward": x_velocity * params.forward_reward_weight,
-        "reward_ctrl": -control_cost(action, params.ctrl_cost_weight, xp),
-        "reward_contact": -squared_sum_cost(forces, params.contact_cost_weight, xp),
-        "reward_survive": healthy_reward(is_healthy, params.healthy_reward, False),
+        "reward_ctrl": -control_cost(action, params.ctrl_cost_weight, xp, axis=-1),
     }
+    if task.options.include_cfrc_ext_in_observation or not task.rules.charges_observed_contacts:
+        forces = ant_contact_forces(after, params, xp)
+        info["reward_contact"] = -ant_contact_cost(forces, params, xp)
+    is_healthy = _is_healthy(task, after, params, xp)
+    info["reward_survive"] = survive_reward(task, is_healthy, params)
+    return info
 
 
 @dataclass(frozen=True)
 class AntRules(Rules):
-    """The ant's version rules, with two of its own.
+    """The ant's version rules, with three of its own.
 
     Attributes:
         observes_world_body_forces: The observed contact forces include the world body's.
+        charges_observed_contacts: The contact cost is charged only when the contact forces
+            are observed (v4's ``use_contact_forces``); else always.
         reports_contact_cost_as_control: When contacts are charged, ``info["reward_ctrl"]``
             reports the contact cost (a reference quirk kept for v4).
     """
 
     observes_world_body_forces: bool = False
+    charges_observed_contacts: bool = False
     reports_contact_cost_as_control: bool = False
+
+    def layout(self, info: Mapping[str, Any], tracked_positions: Callable[[], Any]) -> Any:
+        """As :meth:`Rules.layout`, with the contact cost under ``reward_ctrl`` if asked."""
+        if self.reports_contact_cost_as_control and "reward_contact" in info:
+            info = {**info, "reward_ctrl": info["reward_contact"]}
+        return super().layout(info, tracked_positions)
 
 
 #: The ant task.
@@ -171,6 +198,7 @@ ANT = TaskDefinition(
                 "reports_forward_reward": True,
             },
             observes_world_body_forces=True,
+            charges_observed_contacts=True,
             reports_contact_cost_as_control=True,
         ),
         "v5": AntRules(**vars(V5)),
@@ -178,11 +206,13 @@ ANT = TaskDefinition(
     observation_size=_observation_size,
     observation=_observation,
     step_info=_step_info,
-    state_info=lambda task, data, xp: position_info(data.qpos[0:2], xp),
+    state_info=lambda task, data, xp: position_info(data.qpos[..., 0:2], xp),
     is_healthy=_is_healthy,
     reward=contact_survival_reward,
     velocity_noise="normal",
     uses_contact_forces=True,
+    before_fields=("xpos",),
+    tracked_info=lambda task, data, xp: position_info(_main_body_xy(task, data), xp),
 )
 
 
@@ -208,8 +238,6 @@ class AntEnv(HealthCheckedEnv):
     """
 
     VELOCITY_NOISE = "normal"
-    #: v4 only: observe all contact forces and charge the contact cost.
-    _use_contact_forces = True
 
     definition = ANT
 
@@ -264,121 +292,12 @@ class AntEnv(HealthCheckedEnv):
         return {"cfrc_ext": observed.size * self._include_cfrc_ext_in_observation}
 
     @property
-    def is_healthy(self) -> Any:
-        """Whether the state is finite and the torso height within ``healthy_z_range``."""
-        return ant_is_healthy(self.data.qpos, self.data.qvel, self._healthy_z_range)
-
-    @property
     def contact_forces(self) -> NDArray[np.float64]:
         """``cfrc_ext`` clipped to ``contact_force_range``, shape ``(nbody, 6)``."""
-        forces: NDArray[np.float64] = clipped_contact_forces(
-            self.data.cfrc_ext, self._contact_force_range
-        )
+        forces: NDArray[np.float64] = ant_contact_forces(self.data, self.params)
         return forces
 
     @property
     def contact_cost(self) -> Any:
         """Quadratic cost of the clipped contact forces."""
-        return squared_sum_cost(self.contact_forces, self._contact_cost_weight)
-
-    def _get_obs(self) -> NDArray[np.float64]:
-        extras: tuple[NDArray[np.float64], ...] = ()
-        if self._include_cfrc_ext_in_observation:
-            forces = self.contact_forces
-            observed = forces if self.rules.observes_world_body_forces else forces[1:]
-            extras = (observed.ravel(),)
-        return self._observe(extras)
-
-    def step(
-        self, action: Any
-    ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
-        """Apply torques for ``frame_skip`` physics steps and score the forward progress."""
-        main_body = self.data.body(self._main_body)
-        xy_after, xy_velocity = self._simulate_tracking(action, lambda: main_body.xpos[:2].copy())
-        x_velocity, y_velocity = xy_velocity
-
-        observation = self._get_obs()
-        reward, reward_info = self._get_rew(x_velocity, action)
-        is_done = self._is_terminated()
-        info = self.rules.step_info(
-            self._state_info,
-            lambda: position_info(xy_after),
-            {"x_velocity": x_velocity, "y_velocity": y_velocity},
-            self._reported_terms(reward_info),
-        )
-        return self._finish_step(observation, reward, is_done, info)
-
-    def _get_rew(self, x_velocity: float, action: Any) -> tuple[Any, dict[str, Any]]:
-        """The reward of a step and its terms, as ``(reward, reward_info)``.
-
-        Subclasses may override it to shape the reward, as with the reference's v5 class.
-        """
-        progress = x_velocity * self._forward_reward_weight
-        survive_reward = self.healthy_reward
-        control_penalty = self.control_cost(action)
-        # v4 charges contacts only with use_contact_forces
-        contact_penalty = self.contact_cost if self._use_contact_forces else 0.0
-        reward_info = {
-            "reward_forward": progress,
-            "reward_ctrl": -control_penalty,
-            "reward_contact": -contact_penalty,
-            "reward_survive": survive_reward,
-        }
-        return self.definition.reward(reward_info), reward_info
-
-    def _reported_terms(self, reward_info: dict[str, Any]) -> dict[str, Any]:
-        """The reward terms as the step's info reports them (see :class:`AntRules`)."""
-        if self.rules.reports_contact_cost_as_control and self._use_contact_forces:
-            return {**reward_info, "reward_ctrl": reward_info["reward_contact"]}
-        return reward_info
-
-    def _state_info(self) -> dict[str, Any]:
-        return position_info(self.data.qpos[0:2])
-
-    HAS_BATCHED_TERMS = True
-
-    def _batched_positions(self, datas: Sequence[Any]) -> NDArray[np.float64]:
-        body = int(self.model.body(self._main_body).id)
-        return np.array([data.xpos[body, :2] for data in datas])
-
-    def _batched_terms(
-        self, datas: Sequence[Any], actions: Any, before: NDArray[np.float64]
-    ) -> tuple[Any, Any, Any, dict[str, Any]]:
-        count = len(datas)
-        qpos = np.stack([data.qpos for data in datas])
-        qvel = np.stack([data.qvel for data in datas])
-        xy_after = self._batched_positions(datas)
-        xy_velocity = planar_velocity(before, xy_after, self.dt)
-        x_velocity, y_velocity = xy_velocity[:, 0], xy_velocity[:, 1]
-        forces = clipped_contact_forces(
-            np.stack([data.cfrc_ext for data in datas]), self._contact_force_range
-        )
-        rules = self.rules
-        extras: tuple[Any, ...] = ()
-        if self._include_cfrc_ext_in_observation:
-            observed = forces if rules.observes_world_body_forces else forces[:, 1:]
-            extras = (observed.reshape(count, -1),)
-        observations = state_observation(qpos, qvel, self.num_skipped_qpos, extras)
-        is_healthy = ant_is_healthy(qpos, qvel, self._healthy_z_range)
-        survive_reward = self._survive_reward(is_healthy)
-        progress = x_velocity * self._forward_reward_weight
-        control_penalty = squared_sum_cost(actions, self._ctrl_cost_weight, axis=-1)
-        contact_penalty = np.zeros(count)
-        if self._use_contact_forces:
-            flat = forces.reshape(count, -1)
-            contact_penalty = squared_sum_cost(flat, self._contact_cost_weight, axis=-1)
-        terminations = terminated(is_healthy, self._terminate_when_unhealthy)
-        reward_info = {
-            "reward_forward": progress,
-            "reward_ctrl": -control_penalty,
-            "reward_contact": -contact_penalty,
-            "reward_survive": survive_reward,
-        }
-        rewards = self.definition.reward(reward_info)
-        info = rules.step_info(
-            lambda: rows_position_info(qpos[:, 0:2]),
-            lambda: rows_position_info(xy_after),
-            {"x_velocity": x_velocity, "y_velocity": y_velocity},
-            self._reported_terms(reward_info),
-        )
-        return observations, rewards, terminations, info
+        return ant_contact_cost(self.contact_forces, self.params)

@@ -16,22 +16,19 @@ forward term ``reward_forward`` (v4: ``reward_run``) and returns ``x_position`` 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, NamedTuple, SupportsFloat
-
-import numpy as np
-from numpy.typing import NDArray
+from typing import Any, NamedTuple
 
 from ._definition import V4, V5, TaskDefinition
 from ._locomotion import (
     LocomotionEnv,
     Xp,
     control_cost,
+    entry,
     observation_size,
     planar_velocity,
+    root_x_info,
     skipped_positions,
-    squared_sum_cost,
     state_observation,
 )
 
@@ -76,12 +73,12 @@ def _observation(task: Any, data: Any, params: HalfCheetahParams, xp: Xp) -> Any
 def _step_info(
     task: Any, before: Any, action: Any, after: Any, params: HalfCheetahParams, xp: Xp
 ) -> dict[str, Any]:
-    x_velocity = planar_velocity(before.qpos[0], after.qpos[0], task.dt)
+    x_velocity = planar_velocity(entry(before.qpos, 0), entry(after.qpos, 0), task.dt)
     return {
-        "x_position": after.qpos[0],
+        **root_x_info(task, after, xp),
         "x_velocity": x_velocity,
         "reward_forward": params.forward_reward_weight * x_velocity,
-        "reward_ctrl": -control_cost(action, params.ctrl_cost_weight, xp),
+        "reward_ctrl": -control_cost(action, params.ctrl_cost_weight, xp, axis=-1),
     }
 
 
@@ -102,7 +99,7 @@ HALF_CHEETAH = TaskDefinition(
     observation_size=lambda task: observation_size(task, 1),
     observation=_observation,
     step_info=_step_info,
-    state_info=lambda task, data, xp: {"x_position": data.qpos[0]},
+    state_info=root_x_info,
     velocity_noise="normal",
 )
 
@@ -149,58 +146,3 @@ class HalfCheetahEnv(LocomotionEnv):
             exclude_current_positions_from_observation,
             kwargs,
         )
-
-    def _get_obs(self) -> NDArray[np.float64]:
-        return self._observe()
-
-    def step(
-        self, action: Any
-    ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
-        """Apply torques for ``frame_skip`` physics steps and score the forward progress."""
-        x_after, x_velocity = self._simulate_tracking(action, lambda: self.data.qpos[0])
-
-        observation = self._get_obs()
-        reward, reward_info = self._get_rew(x_velocity, action)
-        info = self.rules.step_info(
-            self._state_info,
-            lambda: {"x_position": x_after},
-            {"x_velocity": x_velocity},
-            reward_info,
-        )
-        return self._finish_step(observation, reward, False, info)
-
-    def _get_rew(self, x_velocity: float, action: Any) -> tuple[Any, dict[str, Any]]:
-        """The reward of a step and its terms, as ``(reward, reward_info)``.
-
-        Subclasses may override it to shape the reward, as with the reference's v5 class.
-        """
-        progress = self._forward_reward_weight * x_velocity
-        control_penalty = self.control_cost(action)
-        reward_info = {"reward_forward": progress, "reward_ctrl": -control_penalty}
-        return self.definition.reward(reward_info), reward_info
-
-    HAS_BATCHED_TERMS = True
-
-    def _batched_terms(
-        self, datas: Sequence[Any], actions: Any, before: NDArray[np.float64]
-    ) -> tuple[Any, Any, Any, dict[str, Any]]:
-        qpos = np.stack([data.qpos for data in datas])
-        qvel = np.stack([data.qvel for data in datas])
-        x_after = qpos[:, 0]
-        x_velocity = planar_velocity(before, x_after, self.dt)
-        observations = state_observation(qpos, qvel, self.num_skipped_qpos)
-        progress = self._forward_reward_weight * x_velocity
-        control_penalty = squared_sum_cost(actions, self._ctrl_cost_weight, axis=-1)
-        rewards = self.definition.reward(
-            {"reward_forward": progress, "reward_ctrl": -control_penalty}
-        )
-        info = self.rules.step_info(
-            lambda: {"x_position": x_after},
-            lambda: {"x_position": x_after},
-            {"x_velocity": x_velocity},
-            {"reward_forward": progress, "reward_ctrl": -control_penalty},
-        )
-        return observations, rewards, np.zeros(len(datas), dtype=bool), info
-
-    def _state_info(self) -> dict[str, Any]:
-        return {"x_position": self.data.qpos[0]}

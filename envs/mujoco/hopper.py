@@ -35,6 +35,7 @@ from ._locomotion import (
     planar_legged_observation_size,
     planar_legged_state_info,
     planar_legged_step_info,
+    root_x_info,
     survival_reward,
 )
 
@@ -76,9 +77,9 @@ def hopper_is_healthy(
         angle_range: Open bounds on the torso angle ``qpos[2]``.
         xp: The array namespace.
     """
-    state = xp.concatenate((qpos, qvel), axis=-1)[..., 2:]
+    state = xp.concatenate((qpos[..., 2:], qvel), axis=-1)
     low, high = state_range
-    is_state_bounded = xp.all(xp.logical_and(low < state, state < high), axis=-1)
+    is_state_bounded = ((low < state) & (state < high)).all(axis=-1)
     return is_state_bounded & in_range(qpos[..., 1], z_range) & in_range(qpos[..., 2], angle_range)
 
 
@@ -109,7 +110,7 @@ DEFAULT_OPTIONS = HopperOptions()
 
 
 def _is_healthy(task: Any, data: Any, params: HopperParams, xp: Xp) -> Any:
-    return hopper_is_healthy(
+    healthy = hopper_is_healthy(
         data.qpos,
         data.qvel,
         params.healthy_state_range,
@@ -117,6 +118,8 @@ def _is_healthy(task: Any, data: Any, params: HopperParams, xp: Xp) -> Any:
         params.healthy_angle_range,
         xp,
     )
+    # the reference's check of one state is a Python bool (so is its survival bonus, a float)
+    return bool(healthy) if xp is np and healthy.ndim == 0 else healthy
 
 
 #: The hopper task.
@@ -131,6 +134,7 @@ HOPPER = TaskDefinition(
     reward=survival_reward,
     state_info=planar_legged_state_info,
     is_healthy=_is_healthy,
+    tracked_info=root_x_info,
 )
 
 
@@ -188,26 +192,4 @@ class HopperEnv(PlanarLeggedEnv):
             reset_noise_scale,
             exclude_current_positions_from_observation,
             **kwargs,
-        )
-
-    def _healthy_rows(self, qpos: Any, qvel: Any) -> Any:
-        return hopper_is_healthy(
-            qpos,
-            qvel,
-            self._healthy_state_range,
-            self._healthy_z_range,
-            self._healthy_angle_range,
-        )
-
-    @property
-    def is_healthy(self) -> bool:
-        """Whether the hopper is within its healthy state, height and angle ranges."""
-        return bool(
-            hopper_is_healthy(
-                self.data.qpos,
-                self.data.qvel,
-                self._healthy_state_range,
-                self._healthy_z_range,
-                self._healthy_angle_range,
-            )
         )

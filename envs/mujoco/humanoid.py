@@ -24,9 +24,8 @@ reports positions from ``qpos`` with the tendon lengths and velocities, and fill
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, NamedTuple, SupportsFloat
+from typing import Any, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -37,20 +36,18 @@ from ._locomotion import (
     LocomotionEnv,
     Range,
     Xp,
-    clipped_squared_cost,
     contact_survival_reward,
     control_cost,
-    healthy_reward,
+    entry,
+    flat_squared_sum_cost,
     in_range,
     mass_center_xy,
     observation_size,
     planar_velocity,
     position_info,
-    rows_position_info,
     skipped_positions,
-    squared_sum_cost,
     state_observation,
-    terminated,
+    survive_reward,
 )
 
 __all__ = [
@@ -69,6 +66,7 @@ __all__ = [
     "body_state_observation_size",
     "body_state_parts",
     "body_state_sizes",
+    "humanoid_contact_cost",
     "humanoid_is_healthy",
     "humanoid_position_info",
     "included_parts",
@@ -163,14 +161,17 @@ def humanoid_is_healthy(qpos: Any, z_range: Range) -> Any:
 def humanoid_position_info(
     qpos: Any, ten_length: Any, ten_velocity: Any, xp: Xp = np
 ) -> dict[str, Any]:
-    """Humanoid's v5 ``info`` of a state: position, tendon states, distance from the origin."""
-    xy = qpos[0:2]
+    """Humanoid's v5 ``info`` of a state: position, tendon states, distance from the origin.
+
+    The tendon states are copies (``data`` changes with the next step).
+    """
+    position = position_info(qpos[..., 0:2], xp)
     return {
-        "x_position": xy[0],
-        "y_position": xy[1],
-        "tendon_length": ten_length,
-        "tendon_velocity": ten_velocity,
-        "distance_from_origin": xp.linalg.norm(xy, ord=2),
+        "x_position": position["x_position"],
+        "y_position": position["y_position"],
+        "tendon_length": xp.array(ten_length),
+        "tendon_velocity": xp.array(ten_velocity),
+        "distance_from_origin": position["distance_from_origin"],
     }
 
 
@@ -191,14 +192,14 @@ def body_state_observation_size(task: Any) -> int:
 
 
 def body_state_observation(task: Any, data: Any, params: Any, xp: Xp) -> Any:
-    """The v5 humanoids' observation: ``qpos``, ``qvel`` and the body-state parts switched on."""
+    """The humanoids' observation: ``qpos``, ``qvel`` and the body-state parts switched on."""
     parts = body_state_parts(
         data.cinert,
         data.cvel,
         data.qfrc_actuator,
         data.cfrc_ext,
         _included(task.options),
-        full=False,
+        full=task.rules.full_body_state,
         xp=xp,
     )
     return state_observation(data.qpos, data.qvel, skipped_positions(task.options, 2), parts, xp=xp)
@@ -242,29 +243,36 @@ def _state_info(task: Any, data: Any, xp: Xp) -> dict[str, Any]:
     return humanoid_position_info(data.qpos, data.ten_length, data.ten_velocity, xp)
 
 
+def humanoid_contact_cost(data: Any, params: HumanoidParams, xp: Xp = np) -> Any:
+    """The quadratic cost of each simulation's ``cfrc_ext``, clipped to ``contact_cost_range``."""
+    low, high = params.contact_cost_range
+    return xp.clip(flat_squared_sum_cost(data.cfrc_ext, params.contact_cost_weight, xp), low, high)
+
+
+def _mass_center(task: Any, data: Any, xp: Xp) -> Any:
+    return mass_center_xy(xp.asarray(task.model.body_mass), data.xipos, xp)
+
+
 def _step_info(
     task: Any, before: Any, action: Any, after: Any, params: HumanoidParams, xp: Xp
 ) -> dict[str, Any]:
-    body_mass = xp.asarray(task.model.body_mass)
-    x_velocity, y_velocity = planar_velocity(
-        mass_center_xy(body_mass, before.xipos, xp),
-        mass_center_xy(body_mass, after.xipos, xp),
-        task.dt,
+    xy_velocity = planar_velocity(
+        _mass_center(task, before, xp), _mass_center(task, after, xp), task.dt
     )
-    contact = clipped_squared_cost(
-        after.cfrc_ext, params.contact_cost_weight, params.contact_cost_range, xp
-    )
+    x_velocity, y_velocity = entry(xy_velocity, 0), entry(xy_velocity, 1)
     is_healthy = _is_healthy(task, after, params, xp)
-    return {
+    info = {
         **_state_info(task, after, xp),
         "x_velocity": x_velocity,
         "y_velocity": y_velocity,
-        "reward_survive": healthy_reward(is_healthy, params.healthy_reward, False),
+        "reward_survive": survive_reward(task, is_healthy, params),
         "reward_forward": params.forward_reward_weight * x_velocity,
         # the humanoids charge the applied controls (``data.ctrl``), not the action
-        "reward_ctrl": -control_cost(after.ctrl, params.ctrl_cost_weight, xp),
-        "reward_contact": -contact,
+        "reward_ctrl": -control_cost(after.ctrl, params.ctrl_cost_weight, xp, axis=-1),
     }
+    if task.rules.charges_contact_cost:
+        info["reward_contact"] = -humanoid_contact_cost(after, params, xp)
+    return info
 
 
 @dataclass(frozen=True)
@@ -313,6 +321,8 @@ HUMANOID = TaskDefinition(
     is_healthy=_is_healthy,
     reward=contact_survival_reward,
     uses_contact_forces=True,
+    before_fields=("xipos",),
+    tracked_info=lambda task, data, xp: position_info(_mass_center(task, data, xp), xp),
 )
 
 
@@ -332,22 +342,6 @@ class HumanoidObservationMixin(LocomotionEnv):
         sizes = body_state_sizes(self.model.nbody, self.model.nv, self.rules.full_body_state)
         parts = {name: sizes[name] * self._included_parts[name] for name in BODY_STATE_PARTS}
         return {**parts, "ten_length": 0, "ten_velocity": 0}
-
-    def _get_obs(self) -> NDArray[np.float64]:
-        data = self.data
-        extras = body_state_parts(
-            data.cinert,
-            data.cvel,
-            data.qfrc_actuator,
-            data.cfrc_ext,
-            self._included_parts,
-            full=self.rules.full_body_state,
-        )
-        return self._observe(extras)
-
-    def _tendon_states(self) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
-        """The tendons' lengths and velocities (copies), as v5 reports them in ``info``."""
-        return self.data.ten_length.copy(), self.data.ten_velocity.copy()
 
     def _set_included_parts(
         self, cinert: bool, cvel: bool, qfrc_actuator: bool, cfrc_ext: bool
@@ -430,122 +424,11 @@ class HumanoidEnv(HumanoidObservationMixin, HealthCheckedEnv):
             kwargs,
         )
 
-    @property
-    def is_healthy(self) -> Any:
-        """Whether the torso height lies in ``healthy_z_range``."""
-        return humanoid_is_healthy(self.data.qpos, self._healthy_z_range)
-
     def control_cost(self, action: Any) -> Any:
         """Quadratic cost of the applied controls (``data.ctrl``; ``action`` is unused)."""
-        return control_cost(self.data.ctrl, self._ctrl_cost_weight)
+        return control_cost(self.data.ctrl, self.params.ctrl_cost_weight)
 
     @property
     def contact_cost(self) -> Any:
         """Quadratic cost of the contact forces, clipped to ``contact_cost_range``."""
-        return clipped_squared_cost(
-            self.data.cfrc_ext, self._contact_cost_weight, self._contact_cost_range
-        )
-
-    def step(
-        self, action: Any
-    ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
-        """Apply torques for ``frame_skip`` physics steps and score the forward progress."""
-        xy_after, xy_velocity = self._simulate_tracking(
-            action, lambda: mass_center(self.model, self.data)
-        )
-        x_velocity, y_velocity = xy_velocity
-
-        observation = self._get_obs()
-        is_done = self._is_terminated()
-        reward, reward_info = self._get_rew(x_velocity, action)
-        info = self.rules.step_info(
-            self._state_info,
-            lambda: position_info(xy_after),
-            {"x_velocity": x_velocity, "y_velocity": y_velocity},
-            reward_info,
-        )
-        return self._finish_step(observation, reward, is_done, info)
-
-    def _get_rew(self, x_velocity: float, action: Any) -> tuple[Any, dict[str, Any]]:
-        """The reward of a step and its terms, as ``(reward, reward_info)``.
-
-        Subclasses may override it to shape the reward, as with the reference's v5 class.
-        """
-        progress = self._forward_reward_weight * x_velocity
-        survive_reward = self.healthy_reward
-        control_penalty = self.control_cost(action)
-        contact_penalty = self.contact_cost if self.rules.charges_contact_cost else 0.0
-        reward_info = {
-            "reward_survive": survive_reward,
-            "reward_forward": progress,
-            "reward_ctrl": -control_penalty,
-            "reward_contact": -contact_penalty,
-        }
-        return self.definition.reward(reward_info), reward_info
-
-    def _state_info(self) -> dict[str, Any]:
-        return humanoid_position_info(self.data.qpos, *self._tendon_states())
-
-    HAS_BATCHED_TERMS = True
-
-    def _batched_positions(self, datas: Sequence[Any]) -> NDArray[np.float64]:
-        # row by row: an einsum over a batch axis would sum in another order
-        return np.array([mass_center(self.model, data) for data in datas])
-
-    def _batched_terms(
-        self, datas: Sequence[Any], actions: Any, before: NDArray[np.float64]
-    ) -> tuple[Any, Any, Any, dict[str, Any]]:
-        def stacked(name: str) -> NDArray[np.float64]:
-            return np.stack([getattr(data, name) for data in datas])
-
-        qpos, qvel, cfrc_ext = stacked("qpos"), stacked("qvel"), stacked("cfrc_ext")
-        xy_after = self._batched_positions(datas)
-        xy_velocity = planar_velocity(before, xy_after, self.dt)
-        x_velocity, y_velocity = xy_velocity[:, 0], xy_velocity[:, 1]
-        rules = self.rules
-        parts = body_state_parts(
-            stacked("cinert"),
-            stacked("cvel"),
-            stacked("qfrc_actuator"),
-            cfrc_ext,
-            self._included_parts,
-            full=rules.full_body_state,
-        )
-        observations = state_observation(qpos, qvel, self.num_skipped_qpos, parts)
-        is_healthy = humanoid_is_healthy(qpos, self._healthy_z_range)
-        survive_reward = self._survive_reward(is_healthy)
-        progress = self._forward_reward_weight * x_velocity
-        control_penalty = squared_sum_cost(stacked("ctrl"), self._ctrl_cost_weight, axis=-1)
-        terminations = terminated(is_healthy, self._terminate_when_unhealthy)
-        contact_penalty = np.zeros(len(datas))
-        if rules.charges_contact_cost:
-            flat_forces = cfrc_ext.reshape(len(datas), -1)
-            low, high = self._contact_cost_range
-            contact_penalty = np.clip(
-                squared_sum_cost(flat_forces, self._contact_cost_weight, axis=-1), low, high
-            )
-
-        def state_info() -> dict[str, Any]:
-            position = rows_position_info(qpos[:, 0:2])
-            return {
-                "x_position": position["x_position"],
-                "y_position": position["y_position"],
-                "tendon_length": stacked("ten_length"),
-                "tendon_velocity": stacked("ten_velocity"),
-                "distance_from_origin": position["distance_from_origin"],
-            }
-
-        reward_info = {
-            "reward_survive": survive_reward,
-            "reward_forward": progress,
-            "reward_ctrl": -control_penalty,
-            "reward_contact": -contact_penalty,
-        }
-        rewards = self.definition.reward(reward_info)
-        info = rules.step_info(
-            state_info,
-            lambda: rows_position_info(xy_after),
-            {"x_velocity": x_velocity, "y_velocity": y_velocity},
-            reward_info,
-        )
-        return observations, rewards, terminations, info
+        return humanoid_contact_cost(self.data, self.params)

@@ -17,22 +17,19 @@ every constant an argument, adds the observation switches and positions and tend
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, NamedTuple, SupportsFloat
+from typing import Any, NamedTuple
 
 import numpy as np
-from numpy.typing import NDArray
 
 from ._definition import TaskDefinition
-from ._locomotion import Range, Xp, clipped_squared_cost, control_cost, state_observation
+from ._locomotion import Range, Xp, clipped_squared_cost, control_cost, entry
 from .humanoid import (
     HUMANOID_V4,
     HUMANOID_V5,
     HumanoidObservationMixin,
     body_state_observation,
     body_state_observation_size,
-    body_state_parts,
 )
 
 __all__ = [
@@ -90,15 +87,18 @@ def standup_reward_terms(
 
 
 def standup_position_info(
-    qpos: Any, init_qpos: Any, ten_length: Any, ten_velocity: Any
+    qpos: Any, init_qpos: Any, ten_length: Any, ten_velocity: Any, xp: Xp = np
 ) -> dict[str, Any]:
-    """HumanoidStandup's v5 ``info`` of a state: position, height change, tendon states."""
+    """HumanoidStandup's v5 ``info`` of a state: position, height change, tendon states.
+
+    ``qpos`` may be one state or a batch (one row per env).
+    """
     return {
-        "x_position": qpos[0],
-        "y_position": qpos[1],
-        "z_distance_from_origin": qpos[2] - init_qpos[2],
-        "tendon_length": ten_length,
-        "tendon_velocity": ten_velocity,
+        "x_position": entry(qpos, 0),
+        "y_position": entry(qpos, 1),
+        "z_distance_from_origin": qpos[..., 2] - init_qpos[2],
+        "tendon_length": xp.array(ten_length),
+        "tendon_velocity": xp.array(ten_velocity),
     }
 
 
@@ -130,21 +130,23 @@ DEFAULT_OPTIONS = HumanoidStandupOptions()
 
 
 def _state_info(task: Any, data: Any, xp: Xp) -> dict[str, Any]:
-    return standup_position_info(data.qpos, task.init_qpos, data.ten_length, data.ten_velocity)
+    return standup_position_info(data.qpos, task.init_qpos, data.ten_length, data.ten_velocity, xp)
 
 
 def _step_info(
     task: Any, before: Any, action: Any, after: Any, params: HumanoidStandupParams, xp: Xp
 ) -> dict[str, Any]:
+    cfrc_ext = after.cfrc_ext
     uph_cost, control_penalty, impact_cost = standup_reward_terms(
-        after.qpos[2],
+        after.qpos[..., 2],
         float(task.model.opt.timestep),
         after.ctrl,
-        after.cfrc_ext,
+        xp.reshape(cfrc_ext, (*xp.shape(cfrc_ext)[:-2], -1)),
         params.ctrl_cost_weight,
         params.impact_cost_weight,
         params.impact_cost_range,
         xp,
+        axis=-1,
     )
     return {
         **_state_info(task, after, xp),
@@ -171,6 +173,9 @@ HUMANOID_STANDUP = TaskDefinition(
     state_info=_state_info,
     reward=_reward,
     uses_contact_forces=True,
+    before_fields=(),
+    # v4 reports no positions
+    tracked_info=lambda task, data, xp: {},
 )
 
 
@@ -236,80 +241,13 @@ class HumanoidStandupEnv(HumanoidObservationMixin):
             kwargs,
         )
 
-    def step(
-        self, action: Any
-    ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
-        """Apply torques for ``frame_skip`` physics steps and score the torso's height."""
-        self._simulate(action)
-        reward, reward_info = self._get_rew(self.data.qpos[2], action)
-        info = self.rules.step_info(self._state_info, dict, {}, reward_info)
-        return self._finish_step(self._get_obs(), reward, False, info)
+    def _reward_arguments(self, info: dict[str, Any], action: Any) -> tuple[Any, ...]:
+        return (self.data.qpos[2], action)
 
     def _get_rew(self, pos_after: float, action: Any) -> tuple[Any, dict[str, Any]]:
-        """The reward of a step and its terms, as ``(reward, reward_info)``.
+        """The reward of the current step and its terms, as ``(reward, reward_info)``.
 
-        ``action`` is unused: the control cost is taken on ``data.ctrl``. Subclasses may
+        The terms are the definition's (see :meth:`TaskEnv._hooked_reward`); subclasses may
         override it to shape the reward, as with the reference's v5 class.
         """
-        uph_cost, control_penalty, impact_cost = standup_reward_terms(
-            pos_after,
-            self.model.opt.timestep,
-            self.data.ctrl,
-            self.data.cfrc_ext,
-            self._ctrl_cost_weight,
-            self._impact_cost_weight,
-            self._impact_cost_range,
-        )
-        reward_info = {
-            "reward_linup": uph_cost,
-            "reward_quadctrl": -control_penalty,
-            "reward_impact": -impact_cost,
-        }
-        return self.definition.reward(reward_info), reward_info
-
-    def _state_info(self) -> dict[str, Any]:
-        return standup_position_info(self.data.qpos, self.init_qpos, *self._tendon_states())
-
-    HAS_BATCHED_TERMS = True
-
-    def _batched_terms(
-        self, datas: Sequence[Any], actions: Any, before: NDArray[np.float64]
-    ) -> tuple[Any, Any, Any, dict[str, Any]]:
-        def stacked(name: str) -> NDArray[np.float64]:
-            return np.stack([getattr(data, name) for data in datas])
-
-        qpos, qvel, cfrc_ext = stacked("qpos"), stacked("qvel"), stacked("cfrc_ext")
-        parts = body_state_parts(
-            stacked("cinert"),
-            stacked("cvel"),
-            stacked("qfrc_actuator"),
-            cfrc_ext,
-            self._included_parts,
-            full=self.rules.full_body_state,
-        )
-        observations = state_observation(qpos, qvel, self.num_skipped_qpos, parts)
-        uph_cost, control_penalty, impact_cost = standup_reward_terms(
-            qpos[:, 2],
-            self.model.opt.timestep,
-            stacked("ctrl"),
-            cfrc_ext.reshape(len(datas), -1),
-            self._ctrl_cost_weight,
-            self._impact_cost_weight,
-            self._impact_cost_range,
-            axis=-1,
-        )
-        reward_info = {
-            "reward_linup": uph_cost,
-            "reward_quadctrl": -control_penalty,
-            "reward_impact": -impact_cost,
-        }
-        info = self.rules.step_info(
-            lambda: standup_position_info(
-                qpos.T, self.init_qpos, stacked("ten_length"), stacked("ten_velocity")
-            ),
-            dict,
-            {},
-            reward_info,
-        )
-        rewards = self.definition.reward(reward_info)
-        return observations, rewards, np.zeros(len(datas), dtype=bool), info
+        return self._hooked_reward(action)

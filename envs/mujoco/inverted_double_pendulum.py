@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, NamedTuple, SupportsFloat
+from typing import Any, NamedTuple
 
 import numpy as np
-from numpy.typing import NDArray
 
 from gymnasium_core.spaces import Box
 
@@ -52,28 +51,29 @@ def observation(
     """Cart position, sin / cos of the pole angles, clipped velocities and constraint forces.
 
     Args:
-        qpos: ``(3,)`` positions.
+        qpos: ``(3,)`` positions (or ``(num_envs, 3)``: one observation per row).
         qvel: ``(3,)`` velocities.
         qfrc_constraint: ``(3,)`` constraint forces.
         n_constraint: How many constraint forces to keep (3 in v4, 1 in v5).
         xp: The array namespace.
     """
-    angles = qpos[1:]
+    angles = qpos[..., 1:]
     return xp.concatenate(
         [
-            qpos[:1],
+            qpos[..., :1],
             xp.sin(angles),
             xp.cos(angles),
             xp.clip(qvel, -10, 10),
-            xp.clip(qfrc_constraint, -10, 10)[:n_constraint],
-        ]
-    ).ravel()
+            xp.clip(qfrc_constraint, -10, 10)[..., :n_constraint],
+        ],
+        axis=-1,
+    )
 
 
 def penalties(tip_x: Any, tip_z: Any, qvel: Any) -> tuple[Any, Any]:
     """``(distance penalty, velocity penalty)``: the tip away from (x=0, z=2), the poles' speeds."""
     distance_penalty = 0.01 * tip_x**2 + (tip_z - 2) ** 2
-    v1, v2 = qvel[1], qvel[2]
+    v1, v2 = qvel[..., 1][()], qvel[..., 2][()]
     velocity_penalty = 0.001 * v1**2 + 0.005 * v2**2
     return distance_penalty, velocity_penalty
 
@@ -103,11 +103,18 @@ DEFAULT_OPTIONS = InvertedDoublePendulumOptions()
 
 
 def _observation(task: Any, data: Any, params: InvertedDoublePendulumParams, xp: ModuleType) -> Any:
-    return observation(data.qpos, data.qvel, data.qfrc_constraint, 1, xp)
+    n_constraint = task.rules.num_constraint_forces
+    return observation(data.qpos, data.qvel, data.qfrc_constraint, n_constraint, xp)
+
+
+def _tip(data: Any) -> tuple[Any, Any]:
+    """The x and z of the pole's tip (scalars, or one per row of a batch)."""
+    tip = data.site_xpos[..., 0, :]
+    return tip[..., 0][()], tip[..., 2][()]
 
 
 def _is_healthy(task: Any, data: Any, params: InvertedDoublePendulumParams, xp: ModuleType) -> Any:
-    return ~is_fallen(data.site_xpos[0, 2])
+    return ~is_fallen(_tip(data)[1])
 
 
 def _step_info(
@@ -118,9 +125,13 @@ def _step_info(
     params: InvertedDoublePendulumParams,
     xp: ModuleType,
 ) -> dict[str, Any]:
-    tip = after.site_xpos[0]
-    distance_penalty, velocity_penalty = penalties(tip[0], tip[2], after.qvel)
-    alive = params.healthy_reward * (1.0 - is_fallen(tip[2]).astype(xp.float32))
+    tip_x, tip_z = _tip(after)
+    distance_penalty, velocity_penalty = penalties(tip_x, tip_z, after.qvel)
+    paid = ~is_fallen(tip_z) | task.rules.pays_survive_on_terminal_step
+    if xp is np and np.ndim(paid) == 0:
+        alive = params.healthy_reward * int(paid)  # a Python float, as the reference's
+    else:
+        alive = params.healthy_reward * paid.astype(int if xp is np else xp.float32)
     return {
         "reward_survive": alive,
         "distance_penalty": -distance_penalty,
@@ -162,6 +173,7 @@ INVERTED_DOUBLE_PENDULUM = TaskDefinition(
     is_healthy=_is_healthy,
     reward=_reward,
     velocity_noise="normal",
+    before_fields=(),
 )
 
 
@@ -203,19 +215,6 @@ class InvertedDoublePendulumEnv(TaskEnv):
             {"default_camera_config": default_camera_config, **kwargs},
         )
 
-    def step(
-        self, action: NDArray[np.float32]
-    ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
-        """Push the cart with ``action`` for ``frame_skip`` physics steps."""
-        self.do_simulation(action, self.frame_skip)
-        tip_x, _, tip_z = self.data.site_xpos[0]
-        obs = self._get_obs()
-        terminated = bool(is_fallen(tip_z))
-        reward, info = self._get_rew(tip_x, tip_z, terminated)
-        if not self.rules.reports_reward_terms:
-            info = {}
-        return self._finish_step(obs, reward, terminated, info)
-
     @property
     def rules(self) -> InvertedDoublePendulumRules:
         """What this class's version does (see :class:`InvertedDoublePendulumRules`)."""
@@ -223,24 +222,16 @@ class InvertedDoublePendulumEnv(TaskEnv):
         assert isinstance(rules, InvertedDoublePendulumRules)
         return rules
 
+    def _reward_arguments(self, info: dict[str, Any], action: Any) -> tuple[Any, ...]:
+        tip_x, _, tip_z = self.data.site_xpos[0]
+        return (tip_x, tip_z, bool(is_fallen(tip_z)))
+
     def _get_rew(self, x: float, y: float, terminated: bool) -> tuple[Any, dict[str, Any]]:
-        """The reward of a step and its terms, as ``(reward, reward_info)``.
+        """The reward of the current step and its terms, as ``(reward, reward_info)``.
 
-        ``x`` and ``y`` are the pole tip's horizontal position and height. Subclasses may
-        override it to shape the reward, as with the reference's class.
+        ``x`` and ``y`` are the pole tip's horizontal position and height; the terms are the
+        definition's. Subclasses may override it to shape the reward, as with the reference's
+        class.
         """
-        distance_penalty, velocity_penalty = penalties(x, y, self.data.qvel)
-        is_paid = not terminated or self.rules.pays_survive_on_terminal_step
-        alive_bonus = self._healthy_reward * int(is_paid)
-        reward_info = {
-            "reward_survive": alive_bonus,
-            "distance_penalty": -distance_penalty,
-            "velocity_penalty": -velocity_penalty,
-        }
-        return self.definition.reward(reward_info), reward_info
-
-    def _get_obs(self) -> NDArray[np.float64]:
-        obs: NDArray[np.float64] = observation(
-            self.data.qpos, self.data.qvel, self.data.qfrc_constraint, self._n_constraint, np
-        )
-        return obs
+        info = self._current_info()
+        return self.definition.reward(info), dict(info)

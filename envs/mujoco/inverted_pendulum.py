@@ -11,13 +11,11 @@ again) and :mod:`.inverted_pendulum_v4` subclasses it with the v4 constructor.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 from types import ModuleType
-from typing import Any, NamedTuple, SupportsFloat
+from typing import Any, NamedTuple
 
 import numpy as np
-from numpy.typing import NDArray
 
 from gymnasium_core.spaces import Box
 
@@ -83,8 +81,17 @@ def _is_healthy(task: Any, data: Any, params: InvertedPendulumParams, xp: Module
 def _step_info(
     task: Any, before: Any, action: Any, after: Any, params: InvertedPendulumParams, xp: ModuleType
 ) -> dict[str, Any]:
-    # 1 while the pole stays up, 0 on the step it falls
-    return {"reward_survive": _is_healthy(task, after, params, xp).astype(xp.float32)}
+    healthy = _is_healthy(task, after, params, xp)
+    if task.rules.pays_survive_on_terminal_step:
+        survive = xp.ones(xp.shape(healthy))  # 1 on every step
+    elif xp is np:
+        survive = healthy.astype(int)  # 1 while the pole stays up, 0 on the step it falls
+    else:
+        survive = healthy.astype(xp.float32)
+    if xp is np and np.ndim(survive) == 0:
+        # one step pays a Python number: an int, or v4's float (the reference's types)
+        return {"reward_survive": survive.item()}
+    return {"reward_survive": survive}
 
 
 #: The pendulum task.
@@ -97,6 +104,7 @@ INVERTED_PENDULUM = TaskDefinition(
     observation=_observation,
     step_info=_step_info,
     is_healthy=_is_healthy,
+    before_fields=(),
 )
 
 
@@ -132,39 +140,4 @@ class InvertedPendulumEnv(TaskEnv):
         if self.rules.reports_observation_structure:
             self.observation_structure = {"qpos": self.data.qpos.size, "qvel": self.data.qvel.size}
 
-    def step(
-        self, action: NDArray[np.float32]
-    ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
-        """Push the cart with ``action`` for ``frame_skip`` physics steps."""
-        self.do_simulation(action, self.frame_skip)
-        obs = self._get_obs()
-        terminated = bool(is_unhealthy(obs, np))
-        reward: float
-        if self.rules.pays_survive_on_terminal_step:
-            reward = 1.0
-        else:
-            # only healthy steps are paid, as a Python int (the reference's type)
-            reward = int(not terminated)
-        info = {"reward_survive": reward} if self.rules.reports_reward_terms else {}
-        return self._finish_step(obs, reward, terminated, info)
-
-    def _get_obs(self) -> NDArray[np.float64]:
-        obs: NDArray[np.float64] = observation(self.data.qpos, self.data.qvel, np)
-        return obs
-
     HAS_BATCHED_TERMS = True
-
-    def _batched_terms(
-        self, datas: Sequence[Any], actions: Any, before: NDArray[np.float64]
-    ) -> tuple[Any, Any, Any, dict[str, Any]]:
-        qpos = np.stack([data.qpos for data in datas])
-        qvel = np.stack([data.qvel for data in datas])
-        observations = observation(qpos, qvel, np)
-        terminations = is_unhealthy(observations, np)
-        if self.rules.pays_survive_on_terminal_step:
-            survive: NDArray[Any] = np.ones(len(datas))
-        else:
-            # a Python int per env in single steps: an int array in the batched info
-            survive = np.logical_not(terminations).astype(int)
-        info = {"reward_survive": survive} if self.rules.reports_reward_terms else {}
-        return observations, survive.astype(np.float64), terminations, info

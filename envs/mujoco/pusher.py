@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, NamedTuple, SupportsFloat
+from typing import Any, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -46,8 +46,11 @@ ARM_VELOCITY_NOISE = 0.005  # half-width of the uniform reset jitter of the arm'
 
 
 def observation(qpos: Any, qvel: Any, tips: Any, obj: Any, goal: Any, xp: ModuleType) -> Any:
-    """Arm angles ``(7,)``, arm velocities ``(7,)``, fingertips, object and goal ``(3,)`` each."""
-    return xp.concatenate([qpos[:7], qvel[:7], tips, obj, goal])
+    """Arm angles ``(7,)``, arm velocities ``(7,)``, fingertips, object and goal ``(3,)`` each.
+
+    Each input may carry a leading batch axis (one observation per row).
+    """
+    return xp.concatenate([qpos[..., :7], qvel[..., :7], tips, obj, goal], axis=-1)
 
 
 def reward_terms(
@@ -93,9 +96,9 @@ DEFAULT_OPTIONS = PusherOptions()
 def _points(task: Any, data: Any) -> tuple[Any, Any, Any]:
     model, xpos = task.model, data.xpos
     return (
-        xpos[model.body("tips_arm").id],
-        xpos[model.body("object").id],
-        xpos[model.body("goal").id],
+        xpos[..., model.body("tips_arm").id, :],
+        xpos[..., model.body("object").id, :],
+        xpos[..., model.body("goal").id, :],
     )
 
 
@@ -106,9 +109,27 @@ def _observation(task: Any, data: Any, params: PusherParams, xp: ModuleType) -> 
 def _step_info(
     task: Any, before: Any, action: Any, after: Any, params: PusherParams, xp: ModuleType
 ) -> dict[str, Any]:
+    # v4 scores the state the action starts from
+    points = _points(task, before if task.rules.scores_before_step else after)
     weights = (params.reward_near_weight, params.reward_dist_weight, params.reward_control_weight)
-    near, dist, ctrl = reward_terms(*_points(task, after), action, weights, xp)
-    return {"reward_dist": dist, "reward_ctrl": ctrl, "reward_near": near}
+    near, dist, ctrl = reward_terms(*points, action, weights, xp)
+    info = {"reward_dist": dist, "reward_ctrl": ctrl, "reward_near": near}
+    if task.rules.weighs_terms_in_reward:
+        # v4 reports the distance and control terms unweighted; its reward weighs them, as the
+        # terms above are weighed (``w * x`` is ``x * w`` exactly)
+        _, info[UNWEIGHTED_DIST], info[UNWEIGHTED_CTRL] = reward_terms(
+            *points, action, (1, 1, 1), xp
+        )
+    return info
+
+
+def _reward(info: dict[str, Any]) -> Any:
+    return info["reward_dist"] + info["reward_ctrl"] + info["reward_near"]
+
+
+#: The step info's entries of v4's unweighted terms.
+UNWEIGHTED_DIST = "reward_dist_unweighted"
+UNWEIGHTED_CTRL = "reward_ctrl_unweighted"
 
 
 def _initial_state(task: Any, rng: Any, params: PusherParams) -> tuple[Any, Any]:
@@ -152,14 +173,25 @@ PUSHER = TaskDefinition(
     options=PusherOptions,
     rules={
         "v4": PusherRules(
-            **{**vars(V4), "render_fps": 20}, scores_before_step=True, weighs_terms_in_reward=True
+            **{
+                **vars(V4),
+                "render_fps": 20,
+                "reward_info_names": {
+                    "reward_dist": UNWEIGHTED_DIST,
+                    "reward_ctrl": UNWEIGHTED_CTRL,
+                },
+            },
+            scores_before_step=True,
+            weighs_terms_in_reward=True,
         ),
         "v5": PusherRules(**vars(V5)),
     },
     observation_size=lambda task: 23,
     observation=_observation,
     step_info=_step_info,
+    reward=_reward,
     initial_state=_initial_state,
+    before_fields=("xpos",),
 )
 
 
@@ -198,22 +230,6 @@ class PusherEnv(TaskEnv):
             Box(low=-np.inf, high=np.inf, shape=(23,), dtype=np.float64),
             {"default_camera_config": default_camera_config, **kwargs},
         )
-        self._tips = self._body_id("tips_arm")
-        self._object = self._body_id("object")
-        self._goal = self._body_id("goal")
-
-    def step(
-        self, action: NDArray[np.float32]
-    ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
-        """Apply the torques for ``frame_skip`` physics steps."""
-        rules = self.rules
-        if rules.scores_before_step:
-            reward, info = self._score(action)
-            self.do_simulation(action, self.frame_skip)
-        else:
-            self.do_simulation(action, self.frame_skip)
-            reward, info = self._score(action)
-        return self._finish_step(self._get_obs(), reward, False, info)
 
     @property
     def rules(self) -> PusherRules:
@@ -222,35 +238,15 @@ class PusherEnv(TaskEnv):
         assert isinstance(rules, PusherRules)
         return rules
 
-    def _score(self, action: NDArray[np.float32]) -> tuple[Any, dict[str, Any]]:
-        """The reward of the current state and the step's info, as the rules ask."""
-        if not self.rules.weighs_terms_in_reward:
-            return self._get_rew(action)
-        near, dist, ctrl = self._reward_terms(action, (1, 1, 1))
-        reward = dist + self._reward_control_weight * ctrl + self._reward_near_weight * near
-        return reward, {"reward_dist": dist, "reward_ctrl": ctrl}
+    HAS_BATCHED_TERMS = True
 
     def _get_rew(self, action: NDArray[np.float32]) -> tuple[Any, dict[str, Any]]:
-        """The v5 reward of the current state and its terms, as ``(reward, reward_info)``.
+        """The reward of the current step and its terms, as ``(reward, reward_info)``.
 
-        Subclasses may override it to shape the reward, as with the reference's class.
+        The terms are the definition's (see :meth:`TaskEnv._hooked_reward`); subclasses may
+        override it to shape the reward, as with the reference's class.
         """
-        weights = (self._reward_near_weight, self._reward_dist_weight, self._reward_control_weight)
-        near, dist, ctrl = self._reward_terms(action, weights)
-        reward_info = {"reward_dist": dist, "reward_ctrl": ctrl, "reward_near": near}
-        return self.definition.reward(reward_info), reward_info
-
-    def _reward_terms(
-        self, action: Any, weights: tuple[float, float, float]
-    ) -> tuple[Any, Any, Any]:
-        return reward_terms(
-            self.data.xpos[self._tips],
-            self.data.xpos[self._object],
-            self.data.xpos[self._goal],
-            action,
-            weights,
-            np,
-        )
+        return self._hooked_reward(action)
 
     def reset_model(self) -> NDArray[np.float64]:
         """Arm at rest in its default pose, goal at the origin, object drawn away from it.
@@ -273,14 +269,3 @@ class PusherEnv(TaskEnv):
         qpos[-2:] = self.goal_pos
         self.set_state(qpos, self._still_velocities(ARM_VELOCITY_NOISE, num_still=4))
         return self._get_obs()
-
-    def _get_obs(self) -> NDArray[np.float64]:
-        obs: NDArray[np.float64] = observation(
-            self.data.qpos,
-            self.data.qvel,
-            self.data.xpos[self._tips],
-            self.data.xpos[self._object],
-            self.data.xpos[self._goal],
-            np,
-        )
-        return obs

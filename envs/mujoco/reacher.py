@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, NamedTuple, SupportsFloat
+from typing import Any, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -56,9 +56,10 @@ def observation(
         n_offset: Entries of the fingertip-target vector kept (3 in v4, 2 in v5).
         xp: The array namespace.
     """
-    theta = qpos[:2]
+    theta = qpos[..., :2]
+    offset = (fingertip - target)[..., :n_offset]
     return xp.concatenate(
-        [xp.cos(theta), xp.sin(theta), qpos[2:], qvel[:2], (fingertip - target)[:n_offset]]
+        [xp.cos(theta), xp.sin(theta), qpos[..., 2:], qvel[..., :2], offset], axis=-1
     )
 
 
@@ -96,19 +97,20 @@ DEFAULT_OPTIONS = ReacherOptions()
 
 
 def _points(task: Any, data: Any) -> tuple[Any, Any]:
-    model = task.model
-    return data.xpos[model.body("fingertip").id], data.xpos[model.body("target").id]
+    model, xpos = task.model, data.xpos
+    return xpos[..., model.body("fingertip").id, :], xpos[..., model.body("target").id, :]
 
 
 def _observation(task: Any, data: Any, params: ReacherParams, xp: ModuleType) -> Any:
     tip, target = _points(task, data)
-    return observation(data.qpos, data.qvel, tip, target, 2, xp)
+    return observation(data.qpos, data.qvel, tip, target, task.rules.fingertip_offset_size, xp)
 
 
 def _step_info(
     task: Any, before: Any, action: Any, after: Any, params: ReacherParams, xp: ModuleType
 ) -> dict[str, Any]:
-    tip, target = _points(task, after)
+    # v4 scores the state the action starts from
+    tip, target = _points(task, before if task.rules.scores_before_step else after)
     reward_dist, reward_ctrl = reward_terms(
         tip, target, action, params.reward_dist_weight, params.reward_control_weight, xp
     )
@@ -162,6 +164,7 @@ REACHER = TaskDefinition(
     observation=_observation,
     step_info=_step_info,
     initial_state=_initial_state,
+    before_fields=("xpos",),
 )
 
 
@@ -198,20 +201,6 @@ class ReacherEnv(TaskEnv):
             Box(low=-np.inf, high=np.inf, shape=(8 + self._n_offset,), dtype=np.float64),
             {"default_camera_config": default_camera_config, **kwargs},
         )
-        self._fingertip = self._body_id("fingertip")
-        self._target = self._body_id("target")
-
-    def step(
-        self, action: NDArray[np.float32]
-    ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
-        """Apply the torques for ``frame_skip`` physics steps."""
-        if self.rules.scores_before_step:
-            reward, info = self._get_rew(action)
-            self.do_simulation(action, self.frame_skip)
-        else:
-            self.do_simulation(action, self.frame_skip)
-            reward, info = self._get_rew(action)
-        return self._finish_step(self._get_obs(), reward, False, info)
 
     @property
     def rules(self) -> ReacherRules:
@@ -221,23 +210,12 @@ class ReacherEnv(TaskEnv):
         return rules
 
     def _get_rew(self, action: NDArray[np.float32]) -> tuple[Any, dict[str, Any]]:
-        """The reward of the current state and its terms, as ``(reward, reward_info)``.
+        """The reward of the current step and its terms, as ``(reward, reward_info)``.
 
-        Subclasses may override it to shape the reward, as with the reference's v5 class.
+        The terms are the definition's (see :meth:`TaskEnv._hooked_reward`); subclasses may
+        override it to shape the reward, as with the reference's v5 class.
         """
-        reward_dist, reward_ctrl = self._reward_terms(action)
-        reward_info = {"reward_dist": reward_dist, "reward_ctrl": reward_ctrl}
-        return self.definition.reward(reward_info), reward_info
-
-    def _reward_terms(self, action: Any) -> tuple[Any, Any]:
-        return reward_terms(
-            self.data.xpos[self._fingertip],
-            self.data.xpos[self._target],
-            action,
-            self._reward_dist_weight,
-            self._reward_control_weight,
-            np,
-        )
+        return self._hooked_reward(action)
 
     def reset_model(self) -> NDArray[np.float64]:
         """Jitter the arm, draw a target in the disc of radius 0.2, keep the target still."""
@@ -255,14 +233,3 @@ class ReacherEnv(TaskEnv):
         qpos[-2:] = self.goal
         self.set_state(qpos, self._still_velocities(ARM_VELOCITY_NOISE, num_still=2))
         return self._get_obs()
-
-    def _get_obs(self) -> NDArray[np.float64]:
-        obs: NDArray[np.float64] = observation(
-            self.data.qpos,
-            self.data.qvel,
-            self.data.xpos[self._fingertip],
-            self.data.xpos[self._target],
-            self._n_offset,
-            np,
-        )
-        return obs

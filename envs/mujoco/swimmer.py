@@ -16,24 +16,19 @@ the position on reset.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, NamedTuple, SupportsFloat
-
-import numpy as np
-from numpy.typing import NDArray
+from typing import Any, NamedTuple
 
 from ._definition import V4, V5, TaskDefinition
 from ._locomotion import (
     LocomotionEnv,
     Xp,
     control_cost,
+    entry,
     observation_size,
     planar_velocity,
     position_info,
-    rows_position_info,
     skipped_positions,
-    squared_sum_cost,
     state_observation,
 )
 
@@ -75,14 +70,15 @@ def _observation(task: Any, data: Any, params: SwimmerParams, xp: Xp) -> Any:
 def _step_info(
     task: Any, before: Any, action: Any, after: Any, params: SwimmerParams, xp: Xp
 ) -> dict[str, Any]:
-    xy_after = after.qpos[0:2]
-    x_velocity, y_velocity = planar_velocity(before.qpos[0:2], xy_after, task.dt)
+    xy_after = after.qpos[..., 0:2]
+    xy_velocity = planar_velocity(before.qpos[..., 0:2], xy_after, task.dt)
+    x_velocity, y_velocity = entry(xy_velocity, 0), entry(xy_velocity, 1)
     return {
         **position_info(xy_after, xp),
         "x_velocity": x_velocity,
         "y_velocity": y_velocity,
         "reward_forward": params.forward_reward_weight * x_velocity,
-        "reward_ctrl": -control_cost(action, params.ctrl_cost_weight, xp),
+        "reward_ctrl": -control_cost(action, params.ctrl_cost_weight, xp, axis=-1),
     }
 
 
@@ -105,7 +101,7 @@ SWIMMER = TaskDefinition(
     observation_size=lambda task: observation_size(task, 2),
     observation=_observation,
     step_info=_step_info,
-    state_info=lambda task, data, xp: position_info(data.qpos[0:2], xp),
+    state_info=lambda task, data, xp: position_info(data.qpos[..., 0:2], xp),
 )
 
 
@@ -148,63 +144,3 @@ class SwimmerEnv(LocomotionEnv):
             exclude_current_positions_from_observation,
             kwargs,
         )
-
-    def _get_obs(self) -> NDArray[np.float64]:
-        return self._observe()
-
-    def step(
-        self, action: Any
-    ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
-        """Apply torques for ``frame_skip`` physics steps and score the forward progress."""
-        xy_after, xy_velocity = self._simulate_tracking(action, lambda: self.data.qpos[0:2].copy())
-        x_velocity, y_velocity = xy_velocity
-
-        observation = self._get_obs()
-        reward, reward_info = self._get_rew(x_velocity, action)
-        info = self.rules.step_info(
-            lambda: position_info(xy_after),
-            lambda: position_info(xy_after),
-            {"x_velocity": x_velocity, "y_velocity": y_velocity},
-            reward_info,
-        )
-        return self._finish_step(observation, reward, False, info)
-
-    def _get_rew(self, x_velocity: float, action: Any) -> tuple[Any, dict[str, Any]]:
-        """The reward of a step and its terms, as ``(reward, reward_info)``.
-
-        Subclasses may override it to shape the reward, as with the reference's v5 class.
-        """
-        progress = self._forward_reward_weight * x_velocity
-        control_penalty = self.control_cost(action)
-        reward_info = {"reward_forward": progress, "reward_ctrl": -control_penalty}
-        return self.definition.reward(reward_info), reward_info
-
-    def _state_info(self) -> dict[str, Any]:
-        return position_info(self.data.qpos[0:2])
-
-    HAS_BATCHED_TERMS = True
-
-    def _batched_positions(self, datas: Sequence[Any]) -> NDArray[np.float64]:
-        return np.array([data.qpos[0:2] for data in datas])
-
-    def _batched_terms(
-        self, datas: Sequence[Any], actions: Any, before: NDArray[np.float64]
-    ) -> tuple[Any, Any, Any, dict[str, Any]]:
-        qpos = np.stack([data.qpos for data in datas])
-        qvel = np.stack([data.qvel for data in datas])
-        xy_after = qpos[:, 0:2]
-        xy_velocity = planar_velocity(before, xy_after, self.dt)
-        x_velocity, y_velocity = xy_velocity[:, 0], xy_velocity[:, 1]
-        observations = state_observation(qpos, qvel, self.num_skipped_qpos)
-        progress = self._forward_reward_weight * x_velocity
-        control_penalty = squared_sum_cost(actions, self._ctrl_cost_weight, axis=-1)
-        rewards = self.definition.reward(
-            {"reward_forward": progress, "reward_ctrl": -control_penalty}
-        )
-        info = self.rules.step_info(
-            lambda: rows_position_info(xy_after),
-            lambda: rows_position_info(xy_after),
-            {"x_velocity": x_velocity, "y_velocity": y_velocity},
-            {"reward_forward": progress, "reward_ctrl": -control_penalty},
-        )
-        return observations, rewards, np.zeros(len(datas), dtype=bool), info

@@ -11,11 +11,13 @@ and step it, so it gives exactly what a single env gives for the same seed and a
 observations, rewards, flags and infos, over whole episodes with resets (the time limit of
 the id is applied here, as ``make`` applies it with ``TimeLimit``).
 
-Where the task defines its terms over a batch (Ant, HalfCheetah, Hopper, Humanoid,
-HumanoidStandup, InvertedPendulum, Swimmer and Walker2d), the threads run only the physics and
-the terms (observation, reward, termination, info) are computed once for the whole batch, with
-the task's own functions over arrays and the parameters of sub-env 0. Every other task runs its
-own ``step`` per sub-env on the threads. After ``set_attr`` or ``call`` (which may change one
+For the tasks whose class sets ``HAS_BATCHED_TERMS`` (Ant, HalfCheetah, Hopper, Humanoid,
+HumanoidStandup, InvertedPendulum, Pusher, Swimmer and Walker2d), the threads run only the
+physics and the definition's terms (observation, reward, termination, info) are evaluated once
+for the whole batch, over a :class:`~._data.StackedData` view of the sub-envs' data, with the
+parameters of sub-env 0: the same term functions a single env evaluates on its own data. Every
+other task runs its own ``step`` per sub-env on the threads, and so does a task subclass that
+overrides the step or one of its hooks. After ``set_attr`` or ``call`` (which may change one
 sub-env's parameters) every task does the latter.
 """
 
@@ -35,7 +37,8 @@ from gymnasium_core.vector._common import as_autoreset_mode, pop_reset_mask, see
 from gymnasium_core.vector.utils import batch_space
 from gymnasium_core.vector.vector_env import AutoresetMode, VectorEnv
 
-from .mujoco_env import MujocoEnv
+from ._data import Snapshot, StackedData
+from ._task import TaskEnv
 
 __all__ = ["MujocoVectorEnv", "usable_cores", "vector_env_class"]
 
@@ -76,7 +79,7 @@ class MujocoVectorEnv(VectorEnv[NDArray[np.float64], NDArray[np.float32], NDArra
             ``render_mode`` is ``"human"``.
     """
 
-    env_cls: ClassVar[type[MujocoEnv]]
+    env_cls: ClassVar[type[TaskEnv]]
 
     def __init__(
         self,
@@ -106,7 +109,7 @@ class MujocoVectorEnv(VectorEnv[NDArray[np.float64], NDArray[np.float32], NDArra
         self.max_episode_steps = max_episode_steps
         self.render_mode = render_mode
         self.render_all = render_all
-        self.envs: list[MujocoEnv] = [
+        self.envs: list[TaskEnv] = [
             self.env_cls(render_mode=render_mode, **kwargs) for _ in range(num_envs)
         ]
         first = self.envs[0]
@@ -135,10 +138,10 @@ class MujocoVectorEnv(VectorEnv[NDArray[np.float64], NDArray[np.float32], NDArra
         self._truncations = np.zeros(num_envs, dtype=np.bool_)
         self._autoreset_envs = np.zeros(num_envs, dtype=np.bool_)
         self._elapsed_steps = np.zeros(num_envs, dtype=np.int64)
-        # The task's terms over the whole batch, where the task class defines them (and is
-        # ours, so no subclass has changed what a step computes).
+        # The definition's terms over the whole batch, where they are written for batches and
+        # no subclass has changed what a step computes.
         self._batched = bool(getattr(self.env_cls, "HAS_BATCHED_TERMS", False)) and (
-            self.env_cls.__module__.startswith(__package__ or "")
+            first.batches_terms
         )
 
     # -- the vector API ---------------------------------------------------------------------
@@ -244,11 +247,11 @@ class MujocoVectorEnv(VectorEnv[NDArray[np.float64], NDArray[np.float32], NDArra
                     f"Action dimension mismatch. Expected {(nu,)}, found {actions.shape[1:]}"
                 )
             datas = [envs[index].data for index in active]
-            definition: Any = envs[0]
-            before = definition._batched_positions(datas)
+            shell = envs[0]
+            before = Snapshot(StackedData(datas), shell.definition.before_fields)
             self._advance(active, actions)
-            observations, rewards, terminations, info = definition._batched_terms(
-                datas, actions[active], before
+            observations, rewards, terminations, info = shell._terms(
+                before, actions[active], StackedData(datas)
             )
             self._observations[active] = observations
             self._rewards[active] = rewards
@@ -381,7 +384,7 @@ class MujocoVectorEnv(VectorEnv[NDArray[np.float64], NDArray[np.float32], NDArra
 _CLASSES: dict[str, type[MujocoVectorEnv]] = {}
 
 
-def vector_env_class(env_cls: type[MujocoEnv], name: str | None = None) -> type[MujocoVectorEnv]:
+def vector_env_class(env_cls: type[TaskEnv], name: str | None = None) -> type[MujocoVectorEnv]:
     """A :class:`MujocoVectorEnv` subclass that batches ``env_cls``.
 
     Args:

@@ -32,6 +32,7 @@ from ._locomotion import (
     planar_legged_observation_size,
     planar_legged_state_info,
     planar_legged_step_info,
+    root_x_info,
     survival_reward,
 )
 
@@ -103,6 +104,7 @@ WALKER2D = TaskDefinition(
     reward=survival_reward,
     state_info=planar_legged_state_info,
     is_healthy=_is_healthy,
+    tracked_info=root_x_info,
 )
 
 
@@ -157,11 +159,3 @@ class Walker2dEnv(PlanarLeggedEnv):
             exclude_current_positions_from_observation,
             **kwargs,
         )
-
-    def _healthy_rows(self, qpos: Any, qvel: Any) -> Any:
-        return walker_is_healthy(qpos, self._healthy_z_range, self._healthy_angle_range)
-
-    @property
-    def is_healthy(self) -> Any:
-        """Whether the walker's height and torso angle are in their healthy ranges."""
-        return walker_is_healthy(self.data.qpos, self._healthy_z_range, self._healthy_angle_range)

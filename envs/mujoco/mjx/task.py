@@ -25,7 +25,7 @@ import numpy as np
 from gymnasium_core.functional.func_env import FuncEnv
 from gymnasium_core.spaces import Box
 
-from .._definition import TaskDefinition
+from .._definition import Rules, TaskDefinition, is_terminal
 from ..mujoco_env import DEFAULT_SIZE, expand_model_path
 from ._physics import (
     MjxFields,
@@ -56,6 +56,7 @@ class MjxTask(FuncEnv[Any, jax.Array, jax.Array, jax.Array, jax.Array, MjxRender
     definition: ClassVar[TaskDefinition]
 
     options: Any
+    rules: Rules
     xml_file: str
     frame_skip: int
     default_camera_config: dict[str, Any] | None
@@ -76,6 +77,8 @@ class MjxTask(FuncEnv[Any, jax.Array, jax.Array, jax.Array, jax.Array, MjxRender
             if name not in definition.params._fields:
                 raise TypeError(f"__init__() got an unexpected keyword argument {name!r}")
         self._param_overrides = kwargs
+        #: The rules the terms read: v5's, the only version MJX runs.
+        self.rules = definition.rules["v5"]
         # the options are attributes too, under the native constructor's names
         super().__init__({**chosen, **options._asdict(), "options": options})
         self.xp = jnp
@@ -171,12 +174,10 @@ class MjxTask(FuncEnv[Any, jax.Array, jax.Array, jax.Array, jax.Array, MjxRender
 
     def terminal(self, state: Any, rng: Any, params: Any = None) -> jax.Array:
         """Unhealthy, when the task ends episodes then (never for a task without a check)."""
-        is_healthy = self.definition.is_healthy
-        if is_healthy is None:
-            return jnp.asarray(False)
-        healthy = is_healthy(self, MjxFields(state), self._params(params), jnp)
-        ends = getattr(self.options, "terminate_when_unhealthy", True)
-        return jnp.logical_not(healthy) & ends
+        terminal: jax.Array = is_terminal(
+            self.definition, self, MjxFields(state), self._params(params), jnp
+        )
+        return terminal
 
     def state_info(self, state: Any, params: Any = None) -> dict[str, Any]:
         """The definition's info of a state (the native v5 reset info)."""
