@@ -20,7 +20,8 @@ import numpy as np
 import pytest
 
 import gymnasium_core
-from tests.envs.mujoco._parity import assert_same, make_reference
+from gymnasium_core.testing.compare import assert_same
+from tests.envs.mujoco._reference import REFERENCE
 
 from gymnasium_core.envs.mujoco.vector import vector_env_class  # isort: skip
 
@@ -239,11 +240,11 @@ def test_terms__a_subclass_hook_changes_the_step_as_in_the_reference(
     module: str, cls: str, hook: type
 ) -> None:
     ours = _subclass("gymnasium_core", module, cls, hook)()
-    make_reference("Hopper-v5").close()  # the reference's registry is loaded
+    REFERENCE.make("Hopper-v5").close()  # the reference's registry is loaded
     reference = _subclass("gymnasium", module, cls, hook)()
     plain = getattr(importlib.import_module(f"gymnasium_core.envs.mujoco.{module}"), cls)()
     try:
-        assert_same(ours.reset(seed=7), reference.reset(seed=7), "reset")
+        assert_same(ours.reset(seed=7), reference.reset(seed=7), where="reset")
         plain.reset(seed=7)
         rng = np.random.default_rng(7)
         space = reference.action_space
@@ -251,7 +252,7 @@ def test_terms__a_subclass_hook_changes_the_step_as_in_the_reference(
         for step in range(60):
             action = rng.uniform(space.low, space.high).astype(np.float32)
             got, expected = ours.step(action), reference.step(action)
-            assert_same(got, expected, f"{module} {hook.__name__} step {step}")
+            assert_same(got, expected, where=f"{module} {hook.__name__} step {step}")
             unhooked = plain.step(action)
             changed |= not (
                 np.array_equal(got[0], unhooked[0])
@@ -316,15 +317,15 @@ def test_terms__a_subclass_that_only_swaps_the_definition_is_still_batched() -> 
 def test_terms__writing_a_private_attribute_changes_the_next_step_as_in_the_reference(
     env_id: str, name: str, value: Any
 ) -> None:
-    ours, reference = gymnasium_core.make(env_id).unwrapped, make_reference(env_id).unwrapped
+    ours, reference = gymnasium_core.make(env_id).unwrapped, REFERENCE.make(env_id).unwrapped
     try:
-        assert_same(ours.reset(seed=2), reference.reset(seed=2), "reset")
+        assert_same(ours.reset(seed=2), reference.reset(seed=2), where="reset")
         setattr(ours, name, value)
         setattr(reference, name, value)
         rng = np.random.default_rng(2)
         for step in range(15):
             action = rng.uniform(-1, 1, reference.action_space.shape).astype(np.float32)
-            assert_same(ours.step(action), reference.step(action), f"{env_id} step {step}")
+            assert_same(ours.step(action), reference.step(action), where=f"{env_id} step {step}")
         record = ours.params if name[1:] in ours.params._fields else ours.options
         assert getattr(record, name[1:]) == value
     finally:
