@@ -21,7 +21,12 @@ def is_slow_to_compile(env_id: str) -> bool:
 def id_params(ids: Iterable[str] | None = None) -> list[Any]:
     """``ids`` (default: every registered id, sorted), the slow-to-compile ones marked slow."""
     chosen = sorted(gym.registry) if ids is None else list(ids)
-    return [
-        pytest.param(env_id, marks=pytest.mark.slow) if is_slow_to_compile(env_id) else env_id
-        for env_id in chosen
-    ]
+    return [pytest.param(env_id, marks=_marks(env_id)) for env_id in chosen]
+
+
+def _marks(env_id: str) -> list[Any]:
+    if gym.spec(env_id).namespace != "mjx":
+        return []
+    # An MJX compile alone took 90 s at jax 0.5.0 on a busy 2-core machine.
+    marks = [pytest.mark.timeout(900)]
+    return [*marks, pytest.mark.slow] if is_slow_to_compile(env_id) else marks

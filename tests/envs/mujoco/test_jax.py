@@ -148,6 +148,7 @@ def test_mjx_registry__ids_and_jax_vector_entry_points(name: str) -> None:
     assert getattr(mjx_envs, cls).func_env_cls is MJX_TASKS[name]
 
 
+@pytest.mark.timeout(900)  # two MJX compiles: 75 s at jax 0.5.0 on a busy 2-core machine
 def test_mjx_make_vec__jax_mode_batches_with_per_env_params() -> None:
     params = MjxInvertedPendulum().get_default_params(
         reset_noise_scale=jnp.array([0.0, 0.01, 0.05])
