@@ -57,12 +57,44 @@ def release_compiled_programs_if_crowded(limit: int) -> bool:
     return True
 
 
+class _CompileCounter:
+    """Counts XLA compiles in this process, from JAX's monitoring events."""
+
+    EVENT = "/jax/core/compile/backend_compile_duration"
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.listening = False
+
+    def listen(self) -> None:
+        import jax.monitoring
+
+        jax.monitoring.register_event_duration_secs_listener(self._on_event)
+        self.listening = True
+
+    def _on_event(self, event: str, *_args: object, **_kwargs: object) -> None:
+        if event == self.EVENT:
+            self.count += 1
+
+
+_COMPILES = _CompileCounter()
+#: Compiles between two counts of the mappings (a compiled program holds about twenty).
+_COMPILES_PER_CHECK = 100
+
+
 @pytest.fixture(autouse=True)
 def _release_compiled_programs() -> Iterator[None]:
-    """Keep each worker well under the mapping limit, checked after every test.
+    """Keep each worker well under the mapping limit.
 
-    One slow-tier module alone compiled programs holding some 40,000 mappings, so a check
-    per module is not enough; the count costs about a millisecond.
+    The mappings are counted (a few milliseconds) once a hundred programs were compiled since
+    the last count: one slow-tier module alone compiled programs holding some 40,000 mappings,
+    so a count per module is not enough.
     """
     yield
-    release_compiled_programs_if_crowded(mapping_limit() // 2)
+    if "jax" not in sys.modules:
+        return
+    if not _COMPILES.listening:
+        _COMPILES.listen()
+    elif _COMPILES.count >= _COMPILES_PER_CHECK:
+        _COMPILES.count = 0
+        release_compiled_programs_if_crowded(mapping_limit() // 2)

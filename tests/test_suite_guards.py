@@ -30,3 +30,14 @@ def test_quiet_worker__nothing_is_released():
     regions = mapped_regions()
     assert regions is not None
     assert not release_compiled_programs_if_crowded(limit=regions + 10_000)
+
+
+def test_compile_counter__counts_each_xla_compile():
+    jax = pytest.importorskip("jax")
+    from tests.conftest import _CompileCounter
+
+    counter = _CompileCounter()
+    counter.listen()
+    for size in (3, 4, 5):
+        jax.jit(lambda x: x * 3.0)(jax.numpy.ones(size)).block_until_ready()
+    assert counter.count >= 3
