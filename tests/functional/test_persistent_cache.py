@@ -113,12 +113,12 @@ import json, time
 import jax
 import mujoco.mjx  # a library import, outside the clock like JAX's: no cache can hold it
 import gymnasium_core as gym
-start = time.perf_counter()
+start = time.process_time()
 env = gym.make({env_id!r})
 obs, _ = env.reset(seed=0)
 jax.block_until_ready(obs)
 jax.block_until_ready(env.step(env.action_space.sample())[0])
-print(json.dumps([time.perf_counter() - start, 0]))
+print(json.dumps([time.process_time() - start, 0]))
 """
 
 
@@ -130,7 +130,8 @@ def test_persistent_cache__second_process_mjx_first_step_costs_at_most_a_fifth(
 
     Both processes import JAX, MuJoCo's MJX and ``gymnasium_core`` before the clock starts;
     ``make``, the tracing of the programs and their compile (or, in the second process, their
-    load from the cache) are timed. The result is printed (run with ``-s`` to see it).
+    load from the cache) are timed in CPU time (all threads), which other programs running on
+    the machine do not inflate as they do wall time. The result is printed (run with ``-s``).
     """
     pytest.importorskip("mujoco.mjx")
     variables = {ENV_VAR: str(tmp_path / "cache")}
@@ -138,7 +139,6 @@ def test_persistent_cache__second_process_mjx_first_step_costs_at_most_a_fifth(
     first, _ = _run(script, variables)
     second, _ = _run(script, variables)
     assert isinstance(first, float) and isinstance(second, float)
-    print(f"{MJX_ID}: first process {first:.1f} s, second {second:.1f} s ({second / first:.0%})")
-    assert second <= 0.2 * first, (
-        f"second process {second:.1f} s, first {first:.1f} s ({second / first:.0%})"
-    )
+    ratio = f"first process {first:.1f} s CPU, second {second:.1f} s ({second / first:.0%})"
+    print(f"{MJX_ID}: {ratio}")
+    assert second <= 0.2 * first, ratio

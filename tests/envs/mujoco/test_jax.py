@@ -245,6 +245,7 @@ def test_mjx_render__frame_equals_the_native_frame_of_the_same_state() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)  # an MJX compile per task: over 300 s in all on a busy 2-core machine
 def test_mjx_env__runs_every_task_through_the_single_env_adapter() -> None:
     for name in NAMES:
         env = FunctionalJaxEnv(MJX_TASKS[name]())
