@@ -54,13 +54,14 @@ def jitted_step(task: MjxTask) -> Any:
     return jax.jit(step)
 
 
-def compare_steps(
+def paired_steps(
     task: MjxTask, env: Any, num_steps: int, seed: int, params: Any = None
-) -> Iterator[StepError]:
-    """Step ``env`` with seeded random actions; after each step, compare MJX's same step.
+) -> Iterator[tuple[tuple[Any, ...], tuple[Any, ...]]]:
+    """Step ``env`` with seeded random actions; with each step, MJX's same step.
 
-    The native episode restarts whenever it ends. Info entries are compared where both sides
-    report a key.
+    Yields ``((obs, reward, terminated, info), (mjx_obs, mjx_reward, mjx_terminated,
+    mjx_info))``, MJX's step taken from the native state before the step. The native episode
+    restarts whenever it ends.
     """
     params = task.default_params if params is None else params
     step = jitted_step(task)
@@ -70,7 +71,22 @@ def compare_steps(
         action = env.action_space.sample()
         state = mjx.put_data(env.model, env.data)
         obs, reward, terminated, _, info = env.step(action)
-        mjx_obs, mjx_reward, mjx_terminated, mjx_info = step(state, jnp.asarray(action), params)
+        yield (obs, reward, terminated, info), step(state, jnp.asarray(action), params)
+        if terminated:
+            env.reset()
+
+
+def compare_steps(
+    task: MjxTask, env: Any, num_steps: int, seed: int, params: Any = None
+) -> Iterator[StepError]:
+    """The errors of MJX's steps against ``env``'s (see :func:`paired_steps`).
+
+    Info entries are compared where both sides report a key.
+    """
+    for (obs, reward, terminated, info), mjx_step in paired_steps(
+        task, env, num_steps, seed, params
+    ):
+        mjx_obs, mjx_reward, mjx_terminated, mjx_info = mjx_step
         info_errors = {
             key: float(np.max(np.abs(np.asarray(value) - np.asarray(info[key]))))
             for key, value in mjx_info.items()
@@ -82,8 +98,6 @@ def compare_steps(
             terminated_equal=bool(mjx_terminated) == bool(terminated),
             info=info_errors,
         )
-        if terminated:
-            env.reset()
 
 
 def max_errors(errors: list[StepError]) -> dict[str, float]:

@@ -28,7 +28,6 @@ jax = pytest.importorskip("jax", reason="the MJX tasks need jax")
 pytest.importorskip("mujoco.mjx", reason="the MJX tasks need mujoco.mjx")
 
 from gymnasium_core.envs.mujoco.mjx.tasks import MJX_TASKS  # noqa: E402
-from mujoco import mjx  # noqa: E402
 
 from gymnasium_core.testing.compare import Tolerance, assert_same  # noqa: E402
 from tests.envs.mujoco import _mjx_helpers as helpers  # noqa: E402
@@ -92,16 +91,11 @@ def test_mjx_step__matches_native_from_injected_states(name: str) -> None:
     task = MJX_TASKS[name]()
     tol = TOLERANCES[name]
     env = helpers.native_twin(f"{name}-v5", task)
-    step = helpers.jitted_step(task)
-    params = task.default_params
     for seed in SEEDS:
-        env.reset(seed=seed)
-        env.action_space.seed(seed)
-        for index in range(STEPS_PER_SEED):
-            action = env.action_space.sample()
-            state = mjx.put_data(env.model, env.data)
-            obs, reward, terminated, _, info = env.step(action)
-            mjx_obs, mjx_reward, mjx_terminated, mjx_info = step(state, action, params)
+        pairs = helpers.paired_steps(task, env, STEPS_PER_SEED, seed)
+        for index, (native, mjx_step) in enumerate(pairs):
+            obs, reward, terminated, info = native
+            mjx_obs, mjx_reward, mjx_terminated, mjx_info = mjx_step
             where = f"{name}, seed {seed}, step {index}"
             # MJX's float32 results, widened to the native float64, within the task's bounds.
             assert_same(_widened(mjx_obs), obs, tolerance=tol.obs, where=f"{where}: obs")
@@ -110,8 +104,6 @@ def test_mjx_step__matches_native_from_injected_states(name: str) -> None:
             )
             assert bool(mjx_terminated) == terminated, where
             assert set(mjx_info) <= set(info), where
-            if terminated:
-                env.reset()
     env.close()
 
 
