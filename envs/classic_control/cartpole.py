@@ -91,19 +91,25 @@ class CartPoleEnv(_CartPoleViews, ClassicControlEnv):
         """Push the cart; ``action`` must be 0 or 1."""
         check_discrete(self.action_space, action)
         obs, reward, terminated, truncated, info = super().step(action)
-        if terminated:
-            # The reference's bookkeeping for stepping on after the end of an episode.
-            if self.steps_beyond_terminated is None:
-                self.steps_beyond_terminated = 0
-            else:
-                if self.steps_beyond_terminated == 0:
-                    logger.warn(
-                        "step() was called after the episode terminated; call reset() when "
-                        "terminated is True, later steps are undefined behaviour."
-                    )
-                self.steps_beyond_terminated += 1
-                reward = -1.0 if self._sutton_barto_reward else 0.0
+        if not terminated:
+            return obs, reward, terminated, truncated, info
+        # Counts the steps taken past the terminal one (None until the episode has ended).
+        past_end = self.steps_beyond_terminated
+        if past_end is None:
+            self.steps_beyond_terminated = 0
+            return obs, reward, terminated, truncated, info
+        if past_end == 0:
+            logger.warn(
+                "step() was called after the episode terminated; call reset() when "
+                "terminated is True, later steps are undefined behaviour."
+            )
+        self.steps_beyond_terminated = past_end + 1
+        reward = _PAST_END_REWARD[self._sutton_barto_reward]
         return obs, reward, terminated, truncated, info
+
+
+#: The reward of a step past the end, by reward scheme (Sutton and Barto's: -1).
+_PAST_END_REWARD = {False: 0.0, True: -1.0}
 
 
 class _StackedCartPoleFunctional(StackedStateMixin, CartPoleFunctional):

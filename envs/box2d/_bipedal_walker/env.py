@@ -59,6 +59,15 @@ _OBS_LOW[8] = _OBS_LOW[13] = -0.0  # contact flags (the reference writes the bou
 _OBS_LOW[14:] = [-1.0] * 10
 
 
+#: Rays the walker's lidar casts ahead and down.
+_LIDAR_RAYS = 10
+
+
+def _fresh_lidar() -> list[Any]:
+    """One unhit ray callback per lidar ray."""
+    return [LidarCallback() for _ in range(_LIDAR_RAYS)]
+
+
 def _motor_commands(action: Any) -> tuple[list[float], Any]:
     """Motor speeds and torque limits for ``action``, and the magnitudes the cost uses.
 
@@ -143,7 +152,7 @@ class BipedalWalker(ReplayCopyable, WindowOwner, Env[np.ndarray, np.ndarray], Ez
         self.legs: list[Any] = []
         self.joints: list[Any] = []
         self.drawlist: list[Any] = []
-        self.lidar = [LidarCallback() for _ in range(10)]
+        self.lidar = _fresh_lidar()
         self.game_over = False
         self.prev_shaping: Any = None
         self.scroll = 0.0
@@ -201,8 +210,9 @@ class BipedalWalker(ReplayCopyable, WindowOwner, Env[np.ndarray, np.ndarray], Ez
         self._destroy()
         # A new listener per episode, kept alive by the world as in the reference; it is set
         # before the walker exists, which makes no difference as callbacks fire in world.Step.
-        self.world.contactListener_bug_workaround = ContactDetector(self)
-        self.world.contactListener = self.world.contactListener_bug_workaround
+        listener = ContactDetector(self)
+        self.world.contactListener_bug_workaround = listener
+        self.world.contactListener = listener
         self.game_over = False
         self.prev_shaping = None
         self.scroll = 0.0
@@ -218,7 +228,7 @@ class BipedalWalker(ReplayCopyable, WindowOwner, Env[np.ndarray, np.ndarray], Ez
         self.cloud_poly = draw_clouds(rng)
         self.hull, self.legs, self.joints = build_walker(self.world, rng)
         self.drawlist = [*self.terrain, *self.legs, self.hull]
-        self.lidar = [LidarCallback() for _ in range(10)]
+        self.lidar = _fresh_lidar()
 
     def _destroy(self) -> None:
         """Remove the previous episode's bodies in the reference's order (ground edges first)."""
@@ -280,8 +290,8 @@ class BipedalWalker(ReplayCopyable, WindowOwner, Env[np.ndarray, np.ndarray], Ez
         x = self.hull.position[0]
         # Progress (130 for the whole track) minus a penalty for a tilted hull.
         shaping = 130 * x / SCALE - 5.0 * abs(obs[0])
-        reward: Any = 0 if self.prev_shaping is None else shaping - self.prev_shaping
-        self.prev_shaping = shaping
+        previous, self.prev_shaping = self.prev_shaping, shaping
+        reward: Any = 0 if previous is None else shaping - previous
         for magnitude in magnitudes:
             reward -= 0.00035 * MOTORS_TORQUE * magnitude  # torque cost, in the action's dtype
         has_failed = self.game_over or x < 0
@@ -330,8 +340,8 @@ class BipedalWalker(ReplayCopyable, WindowOwner, Env[np.ndarray, np.ndarray], Ez
             return None
         self._window.ensure_clock()
         # One lidar ray per frame, sweeping out and back, so the lidar does not flicker.
-        self.lidar_render = (self.lidar_render + 1) % 100
-        sweep, count = self.lidar_render, len(self.lidar)
+        sweep = self.lidar_render = (self.lidar_render + 1) % 100
+        count = len(self.lidar)
         ray = None
         if sweep < 2 * count:
             ray = self.lidar[sweep if sweep < count else count - sweep - 1]
