@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from gymnasium_core.functional import FuncEnv
+from gymnasium_core.functional.backends import as_array_namespace
 from gymnasium_core.functional.random import RNG
 from gymnasium_core.spaces import Box, Discrete
 
@@ -193,7 +194,10 @@ class CartPoleFunctional(
         xp = self.xp
         if p.sutton_barto_reward is False:
             # A plain (untraced) False: every step pays 1, no need to test for failure.
-            return 1.0 if is_scalar(xp) else xp.ones(xp.shape(next_state.x), dtype=xp.float32)
+            if is_scalar(xp):
+                return 1.0
+            arrays = as_array_namespace(xp)
+            return arrays.ones(arrays.shape(next_state.x), dtype=arrays.float32)
         failed = self.terminal(next_state, rng, p)
         sutton_barto = xp.where(failed, -1.0, 0.0)
         reward = xp.where(p.sutton_barto_reward, sutton_barto, 1.0)

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 __all__ = ["Snapshot", "StackedData"]
 
@@ -31,7 +32,7 @@ class StackedData:
     def __init__(self, datas: Sequence[Any]) -> None:
         self._datas = datas
 
-    def __getattr__(self, name: str) -> Any:
+    def __getattr__(self, name: str) -> NDArray[Any]:
         if name.startswith("_"):
             raise AttributeError(name)
         # np.array of a list of equal-shaped arrays stacks them (a copy), faster than np.stack
@@ -57,3 +58,10 @@ class Snapshot:
         for name in fields:
             value = getattr(data, name)
             setattr(self, name, np.array(value) if copy else value)
+
+    def __getattr__(self, name: str) -> NDArray[Any]:
+        # Called only for a field that was not copied: name the fix, not just the field.
+        raise AttributeError(
+            f"{name!r} was not kept from before the step; a term that reads it from the "
+            "previous state must list it in its definition's before_fields"
+        )

@@ -23,13 +23,142 @@ import functools
 import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeAlias, TypeVar
 
 import numpy as np
 
-__all__ = ["V4", "V5", "Rules", "TaskDefinition", "is_terminal", "sum_reward_terms"]
+from gymnasium_core.functional.array_types import Array, ArrayNamespace
+
+if TYPE_CHECKING:
+    import jax
+    import mujoco
+
+__all__ = [
+    "V4",
+    "V5",
+    "Array",
+    "ArrayNamespace",
+    "Flags",
+    "Rules",
+    "SimData",
+    "TaskDefinition",
+    "TaskShell",
+    "Value",
+    "is_terminal",
+    "sum_reward_terms",
+]
 
 Version = Literal["v4", "v5"]
+
+#: What a term gives: an array (one value, or one per row of a batch), or the Python or numpy
+#: scalar the reference returns for one simulation where it returns one.
+Value: TypeAlias = "Array | float | np.floating[Any]"
+#: Whether something holds: a boolean array (one flag, or one per row of a batch), or the Python
+#: ``bool`` the reference gives for one simulation where it gives one.
+Flags: TypeAlias = "Array | bool"
+#: A step's or a state's info: its entries by name.
+Info: TypeAlias = dict[str, Any]
+
+
+class SimData(Protocol):
+    """The simulation data a term reads: MuJoCo's field names over arrays.
+
+    One ``mujoco.MjData``, the threaded vector env's stacked view of many (each field with a
+    leading ``(num_envs,)`` axis) or an ``mjx.Data`` (JAX arrays).
+    """
+
+    @property
+    def qpos(self) -> Array:
+        """Joint positions, ``(nq,)``."""
+
+    @property
+    def qvel(self) -> Array:
+        """Joint velocities, ``(nv,)``."""
+
+    @property
+    def ctrl(self) -> Array:
+        """Actuator controls, ``(nu,)``."""
+
+    @property
+    def xpos(self) -> Array:
+        """Body positions in the world, ``(nbody, 3)``."""
+
+    @property
+    def xipos(self) -> Array:
+        """Body centres of mass in the world, ``(nbody, 3)``."""
+
+    @property
+    def cfrc_ext(self) -> Array:
+        """External contact wrenches of the bodies, ``(nbody, 6)``."""
+
+    @property
+    def cinert(self) -> Array:
+        """Body inertias in the centre-of-mass frame, ``(nbody, 10)``."""
+
+    @property
+    def cvel(self) -> Array:
+        """Body velocities in the centre-of-mass frame, ``(nbody, 6)``."""
+
+    @property
+    def qfrc_actuator(self) -> Array:
+        """Actuator forces in joint space, ``(nv,)``."""
+
+    @property
+    def ten_length(self) -> Array:
+        """Tendon lengths, ``(ntendon,)``."""
+
+    @property
+    def ten_velocity(self) -> Array:
+        """Tendon velocities, ``(ntendon,)``."""
+
+    @property
+    def qfrc_constraint(self) -> Array:
+        """Constraint forces in joint space, ``(nv,)``."""
+
+    @property
+    def site_xpos(self) -> Array:
+        """Site positions in the world, ``(nsite, 3)``."""
+
+
+#: The rules record a task's terms read (:class:`Rules` or a task's own subclass).
+RulesT = TypeVar("RulesT", bound="Rules")
+RulesT_co = TypeVar("RulesT_co", bound="Rules", covariant=True)
+
+
+class TaskShell(Protocol[RulesT_co]):
+    """What a term reads of the shell running it: a native env, the vector env or MJX.
+
+    Generic in the task's rules record, so a term reads the fields of its own task's rules.
+    """
+
+    @property
+    def model(self) -> mujoco.MjModel:
+        """The compiled model."""
+
+    @property
+    def dt(self) -> float:
+        """Seconds per environment step."""
+
+    @property
+    def init_qpos(self) -> Array:
+        """The model's initial joint positions, ``(nq,)``."""
+
+    @property
+    def init_qvel(self) -> Array:
+        """The model's initial joint velocities, ``(nv,)``."""
+
+    @property
+    def definition(self) -> TaskDefinition[Any, Any]:
+        """The task's definition."""
+
+    # Any: each task has its own options record (a NamedTuple); its terms read their fields.
+    @property
+    def options(self) -> Any:
+        """The task's static options."""
+
+    @property
+    def rules(self) -> RulesT_co:
+        """The rules of the version the shell runs."""
 
 
 @dataclass(frozen=True)
@@ -162,22 +291,46 @@ V4 = Rules(
 )
 
 
-def sum_reward_terms(terms: Mapping[str, Any]) -> Any:
+def sum_reward_terms(terms: Mapping[str, Any]) -> Value:
     """The sum of the ``reward_*`` entries of a step's info, in their order.
 
     The sum starts from the first term (not from ``0``), so it rounds, and keeps the sign of
     a zero, exactly as the native tasks add their terms.
     """
-    return functools.reduce(
+    total: Value = functools.reduce(
         operator.add, [value for key, value in terms.items() if key.startswith("reward_")]
     )
+    return total
 
 
-Term = Callable[..., Any]
+#: A task's params record (a ``NamedTuple`` class: the numbers, a pytree on MJX).
+ParamsT = TypeVar("ParamsT")
+
+#: ``(task) -> int``: the size of the observation.
+SizeTerm: TypeAlias = Callable[[TaskShell[RulesT]], int]
+#: ``(task, data, params, xp) -> array``: the observation of ``data``.
+ObservationTerm: TypeAlias = Callable[[TaskShell[RulesT], SimData, ParamsT, ArrayNamespace], Array]
+#: ``(task, data, params, xp) -> flags``: whether ``data`` is healthy (a Python ``bool`` for one
+#: simulation where the reference's check gives one).
+HealthTerm: TypeAlias = Callable[[TaskShell[RulesT], SimData, ParamsT, ArrayNamespace], Flags]
+#: ``(task, before, action, after, params, xp) -> info``: a step's info with its reward terms.
+StepTerm: TypeAlias = Callable[
+    [TaskShell[RulesT], SimData, Array, SimData, ParamsT, ArrayNamespace], Info
+]
+#: ``(task, data, xp) -> info``: the info of a state.
+StateTerm: TypeAlias = Callable[[TaskShell[RulesT], SimData, ArrayNamespace], Info]
+#: ``(info) -> reward``: how a step's signed terms add up.
+RewardTerm: TypeAlias = Callable[[Mapping[str, Any]], Value]
+#: ``(task, key, params) -> (qpos, qvel)``: a reset drawn from a JAX key.
+InitialTerm: TypeAlias = Callable[[TaskShell[RulesT], "jax.Array", ParamsT], tuple[Array, Array]]
+
+
+def _no_state_info(task: TaskShell[Rules], data: SimData, xp: ArrayNamespace) -> Info:
+    return {}
 
 
 @dataclass(frozen=True, eq=False)
-class TaskDefinition:
+class TaskDefinition(Generic[ParamsT, RulesT]):
     """One MuJoCo task: its defaults, its terms over ``xp`` and its versions' rules.
 
     Every term receives ``task``: the shell running it, which has ``model`` (the
@@ -219,22 +372,23 @@ class TaskDefinition:
     """
 
     name: str
-    params: type[Any]
+    params: type[ParamsT]
+    # Any: each task has its own options record (a NamedTuple class).
     options: type[Any]
-    rules: Mapping[Version, Rules]
-    observation_size: Term
-    observation: Term
-    step_info: Term
-    state_info: Term = field(default=lambda task, data, xp: {})
-    is_healthy: Term | None = None
-    reward: Term = sum_reward_terms
+    rules: Mapping[Version, RulesT]
+    observation_size: SizeTerm[RulesT]
+    observation: ObservationTerm[RulesT, ParamsT]
+    step_info: StepTerm[RulesT, ParamsT]
+    state_info: StateTerm[RulesT] = field(default=_no_state_info)
+    is_healthy: HealthTerm[RulesT, ParamsT] | None = None
+    reward: RewardTerm = sum_reward_terms
     velocity_noise: Literal["uniform", "normal"] = "uniform"
-    initial_state: Term | None = None
+    initial_state: InitialTerm[RulesT, ParamsT] | None = None
     uses_contact_forces: bool = False
     before_fields: tuple[str, ...] = ("qpos",)
-    tracked_info: Term | None = None
+    tracked_info: StateTerm[RulesT] | None = None
 
-    def default_params(self) -> Any:
+    def default_params(self) -> ParamsT:
         """The params record with every default."""
         return self.params()
 
@@ -243,7 +397,13 @@ class TaskDefinition:
         return self.options()
 
 
-def is_terminal(definition: TaskDefinition, task: Any, data: Any, params: Any, xp: Any) -> Any:
+def is_terminal(
+    definition: TaskDefinition[ParamsT, RulesT],
+    task: TaskShell[RulesT],
+    data: SimData,
+    params: ParamsT,
+    xp: ArrayNamespace,
+) -> Array:
     """Whether ``data`` ends the episode: unhealthy, when the task ends episodes then.
 
     A task without a health check never ends one. Returns a boolean array (one flag, or one

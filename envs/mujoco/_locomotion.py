@@ -20,14 +20,23 @@ adds the ``is_healthy`` and ``healthy_reward`` hooks of the tasks that can fall,
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
 
 import numpy as np
 
 from gymnasium_core import spaces
 
-from ._definition import V4_FIXED_ARGUMENTS
+from ._definition import (
+    V4_FIXED_ARGUMENTS,
+    Array,
+    ArrayNamespace,
+    Flags,
+    Rules,
+    SimData,
+    TaskShell,
+    Value,
+)
 from ._task import TaskEnv, Version, distance
 from .mujoco_env import MujocoEnv
 
@@ -66,15 +75,43 @@ __all__ = [
     "terminated",
 ]
 
-Xp = Any  # an array namespace: numpy or jax.numpy
-Array = Any  # an array of ``xp``
 Range = tuple[float, float]
+
+
+class SurvivalParams(Protocol):
+    """The params a survival bonus reads (any task's record with this field)."""
+
+    @property
+    def healthy_reward(self) -> float:
+        """The bonus per healthy step."""
+
+
+class PlanarLeggedParams(SurvivalParams, Protocol):
+    """The params Hopper's and Walker2d's step info reads."""
+
+    @property
+    def forward_reward_weight(self) -> float:
+        """Weight of the forward velocity."""
+
+    @property
+    def ctrl_cost_weight(self) -> float:
+        """Weight of the control cost."""
+
+
+class ObservationOptions(Protocol):
+    """The options that say whether the root's position is observed."""
+
+    @property
+    def exclude_current_positions_from_observation(self) -> bool:
+        """Leave the root's x (and y) out of the observation."""
 
 
 # -- reward terms ---------------------------------------------------------------------------------
 
 
-def squared_sum_cost(values: Array, weight: float, xp: Xp = np, axis: int | None = None) -> Array:
+def squared_sum_cost(
+    values: Array, weight: float, xp: ArrayNamespace = np, axis: int | None = None
+) -> Array:
     """``weight * sum(values ** 2)``: the quadratic penalty behind control and contact costs.
 
     The result keeps the dtype numpy gives it: a float32 action makes a float32 cost, as in the
@@ -84,19 +121,21 @@ def squared_sum_cost(values: Array, weight: float, xp: Xp = np, axis: int | None
     return weight * xp.square(values).sum(axis=axis)
 
 
-def control_cost(action: Array, weight: float, xp: Xp = np, axis: int | None = None) -> Array:
+def control_cost(
+    action: Array, weight: float, xp: ArrayNamespace = np, axis: int | None = None
+) -> Array:
     """Quadratic penalty on the action (or on ``data.ctrl`` for the humanoids)."""
     return squared_sum_cost(action, weight, xp, axis)
 
 
-def clipped_contact_forces(cfrc_ext: Array, force_range: Range, xp: Xp = np) -> Array:
+def clipped_contact_forces(cfrc_ext: Array, force_range: Range, xp: ArrayNamespace = np) -> Array:
     """External contact wrenches of each body, clipped elementwise to ``force_range``."""
     low, high = force_range
     return xp.clip(cfrc_ext, low, high)
 
 
 def clipped_squared_cost(
-    values: Array, weight: float, bounds: Range, xp: Xp = np, axis: int | None = None
+    values: Array, weight: float, bounds: Range, xp: ArrayNamespace = np, axis: int | None = None
 ) -> Array:
     """:func:`squared_sum_cost` clipped to ``bounds``: the humanoids' contact (impact) cost."""
     low, high = bounds
@@ -108,7 +147,7 @@ def planar_velocity(before: Array, after: Array, dt: float) -> Array:
     return (after - before) / dt
 
 
-def mass_center_xy(body_mass: Array, xipos: Array, xp: Xp = np) -> Array:
+def mass_center_xy(body_mass: Array, xipos: Array, xp: ArrayNamespace = np) -> Array:
     """The x and y of the whole model's centre of mass, shape ``(2,)``.
 
     Args:
@@ -134,7 +173,7 @@ def entry(values: Array, index: int) -> Array:
     return values[..., index][()]
 
 
-def position_info(xy: Array, xp: Xp = np) -> dict[str, Any]:
+def position_info(xy: Array, xp: ArrayNamespace = np) -> dict[str, Any]:
     """The ``info`` entries of a position in the plane: x, y and the distance from the origin.
 
     ``xy`` has shape ``(2,)``, or ``(num_envs, 2)`` for a batch.
@@ -162,7 +201,7 @@ def in_range(value: Array, bounds: Range, *, closed: bool = False) -> Array:
     return (low < value) & (value < high)
 
 
-def healthy_reward(is_healthy: Array, weight: float, pay_when_unhealthy: bool) -> Array:
+def healthy_reward(is_healthy: Flags, weight: float, pay_when_unhealthy: bool) -> Value:
     """The per-step survival bonus.
 
     v4 pays it on every step while ``terminate_when_unhealthy`` is set, the terminal unhealthy
@@ -171,7 +210,7 @@ def healthy_reward(is_healthy: Array, weight: float, pay_when_unhealthy: bool) -
     return (is_healthy | pay_when_unhealthy) * weight
 
 
-def survive_reward(task: Any, is_healthy: Array, params: Any) -> Any:
+def survive_reward(task: TaskShell[Rules], is_healthy: Flags, params: SurvivalParams) -> Value:
     """The survival bonus of a state (or of each row of a batch) under ``task``'s rules.
 
     A version that pays it on the terminal step too does so while ``terminate_when_unhealthy``
@@ -185,7 +224,7 @@ def survive_reward(task: Any, is_healthy: Array, params: Any) -> Any:
     return bonus
 
 
-def flat_squared_sum_cost(values: Array, weight: float, xp: Xp = np) -> Array:
+def flat_squared_sum_cost(values: Array, weight: float, xp: ArrayNamespace = np) -> Array:
     """:func:`squared_sum_cost` of each simulation's whole ``(rows, columns)`` array.
 
     ``values`` has shape ``(rows, columns)`` or ``(num_envs, rows, columns)``; each
@@ -195,7 +234,7 @@ def flat_squared_sum_cost(values: Array, weight: float, xp: Xp = np) -> Array:
     return squared_sum_cost(flat, weight, xp, axis=-1)
 
 
-def terminated(is_healthy: Array, terminate_when_unhealthy: bool, xp: Xp = np) -> Array:
+def terminated(is_healthy: Array, terminate_when_unhealthy: bool, xp: ArrayNamespace = np) -> Array:
     """The episode ends when the body is unhealthy, if the task is asked to end it then.
 
     Returns a boolean array (traceable under ``jax.numpy``); the native envs turn it into the
@@ -213,7 +252,7 @@ def state_observation(
     num_skipped: int,
     extras: Sequence[Array] = (),
     velocity_limit: float | None = None,
-    xp: Xp = np,
+    xp: ArrayNamespace = np,
 ) -> Array:
     """``qpos`` without its first ``num_skipped`` entries, then ``qvel``, then ``extras``.
 
@@ -235,15 +274,16 @@ def state_observation(
 # -- terms of the task definitions (see :mod:`._definition`) -----------------------------------
 
 
-def survival_reward(terms: dict[str, Any]) -> Array:
+def survival_reward(terms: Mapping[str, Any]) -> Value:
     """Progress plus the survival bonus, less the control cost (the signed terms' sum).
 
     ``(forward + survive) + ctrl`` rounds as the reference's ``(forward + survive) - cost``.
     """
-    return (terms["reward_forward"] + terms["reward_survive"]) + terms["reward_ctrl"]
+    total: Value = (terms["reward_forward"] + terms["reward_survive"]) + terms["reward_ctrl"]
+    return total
 
 
-def contact_survival_reward(terms: dict[str, Any]) -> Array:
+def contact_survival_reward(terms: Mapping[str, Any]) -> Value:
     """:func:`survival_reward` less the contact cost, added to the control cost first.
 
     A version that charges no contacts leaves ``reward_contact`` out of its terms.
@@ -251,16 +291,17 @@ def contact_survival_reward(terms: dict[str, Any]) -> Array:
     costs = terms["reward_ctrl"]
     if "reward_contact" in terms:
         costs = costs + terms["reward_contact"]
-    return (terms["reward_forward"] + terms["reward_survive"]) + costs
+    total: Value = (terms["reward_forward"] + terms["reward_survive"]) + costs
+    return total
 
 
-def skipped_positions(options: Any, num_root_positions: int) -> int:
+def skipped_positions(options: ObservationOptions, num_root_positions: int) -> int:
     """Leading ``qpos`` entries the observation leaves out under ``options``."""
     excluded = options.exclude_current_positions_from_observation
     return num_root_positions if excluded else 0
 
 
-def observation_size(task: Any, num_root_positions: int, extra: int = 0) -> int:
+def observation_size(task: TaskShell[Rules], num_root_positions: int, extra: int = 0) -> int:
     """``nq`` less the skipped root positions, plus ``nv`` and ``extra`` entries."""
     model = task.model
     skipped = skipped_positions(task.options, num_root_positions)
@@ -271,33 +312,44 @@ def observation_size(task: Any, num_root_positions: int, extra: int = 0) -> int:
 PLANAR_VELOCITY_LIMIT = 10.0
 
 
-def planar_legged_observation_size(task: Any) -> int:
+def planar_legged_observation_size(task: TaskShell[Rules]) -> int:
     """Hopper's and Walker2d's observation size: ``qpos`` less ``rootx``, then ``qvel``."""
     return observation_size(task, 1)
 
 
-def planar_legged_observation(task: Any, data: Any, params: Any, xp: Xp) -> Array:
+def planar_legged_observation(
+    task: TaskShell[Rules], data: SimData, params: object, xp: ArrayNamespace
+) -> Array:
     """``qpos`` (less ``rootx`` if asked) then ``qvel`` clipped to ``[-10, 10]``."""
     skipped = skipped_positions(task.options, 1)
     return state_observation(data.qpos, data.qvel, skipped, (), PLANAR_VELOCITY_LIMIT, xp)
 
 
-def planar_legged_state_info(task: Any, data: Any, xp: Xp) -> dict[str, Any]:
+def planar_legged_state_info(
+    task: TaskShell[Rules], data: SimData, xp: ArrayNamespace
+) -> dict[str, Any]:
     """Hopper's and Walker2d's info of a state: x and the height change."""
     return planar_position_info(data.qpos, task.init_qpos)
 
 
-def root_x_info(task: Any, data: Any, xp: Xp) -> dict[str, Any]:
+def root_x_info(task: TaskShell[Rules], data: SimData, xp: ArrayNamespace) -> dict[str, Any]:
     """The x of the root (``qpos[0]``): what the planar tasks' v4 info reports of a state."""
     return {"x_position": entry(data.qpos, 0)}
 
 
 def planar_legged_step_info(
-    task: Any, before: Any, action: Array, after: Any, params: Any, xp: Xp
+    task: TaskShell[Rules],
+    before: SimData,
+    action: Array,
+    after: SimData,
+    params: PlanarLeggedParams,
+    xp: ArrayNamespace,
 ) -> dict[str, Any]:
     """The v5 step info of Hopper and Walker2d: progress of ``rootx``, bonus, control cost."""
     x_velocity = planar_velocity(entry(before.qpos, 0), entry(after.qpos, 0), task.dt)
-    is_healthy = task.definition.is_healthy(task, after, params, xp)
+    check = task.definition.is_healthy
+    assert check is not None, "Hopper and Walker2d check their health"
+    is_healthy = check(task, after, params, xp)
     return {
         **planar_legged_state_info(task, after, xp),
         "x_velocity": x_velocity,

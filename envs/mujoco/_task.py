@@ -22,8 +22,7 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable
-from types import ModuleType
-from typing import Any, ClassVar, Literal, SupportsFloat
+from typing import Any, ClassVar, Literal, SupportsFloat, cast
 
 import numpy as np
 from numpy.typing import NDArray
@@ -32,7 +31,7 @@ from gymnasium_core import spaces
 from gymnasium_core.utils.ezpickle import EzPickle
 
 from ._data import Snapshot
-from ._definition import Rules, TaskDefinition, is_terminal
+from ._definition import Array, ArrayNamespace, Rules, TaskDefinition, Value, is_terminal
 from .mujoco_env import MujocoEnv
 
 __all__ = [
@@ -54,7 +53,7 @@ def uniform_noise(rng: np.random.Generator, scale: float, size: int) -> Any:
     return rng.uniform(low=-scale, high=scale, size=size)
 
 
-def control_cost(action: Any, xp: ModuleType) -> Any:
+def control_cost(action: Array, xp: ArrayNamespace) -> Array:
     """Sum of squared controls, in the action's own dtype (float32 for sampled actions).
 
     ``action`` is one action or a batch (one sum per row).
@@ -62,7 +61,7 @@ def control_cost(action: Any, xp: ModuleType) -> Any:
     return xp.square(action).sum(axis=-1)
 
 
-def distance(vector: Any, xp: ModuleType) -> Any:
+def distance(vector: Array, xp: ArrayNamespace) -> Value:
     """The Euclidean length of ``vector`` (of each row, for a batch).
 
     On numpy a batch is measured row by row: a norm over a batch axis sums in another order
@@ -187,7 +186,7 @@ class TaskEnv(MujocoEnv, EzPickle):
     metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}
 
     #: The task: its defaults, terms and the rules of its versions.
-    definition: ClassVar[TaskDefinition]
+    definition: ClassVar[TaskDefinition[Any, Any]]
     #: The version whose defaults, observation and info the class follows.
     version: Version = "v5"
     #: How :meth:`reset_model` perturbs the initial velocities: ``"uniform"`` or ``"normal"``.
@@ -216,7 +215,8 @@ class TaskEnv(MujocoEnv, EzPickle):
     @property
     def rules(self) -> Rules:
         """What this class's version does (its definition's rules record)."""
-        return self.definition.rules[self.version]
+        rules: Rules = self.definition.rules[self.version]
+        return rules
 
     def _get_reset_info(self) -> dict[str, Any]:
         """The reset ``info``: the state's info, if the rules report it."""
@@ -419,10 +419,9 @@ class TaskEnv(MujocoEnv, EzPickle):
 
     def _get_obs(self) -> NDArray[np.float64]:
         """The observation of the current state (the definition's)."""
-        observation: NDArray[np.float64] = self.definition.observation(
-            self, self.data, self.params, np
-        )
-        return observation
+        # one MjData on numpy: the observation is a float64 numpy array
+        observation = self.definition.observation(self, self.data, self.params, np)
+        return cast("NDArray[np.float64]", observation)
 
     def _state_info(self) -> dict[str, Any]:
         """The info of the current state (the definition's; v5's reset info)."""

@@ -23,16 +23,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 from numpy.typing import NDArray
 
-from ._definition import V4, V5, Rules, TaskDefinition
+from ._definition import V4, V5, Array, ArrayNamespace, Rules, SimData, TaskDefinition, TaskShell
 from ._locomotion import (
     HealthCheckedEnv,
     Range,
-    Xp,
     clipped_contact_forces,
     contact_survival_reward,
     control_cost,
@@ -64,7 +63,7 @@ __all__ = [
 DEFAULT_CAMERA_CONFIG: dict[str, Any] = {"distance": 4.0}
 
 
-def ant_is_healthy(qpos: Any, qvel: Any, z_range: Range, xp: Xp = np) -> Any:
+def ant_is_healthy(qpos: Array, qvel: Array, z_range: Range, xp: ArrayNamespace = np) -> Array:
     """Whether the ant's state is finite and its torso height ``qpos[2]`` in the closed range.
 
     ``qpos`` and ``qvel`` may be one state or a batch (one row per env).
@@ -104,22 +103,24 @@ DEFAULT_PARAMS = AntParams()
 DEFAULT_OPTIONS = AntOptions()
 
 
-def _observation_size(task: Any) -> int:
+def _observation_size(task: TaskShell[AntRules]) -> int:
     included = task.options.include_cfrc_ext_in_observation
     return observation_size(task, 2, (task.model.nbody - 1) * 6 if included else 0)
 
 
-def ant_contact_forces(data: Any, params: AntParams, xp: Xp = np) -> Any:
+def ant_contact_forces(data: SimData, params: AntParams, xp: ArrayNamespace = np) -> Array:
     """``cfrc_ext`` clipped to ``contact_force_range``, shape ``(nbody, 6)`` (per row)."""
     return clipped_contact_forces(data.cfrc_ext, params.contact_force_range, xp)
 
 
-def ant_contact_cost(forces: Any, params: AntParams, xp: Xp = np) -> Any:
+def ant_contact_cost(forces: Array, params: AntParams, xp: ArrayNamespace = np) -> Array:
     """The quadratic cost of the clipped contact forces of each simulation."""
     return flat_squared_sum_cost(forces, params.contact_cost_weight, xp)
 
 
-def _observation(task: Any, data: Any, params: AntParams, xp: Xp) -> Any:
+def _observation(
+    task: TaskShell[AntRules], data: SimData, params: AntParams, xp: ArrayNamespace
+) -> Array:
     extras: tuple[Any, ...] = ()
     if task.options.include_cfrc_ext_in_observation:
         forces = ant_contact_forces(data, params, xp)
@@ -130,18 +131,25 @@ def _observation(task: Any, data: Any, params: AntParams, xp: Xp) -> Any:
     )
 
 
-def _is_healthy(task: Any, data: Any, params: AntParams, xp: Xp) -> Any:
+def _is_healthy(
+    task: TaskShell[AntRules], data: SimData, params: AntParams, xp: ArrayNamespace
+) -> Array:
     return ant_is_healthy(data.qpos, data.qvel, params.healthy_z_range, xp)
 
 
-def _main_body_xy(task: Any, data: Any) -> Any:
+def _main_body_xy(task: TaskShell[AntRules], data: SimData) -> Array:
     """The x and y of the main body (the point whose progress is rewarded)."""
     body = task.model.body(task.options.main_body).id
     return data.xpos[..., body, :2]
 
 
 def _step_info(
-    task: Any, before: Any, action: Any, after: Any, params: AntParams, xp: Xp
+    task: TaskShell[AntRules],
+    before: SimData,
+    action: Array,
+    after: SimData,
+    params: AntParams,
+    xp: ArrayNamespace,
 ) -> dict[str, Any]:
     xy_velocity = planar_velocity(_main_body_xy(task, before), _main_body_xy(task, after), task.dt)
     x_velocity, y_velocity = entry(xy_velocity, 0), entry(xy_velocity, 1)
@@ -294,8 +302,7 @@ class AntEnv(HealthCheckedEnv):
     @property
     def contact_forces(self) -> NDArray[np.float64]:
         """``cfrc_ext`` clipped to ``contact_force_range``, shape ``(nbody, 6)``."""
-        forces: NDArray[np.float64] = ant_contact_forces(self.data, self.params)
-        return forces
+        return cast("NDArray[np.float64]", ant_contact_forces(self.data, self.params))
 
     @property
     def contact_cost(self) -> Any:

@@ -19,10 +19,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, NamedTuple
 
-from ._definition import V4, V5, TaskDefinition
+from ._definition import V4, V5, Array, ArrayNamespace, Rules, SimData, TaskDefinition, TaskShell
 from ._locomotion import (
     LocomotionEnv,
-    Xp,
     control_cost,
     entry,
     observation_size,
@@ -66,12 +65,19 @@ DEFAULT_PARAMS = HalfCheetahParams()
 DEFAULT_OPTIONS = HalfCheetahOptions()
 
 
-def _observation(task: Any, data: Any, params: HalfCheetahParams, xp: Xp) -> Any:
+def _observation(
+    task: TaskShell[Rules], data: SimData, params: HalfCheetahParams, xp: ArrayNamespace
+) -> Array:
     return state_observation(data.qpos, data.qvel, skipped_positions(task.options, 1), xp=xp)
 
 
 def _step_info(
-    task: Any, before: Any, action: Any, after: Any, params: HalfCheetahParams, xp: Xp
+    task: TaskShell[Rules],
+    before: SimData,
+    action: Array,
+    after: SimData,
+    params: HalfCheetahParams,
+    xp: ArrayNamespace,
 ) -> dict[str, Any]:
     x_velocity = planar_velocity(entry(before.qpos, 0), entry(after.qpos, 0), task.dt)
     return {

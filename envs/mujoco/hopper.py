@@ -25,11 +25,20 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._definition import V4, V5, TaskDefinition
+from ._definition import (
+    V4,
+    V5,
+    Array,
+    ArrayNamespace,
+    Flags,
+    Rules,
+    SimData,
+    TaskDefinition,
+    TaskShell,
+)
 from ._locomotion import (
     PlanarLeggedEnv,
     Range,
-    Xp,
     in_range,
     planar_legged_observation,
     planar_legged_observation_size,
@@ -59,13 +68,13 @@ DEFAULT_CAMERA_CONFIG: dict[str, Any] = {
 
 
 def hopper_is_healthy(
-    qpos: Any,
-    qvel: Any,
+    qpos: Array,
+    qvel: Array,
     state_range: Range,
     z_range: Range,
     angle_range: Range,
-    xp: Xp = np,
-) -> Any:
+    xp: ArrayNamespace = np,
+) -> Array:
     """Whether the hopper stands: bounded state, enough height, torso near upright.
 
     Args:
@@ -109,7 +118,9 @@ DEFAULT_PARAMS = HopperParams()
 DEFAULT_OPTIONS = HopperOptions()
 
 
-def _is_healthy(task: Any, data: Any, params: HopperParams, xp: Xp) -> Any:
+def _is_healthy(
+    task: TaskShell[Rules], data: SimData, params: HopperParams, xp: ArrayNamespace
+) -> Flags:
     healthy = hopper_is_healthy(
         data.qpos,
         data.qvel,

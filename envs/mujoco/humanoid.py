@@ -25,17 +25,16 @@ reports positions from ``qpos`` with the tendon lengths and velocities, and fill
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 from numpy.typing import NDArray
 
-from ._definition import V4, V5, Rules, TaskDefinition
+from ._definition import V4, V5, Array, ArrayNamespace, Rules, SimData, TaskDefinition, TaskShell
 from ._locomotion import (
     HealthCheckedEnv,
     LocomotionEnv,
     Range,
-    Xp,
     contact_survival_reward,
     control_cost,
     entry,
@@ -81,15 +80,15 @@ DEFAULT_CAMERA_CONFIG: dict[str, Any] = {
 }
 
 
-def mass_center(model: Any, data: Any) -> NDArray[np.float64]:
+def mass_center(model: Any, data: SimData) -> NDArray[np.float64]:
     """The x and y of the model's centre of mass in ``data``, shape ``(2,)`` (a new array).
 
     Args:
         model: The compiled ``mujoco.MjModel`` (its ``body_mass`` is read).
         data: The ``mujoco.MjData`` (its ``xipos`` is read).
     """
-    center: NDArray[np.float64] = mass_center_xy(model.body_mass, data.xipos).copy()
-    return center
+    # one MjData on numpy: a float64 numpy array
+    return cast("NDArray[np.float64]", mass_center_xy(model.body_mass, data.xipos)).copy()
 
 
 #: Names of the optional observation parts, in observation order.
@@ -97,13 +96,13 @@ BODY_STATE_PARTS = ("cinert", "cvel", "qfrc_actuator", "cfrc_ext")
 
 
 def body_state_parts(
-    cinert: Any,
-    cvel: Any,
-    qfrc_actuator: Any,
-    cfrc_ext: Any,
+    cinert: Array,
+    cvel: Array,
+    qfrc_actuator: Array,
+    cfrc_ext: Array,
     included: dict[str, bool],
     full: bool,
-    xp: Xp = np,
+    xp: ArrayNamespace = np,
 ) -> list[Any]:
     """The flat body-state parts of a humanoid observation, in observation order.
 
@@ -153,13 +152,13 @@ def included_parts(
     return {name: bool(flag) for name, flag in zip(BODY_STATE_PARTS, flags, strict=True)}
 
 
-def humanoid_is_healthy(qpos: Any, z_range: Range) -> Any:
+def humanoid_is_healthy(qpos: Array, z_range: Range) -> Array:
     """Whether the torso height ``qpos[2]`` lies in the open ``z_range`` (also per row)."""
     return in_range(qpos[..., 2], z_range)
 
 
 def humanoid_position_info(
-    qpos: Any, ten_length: Any, ten_velocity: Any, xp: Xp = np
+    qpos: Array, ten_length: Array, ten_velocity: Array, xp: ArrayNamespace = np
 ) -> dict[str, Any]:
     """Humanoid's v5 ``info`` of a state: position, tendon states, distance from the origin.
 
@@ -184,14 +183,16 @@ def _included(options: Any) -> dict[str, bool]:
     )
 
 
-def body_state_observation_size(task: Any) -> int:
+def body_state_observation_size(task: TaskShell[HumanoidRules]) -> int:
     """The v5 humanoids' observation size: ``qpos``, ``qvel`` and the parts switched on."""
     sizes = body_state_sizes(task.model.nbody, task.model.nv, full=False)
     included = _included(task.options)
     return observation_size(task, 2, sum(size for name, size in sizes.items() if included[name]))
 
 
-def body_state_observation(task: Any, data: Any, params: Any, xp: Xp) -> Any:
+def body_state_observation(
+    task: TaskShell[HumanoidRules], data: SimData, params: Any, xp: ArrayNamespace
+) -> Array:
     """The humanoids' observation: ``qpos``, ``qvel`` and the body-state parts switched on."""
     parts = body_state_parts(
         data.cinert,
@@ -235,26 +236,35 @@ DEFAULT_PARAMS = HumanoidParams()
 DEFAULT_OPTIONS = HumanoidOptions()
 
 
-def _is_healthy(task: Any, data: Any, params: HumanoidParams, xp: Xp) -> Any:
+def _is_healthy(
+    task: TaskShell[HumanoidRules], data: SimData, params: HumanoidParams, xp: ArrayNamespace
+) -> Array:
     return humanoid_is_healthy(data.qpos, params.healthy_z_range)
 
 
-def _state_info(task: Any, data: Any, xp: Xp) -> dict[str, Any]:
+def _state_info(
+    task: TaskShell[HumanoidRules], data: SimData, xp: ArrayNamespace
+) -> dict[str, Any]:
     return humanoid_position_info(data.qpos, data.ten_length, data.ten_velocity, xp)
 
 
-def humanoid_contact_cost(data: Any, params: HumanoidParams, xp: Xp = np) -> Any:
+def humanoid_contact_cost(data: SimData, params: HumanoidParams, xp: ArrayNamespace = np) -> Array:
     """The quadratic cost of each simulation's ``cfrc_ext``, clipped to ``contact_cost_range``."""
     low, high = params.contact_cost_range
     return xp.clip(flat_squared_sum_cost(data.cfrc_ext, params.contact_cost_weight, xp), low, high)
 
 
-def _mass_center(task: Any, data: Any, xp: Xp) -> Any:
+def _mass_center(task: TaskShell[HumanoidRules], data: SimData, xp: ArrayNamespace) -> Array:
     return mass_center_xy(xp.asarray(task.model.body_mass), data.xipos, xp)
 
 
 def _step_info(
-    task: Any, before: Any, action: Any, after: Any, params: HumanoidParams, xp: Xp
+    task: TaskShell[HumanoidRules],
+    before: SimData,
+    action: Array,
+    after: SimData,
+    params: HumanoidParams,
+    xp: ArrayNamespace,
 ) -> dict[str, Any]:
     xy_velocity = planar_velocity(
         _mass_center(task, before, xp), _mass_center(task, after, xp), task.dt

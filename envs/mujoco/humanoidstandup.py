@@ -17,13 +17,14 @@ every constant an argument, adds the observation switches and positions and tend
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._definition import TaskDefinition
-from ._locomotion import Range, Xp, clipped_squared_cost, control_cost, entry
+from ._definition import Array, ArrayNamespace, Rules, SimData, TaskDefinition, TaskShell, Value
+from ._locomotion import Range, clipped_squared_cost, control_cost, entry
 from .humanoid import (
     HUMANOID_V4,
     HUMANOID_V5,
@@ -53,16 +54,16 @@ DEFAULT_CAMERA_CONFIG: dict[str, Any] = {
 
 
 def standup_reward_terms(
-    z: Any,
+    z: Array,
     timestep: float,
-    ctrl: Any,
-    cfrc_ext: Any,
+    ctrl: Array,
+    cfrc_ext: Array,
     ctrl_cost_weight: float,
     impact_cost_weight: float,
     impact_cost_range: Range,
-    xp: Xp = np,
+    xp: ArrayNamespace = np,
     axis: int | None = None,
-) -> tuple[Any, Any, Any]:
+) -> tuple[Array, Array, Array]:
     """The stand-up reward's terms (the reward is the definition's ``reward`` of them).
 
     Args:
@@ -87,7 +88,7 @@ def standup_reward_terms(
 
 
 def standup_position_info(
-    qpos: Any, init_qpos: Any, ten_length: Any, ten_velocity: Any, xp: Xp = np
+    qpos: Array, init_qpos: Array, ten_length: Array, ten_velocity: Array, xp: ArrayNamespace = np
 ) -> dict[str, Any]:
     """HumanoidStandup's v5 ``info`` of a state: position, height change, tendon states.
 
@@ -129,12 +130,17 @@ DEFAULT_PARAMS = HumanoidStandupParams()
 DEFAULT_OPTIONS = HumanoidStandupOptions()
 
 
-def _state_info(task: Any, data: Any, xp: Xp) -> dict[str, Any]:
+def _state_info(task: TaskShell[Rules], data: SimData, xp: ArrayNamespace) -> dict[str, Any]:
     return standup_position_info(data.qpos, task.init_qpos, data.ten_length, data.ten_velocity, xp)
 
 
 def _step_info(
-    task: Any, before: Any, action: Any, after: Any, params: HumanoidStandupParams, xp: Xp
+    task: TaskShell[Rules],
+    before: SimData,
+    action: Array,
+    after: SimData,
+    params: HumanoidStandupParams,
+    xp: ArrayNamespace,
 ) -> dict[str, Any]:
     cfrc_ext = after.cfrc_ext
     uph_cost, control_penalty, impact_cost = standup_reward_terms(
@@ -156,9 +162,10 @@ def _step_info(
     }
 
 
-def _reward(info: dict[str, Any]) -> Any:
+def _reward(info: Mapping[str, Any]) -> Value:
     # the height term less both costs, plus one: ``a - b`` is ``a + (-b)`` exactly
-    return info["reward_linup"] + info["reward_quadctrl"] + info["reward_impact"] + 1
+    total: Value = info["reward_linup"] + info["reward_quadctrl"] + info["reward_impact"] + 1
+    return total
 
 
 #: The stand-up task.

@@ -13,15 +13,25 @@ again) and ``inverted_double_pendulum_v4`` subclasses it with the v4 constructor
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any, NamedTuple
 
 import numpy as np
 
 from gymnasium_core.spaces import Box
 
-from ._definition import V4, V5, Rules, TaskDefinition
+from ._definition import (
+    V4,
+    V5,
+    Array,
+    ArrayNamespace,
+    Rules,
+    SimData,
+    TaskDefinition,
+    TaskShell,
+    Value,
+)
 from ._task import TaskEnv
 
 __all__ = [
@@ -46,8 +56,8 @@ MIN_TIP_HEIGHT = 1.0  # m; at or below it the episode ends
 
 
 def observation(
-    qpos: Any, qvel: Any, qfrc_constraint: Any, n_constraint: int, xp: ModuleType
-) -> Any:
+    qpos: Array, qvel: Array, qfrc_constraint: Array, n_constraint: int, xp: ArrayNamespace
+) -> Array:
     """Cart position, sin / cos of the pole angles, clipped velocities and constraint forces.
 
     Args:
@@ -70,7 +80,7 @@ def observation(
     )
 
 
-def penalties(tip_x: Any, tip_z: Any, qvel: Any) -> tuple[Any, Any]:
+def penalties(tip_x: Array, tip_z: Array, qvel: Array) -> tuple[Array, Array]:
     """``(distance penalty, velocity penalty)``: the tip away from (x=0, z=2), the poles' speeds."""
     distance_penalty = 0.01 * tip_x**2 + (tip_z - 2) ** 2
     v1, v2 = qvel[..., 1][()], qvel[..., 2][()]
@@ -78,7 +88,7 @@ def penalties(tip_x: Any, tip_z: Any, qvel: Any) -> tuple[Any, Any]:
     return distance_penalty, velocity_penalty
 
 
-def is_fallen(tip_z: Any) -> Any:
+def is_fallen(tip_z: Array) -> Array:
     """True when the tip is at or below :data:`MIN_TIP_HEIGHT`."""
     return tip_z <= MIN_TIP_HEIGHT
 
@@ -102,32 +112,43 @@ DEFAULT_PARAMS = InvertedDoublePendulumParams()
 DEFAULT_OPTIONS = InvertedDoublePendulumOptions()
 
 
-def _observation(task: Any, data: Any, params: InvertedDoublePendulumParams, xp: ModuleType) -> Any:
+def _observation(
+    task: TaskShell[InvertedDoublePendulumRules],
+    data: SimData,
+    params: InvertedDoublePendulumParams,
+    xp: ArrayNamespace,
+) -> Array:
     n_constraint = task.rules.num_constraint_forces
     return observation(data.qpos, data.qvel, data.qfrc_constraint, n_constraint, xp)
 
 
-def _tip(data: Any) -> tuple[Any, Any]:
+def _tip(data: SimData) -> tuple[Array, Array]:
     """The x and z of the pole's tip (scalars, or one per row of a batch)."""
     tip = data.site_xpos[..., 0, :]
     return tip[..., 0][()], tip[..., 2][()]
 
 
-def _is_healthy(task: Any, data: Any, params: InvertedDoublePendulumParams, xp: ModuleType) -> Any:
+def _is_healthy(
+    task: TaskShell[InvertedDoublePendulumRules],
+    data: SimData,
+    params: InvertedDoublePendulumParams,
+    xp: ArrayNamespace,
+) -> Array:
     return ~is_fallen(_tip(data)[1])
 
 
 def _step_info(
-    task: Any,
-    before: Any,
-    action: Any,
-    after: Any,
+    task: TaskShell[InvertedDoublePendulumRules],
+    before: SimData,
+    action: Array,
+    after: SimData,
     params: InvertedDoublePendulumParams,
-    xp: ModuleType,
+    xp: ArrayNamespace,
 ) -> dict[str, Any]:
     tip_x, tip_z = _tip(after)
     distance_penalty, velocity_penalty = penalties(tip_x, tip_z, after.qvel)
     paid = ~is_fallen(tip_z) | task.rules.pays_survive_on_terminal_step
+    alive: Value
     if xp is np and np.ndim(paid) == 0:
         alive = params.healthy_reward * int(paid)  # a Python float, as the reference's
     else:
@@ -139,8 +160,9 @@ def _step_info(
     }
 
 
-def _reward(info: dict[str, Any]) -> Any:
-    return info["reward_survive"] + info["distance_penalty"] + info["velocity_penalty"]
+def _reward(info: Mapping[str, Any]) -> Value:
+    total: Value = info["reward_survive"] + info["distance_penalty"] + info["velocity_penalty"]
+    return total
 
 
 @dataclass(frozen=True)

@@ -12,14 +12,13 @@ again) and :mod:`.inverted_pendulum_v4` subclasses it with the v4 constructor.
 from __future__ import annotations
 
 from dataclasses import replace
-from types import ModuleType
 from typing import Any, NamedTuple
 
 import numpy as np
 
 from gymnasium_core.spaces import Box
 
-from ._definition import V4, V5, TaskDefinition
+from ._definition import V4, V5, Array, ArrayNamespace, Rules, SimData, TaskDefinition, TaskShell
 from ._task import TaskEnv
 
 __all__ = [
@@ -38,18 +37,20 @@ DEFAULT_CAMERA_CONFIG: dict[str, Any] = {"trackbodyid": 0, "distance": 2.04}
 MAX_POLE_ANGLE = 0.2  # rad; beyond it the episode ends
 
 
-def observation(qpos: Any, qvel: Any, xp: ModuleType) -> Any:
+def observation(qpos: Array, qvel: Array, xp: ArrayNamespace) -> Array:
     """``(4,)``: ``qpos`` followed by ``qvel`` (a batch of states: one row each)."""
     return xp.concatenate([qpos, qvel], axis=-1)
 
 
-def is_unhealthy(obs: Any, xp: ModuleType) -> Any:
+def is_unhealthy(obs: Array, xp: ArrayNamespace) -> Array:
     """True when the state is not finite or the pole leans past :data:`MAX_POLE_ANGLE`.
 
     ``obs`` is one observation or a batch (one answer per row).
     """
     # bitwise operators keep it traceable under jax; a NaN angle also fails ``<=``
-    return ~(xp.isfinite(obs).all(axis=-1) & (abs(obs[..., 1]) <= MAX_POLE_ANGLE))
+    upright = xp.abs(obs[..., 1]) <= MAX_POLE_ANGLE
+    unhealthy: Array = ~(xp.all(xp.isfinite(obs), axis=-1) & upright)
+    return unhealthy
 
 
 class InvertedPendulumParams(NamedTuple):
@@ -70,16 +71,25 @@ DEFAULT_PARAMS = InvertedPendulumParams()
 DEFAULT_OPTIONS = InvertedPendulumOptions()
 
 
-def _observation(task: Any, data: Any, params: InvertedPendulumParams, xp: ModuleType) -> Any:
+def _observation(
+    task: TaskShell[Rules], data: SimData, params: InvertedPendulumParams, xp: ArrayNamespace
+) -> Array:
     return observation(data.qpos, data.qvel, xp)
 
 
-def _is_healthy(task: Any, data: Any, params: InvertedPendulumParams, xp: ModuleType) -> Any:
+def _is_healthy(
+    task: TaskShell[Rules], data: SimData, params: InvertedPendulumParams, xp: ArrayNamespace
+) -> Array:
     return ~is_unhealthy(_observation(task, data, params, xp), xp)
 
 
 def _step_info(
-    task: Any, before: Any, action: Any, after: Any, params: InvertedPendulumParams, xp: ModuleType
+    task: TaskShell[Rules],
+    before: SimData,
+    action: Array,
+    after: SimData,
+    params: InvertedPendulumParams,
+    xp: ArrayNamespace,
 ) -> dict[str, Any]:
     healthy = _is_healthy(task, after, params, xp)
     if task.rules.pays_survive_on_terminal_step:

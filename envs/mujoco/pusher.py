@@ -13,8 +13,8 @@ v4's in the object (one cylinder of density 0.01).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -22,7 +22,17 @@ from numpy.typing import NDArray
 
 from gymnasium_core.spaces import Box
 
-from ._definition import V4, V5, Rules, TaskDefinition
+from ._definition import (
+    V4,
+    V5,
+    Array,
+    ArrayNamespace,
+    Rules,
+    SimData,
+    TaskDefinition,
+    TaskShell,
+    Value,
+)
 from ._task import TaskEnv, control_cost, distance
 
 __all__ = [
@@ -45,7 +55,9 @@ OBJECT_Y_RANGE = (-0.2, 0.2)
 ARM_VELOCITY_NOISE = 0.005  # half-width of the uniform reset jitter of the arm's velocities
 
 
-def observation(qpos: Any, qvel: Any, tips: Any, obj: Any, goal: Any, xp: ModuleType) -> Any:
+def observation(
+    qpos: Array, qvel: Array, tips: Array, obj: Array, goal: Array, xp: ArrayNamespace
+) -> Array:
     """Arm angles ``(7,)``, arm velocities ``(7,)``, fingertips, object and goal ``(3,)`` each.
 
     Each input may carry a leading batch axis (one observation per row).
@@ -54,8 +66,13 @@ def observation(qpos: Any, qvel: Any, tips: Any, obj: Any, goal: Any, xp: Module
 
 
 def reward_terms(
-    tips: Any, obj: Any, goal: Any, action: Any, weights: tuple[float, float, float], xp: ModuleType
-) -> tuple[Any, Any, Any]:
+    tips: Array,
+    obj: Array,
+    goal: Array,
+    action: Array,
+    weights: tuple[float, float, float],
+    xp: ArrayNamespace,
+) -> tuple[Value, Value, Value]:
     """``(reward_near, reward_dist, reward_ctrl)``, each non-positive and weighted.
 
     Args:
@@ -93,7 +110,7 @@ DEFAULT_PARAMS = PusherParams()
 DEFAULT_OPTIONS = PusherOptions()
 
 
-def _points(task: Any, data: Any) -> tuple[Any, Any, Any]:
+def _points(task: TaskShell[PusherRules], data: SimData) -> tuple[Array, Array, Array]:
     model, xpos = task.model, data.xpos
     return (
         xpos[..., model.body("tips_arm").id, :],
@@ -102,12 +119,19 @@ def _points(task: Any, data: Any) -> tuple[Any, Any, Any]:
     )
 
 
-def _observation(task: Any, data: Any, params: PusherParams, xp: ModuleType) -> Any:
+def _observation(
+    task: TaskShell[PusherRules], data: SimData, params: PusherParams, xp: ArrayNamespace
+) -> Array:
     return observation(data.qpos, data.qvel, *_points(task, data), xp)
 
 
 def _step_info(
-    task: Any, before: Any, action: Any, after: Any, params: PusherParams, xp: ModuleType
+    task: TaskShell[PusherRules],
+    before: SimData,
+    action: Array,
+    after: SimData,
+    params: PusherParams,
+    xp: ArrayNamespace,
 ) -> dict[str, Any]:
     # v4 scores the state the action starts from
     points = _points(task, before if task.rules.scores_before_step else after)
@@ -123,8 +147,9 @@ def _step_info(
     return info
 
 
-def _reward(info: dict[str, Any]) -> Any:
-    return info["reward_dist"] + info["reward_ctrl"] + info["reward_near"]
+def _reward(info: Mapping[str, Any]) -> Value:
+    total: Value = info["reward_dist"] + info["reward_ctrl"] + info["reward_near"]
+    return total
 
 
 #: The step info's entries of v4's unweighted terms.
@@ -132,7 +157,9 @@ UNWEIGHTED_DIST = "reward_dist_unweighted"
 UNWEIGHTED_CTRL = "reward_ctrl_unweighted"
 
 
-def _initial_state(task: Any, rng: Any, params: PusherParams) -> tuple[Any, Any]:
+def _initial_state(
+    task: TaskShell[PusherRules], rng: Array, params: PusherParams
+) -> tuple[Array, Array]:
     """The reset drawn from a JAX key: arm at rest, goal at the origin, object away from it."""
     import jax
     import jax.numpy as jnp

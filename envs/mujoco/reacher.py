@@ -13,7 +13,6 @@ v4 and v5 are this one class: it has the v5 defaults (:mod:`.reacher_v5` exports
 from __future__ import annotations
 
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -21,7 +20,17 @@ from numpy.typing import NDArray
 
 from gymnasium_core.spaces import Box
 
-from ._definition import V4, V5, Rules, TaskDefinition
+from ._definition import (
+    V4,
+    V5,
+    Array,
+    ArrayNamespace,
+    Rules,
+    SimData,
+    TaskDefinition,
+    TaskShell,
+    Value,
+)
 from ._task import TaskEnv, control_cost, distance
 
 __all__ = [
@@ -44,8 +53,8 @@ ARM_VELOCITY_NOISE = 0.005
 
 
 def observation(
-    qpos: Any, qvel: Any, fingertip: Any, target: Any, n_offset: int, xp: ModuleType
-) -> Any:
+    qpos: Array, qvel: Array, fingertip: Array, target: Array, n_offset: int, xp: ArrayNamespace
+) -> Array:
     """Arm angles as cos / sin, target position, arm velocities, fingertip - target.
 
     Args:
@@ -64,13 +73,13 @@ def observation(
 
 
 def reward_terms(
-    fingertip: Any,
-    target: Any,
-    action: Any,
+    fingertip: Array,
+    target: Array,
+    action: Array,
     dist_weight: float,
     control_weight: float,
-    xp: ModuleType,
-) -> tuple[Any, Any]:
+    xp: ArrayNamespace,
+) -> tuple[Value, Value]:
     """``(reward_dist, reward_ctrl)``: both non-positive, already weighted."""
     reward_dist = -distance(fingertip - target, xp) * dist_weight
     reward_ctrl = -control_cost(action, xp) * control_weight
@@ -96,18 +105,25 @@ DEFAULT_PARAMS = ReacherParams()
 DEFAULT_OPTIONS = ReacherOptions()
 
 
-def _points(task: Any, data: Any) -> tuple[Any, Any]:
+def _points(task: TaskShell[ReacherRules], data: SimData) -> tuple[Array, Array]:
     model, xpos = task.model, data.xpos
     return xpos[..., model.body("fingertip").id, :], xpos[..., model.body("target").id, :]
 
 
-def _observation(task: Any, data: Any, params: ReacherParams, xp: ModuleType) -> Any:
+def _observation(
+    task: TaskShell[ReacherRules], data: SimData, params: ReacherParams, xp: ArrayNamespace
+) -> Array:
     tip, target = _points(task, data)
     return observation(data.qpos, data.qvel, tip, target, task.rules.fingertip_offset_size, xp)
 
 
 def _step_info(
-    task: Any, before: Any, action: Any, after: Any, params: ReacherParams, xp: ModuleType
+    task: TaskShell[ReacherRules],
+    before: SimData,
+    action: Array,
+    after: SimData,
+    params: ReacherParams,
+    xp: ArrayNamespace,
 ) -> dict[str, Any]:
     # v4 scores the state the action starts from
     tip, target = _points(task, before if task.rules.scores_before_step else after)
@@ -117,7 +133,9 @@ def _step_info(
     return {"reward_dist": reward_dist, "reward_ctrl": reward_ctrl}
 
 
-def _initial_state(task: Any, rng: Any, params: ReacherParams) -> tuple[Any, Any]:
+def _initial_state(
+    task: TaskShell[ReacherRules], rng: Array, params: ReacherParams
+) -> tuple[Array, Array]:
     """The reset drawn from a JAX key: the arm jittered, a target in the disc, at rest."""
     import jax
     import jax.numpy as jnp

@@ -19,10 +19,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, NamedTuple
 
-from ._definition import V4, V5, TaskDefinition
+from ._definition import V4, V5, Array, ArrayNamespace, Rules, SimData, TaskDefinition, TaskShell
 from ._locomotion import (
     LocomotionEnv,
-    Xp,
     control_cost,
     entry,
     observation_size,
@@ -63,12 +62,19 @@ DEFAULT_PARAMS = SwimmerParams()
 DEFAULT_OPTIONS = SwimmerOptions()
 
 
-def _observation(task: Any, data: Any, params: SwimmerParams, xp: Xp) -> Any:
+def _observation(
+    task: TaskShell[Rules], data: SimData, params: SwimmerParams, xp: ArrayNamespace
+) -> Array:
     return state_observation(data.qpos, data.qvel, skipped_positions(task.options, 2), xp=xp)
 
 
 def _step_info(
-    task: Any, before: Any, action: Any, after: Any, params: SwimmerParams, xp: Xp
+    task: TaskShell[Rules],
+    before: SimData,
+    action: Array,
+    after: SimData,
+    params: SwimmerParams,
+    xp: ArrayNamespace,
 ) -> dict[str, Any]:
     xy_after = after.qpos[..., 0:2]
     xy_velocity = planar_velocity(before.qpos[..., 0:2], xy_after, task.dt)

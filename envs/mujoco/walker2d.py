@@ -22,11 +22,10 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._definition import V4, V5, TaskDefinition
+from ._definition import V4, V5, Array, ArrayNamespace, Rules, SimData, TaskDefinition, TaskShell
 from ._locomotion import (
     PlanarLeggedEnv,
     Range,
-    Xp,
     in_range,
     planar_legged_observation,
     planar_legged_observation_size,
@@ -55,7 +54,7 @@ DEFAULT_CAMERA_CONFIG: dict[str, Any] = {
 }
 
 
-def walker_is_healthy(qpos: Any, z_range: Range, angle_range: Range) -> Any:
+def walker_is_healthy(qpos: Array, z_range: Range, angle_range: Range) -> Array:
     """Whether the walker stands: height ``qpos[1]`` and torso angle ``qpos[2]`` in range.
 
     ``qpos`` may be one state, shape ``(nq,)``, or a batch, ``(num_envs, nq)``.
@@ -88,7 +87,9 @@ DEFAULT_PARAMS = Walker2dParams()
 DEFAULT_OPTIONS = Walker2dOptions()
 
 
-def _is_healthy(task: Any, data: Any, params: Walker2dParams, xp: Xp) -> Any:
+def _is_healthy(
+    task: TaskShell[Rules], data: SimData, params: Walker2dParams, xp: ArrayNamespace
+) -> Array:
     return walker_is_healthy(data.qpos, params.healthy_z_range, params.healthy_angle_range)
 
 

@@ -29,7 +29,8 @@ import numpy as np
 from gymnasium_core import spaces
 from gymnasium_core.functional import FuncEnv
 from gymnasium_core.functional import random as frandom
-from gymnasium_core.functional.backends import get_namespace
+from gymnasium_core.functional.array_types import ArrayNamespace
+from gymnasium_core.functional.backends import as_array_namespace, get_namespace
 from gymnasium_core.vector import AutoresetMode
 
 from ..toy_text import _blackjack_rules as rules
@@ -193,6 +194,7 @@ class BlackjackFunctional(FuncEnv[EnvState, Any, Any, Any, Any, RenderStateType,
     """
 
     action_space: spaces.Space[Any] = spaces.Discrete(2)
+    xp: ArrayNamespace = np
     observation_space: spaces.Space[Any] = spaces.Box(
         low=np.array([1, 1, 0]), high=np.array([32, 11, 1]), shape=(3,), dtype=np.int32
     )
@@ -211,7 +213,7 @@ class BlackjackFunctional(FuncEnv[EnvState, Any, Any, Any, Any, RenderStateType,
         sab: bool = True,
     ) -> None:
         self._defaults = BlackjackParams(natural=natural, sutton_and_barto=sab)
-        self.xp = get_namespace("jax")
+        self.xp = as_array_namespace(get_namespace("jax"))
         super().__init__(options)
 
     def get_default_params(self, **kwargs: Any) -> BlackjackParams:

@@ -31,7 +31,8 @@ import numpy as np
 from gymnasium_core import spaces
 from gymnasium_core.functional import FuncEnv
 from gymnasium_core.functional import random as frandom
-from gymnasium_core.functional.backends import get_namespace
+from gymnasium_core.functional.array_types import ArrayNamespace
+from gymnasium_core.functional.backends import as_array_namespace, get_namespace
 from gymnasium_core.vector import AutoresetMode
 
 from ..toy_text._cliffwalking_func import (
@@ -130,11 +131,12 @@ class CliffWalkingFunctional(FuncEnv[EnvState, Any, Any, Any, Any, RenderStateTy
         "render_fps": 4,
         "autoreset_mode": AutoresetMode.NEXT_STEP,
     }
+    xp: ArrayNamespace = np
 
     def __init__(self, options: dict[str, Any] | None = None, *, is_slippery: bool = False):
         self.is_slippery = is_slippery
         self.table = _build_table(is_slippery)
-        self.xp = get_namespace("jax")
+        self.xp = as_array_namespace(get_namespace("jax"))
         super().__init__(options)
 
     def initial(self, rng: Any, params: None = None) -> EnvState:

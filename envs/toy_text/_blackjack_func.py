@@ -25,6 +25,7 @@ import numpy as np
 from gymnasium_core import spaces
 from gymnasium_core.functional import FuncEnv
 from gymnasium_core.functional import random as frandom
+from gymnasium_core.functional.array_types import ArrayNamespace
 from gymnasium_core.functional.backends import scalar
 
 from . import _blackjack_rules as rules
@@ -116,6 +117,8 @@ class BlackjackFunctional(FuncEnv[BlackjackState, Any, Any, Any, Any, Any, Black
     action_space: spaces.Space[Any] = spaces.Discrete(2)
     observation_space = spaces.Tuple((spaces.Discrete(32), spaces.Discrete(11), spaces.Discrete(2)))
     metadata: dict[str, Any] = {"render_modes": ["rgb_array"], "render_fps": 4}
+    # Only arrays reach ``xp``: one env's hands are lists, computed on the scalar namespace.
+    xp: ArrayNamespace = np
 
     def __init__(self, natural: bool = False, sab: bool = True, stack_obs: bool = False) -> None:
         """Set the default rules.
@@ -151,6 +154,10 @@ class BlackjackFunctional(FuncEnv[BlackjackState, Any, Any, Any, Any, Any, Black
             suit = int(rng.integers(0, 4))
             face = int(rng.integers(0, 3)) if dealer[0] == 10 else -1
             return BlackjackState(player, dealer, 2, 2, suit, face, 0.0, False)
+        return self._initial_arrays(rng)
+
+    def _initial_arrays(self, rng: Any) -> BlackjackState:
+        """:meth:`initial` on arrays: a batch on numpy, or JAX."""
         xp = self.xp
         # The player's two cards, then the dealer's, as the reference's tabular id deals them.
         cards = rules.card_indices(rng, 4)

@@ -22,6 +22,7 @@ import numpy as np
 
 from gymnasium_core.functional import FuncEnv
 from gymnasium_core.functional import random as frandom
+from gymnasium_core.functional.array_types import ArrayNamespace
 
 Transition = tuple[float, Any, Any, bool]
 TableDict = dict[int, dict[int, list[Transition]]]
@@ -123,6 +124,8 @@ class TabularFunctional(FuncEnv[TabularState, Any, Any, Any, Any, Any, None]):
     """
 
     table: TransitionTable
+    # Only arrays reach ``xp``: the single-env path works on Python scalars without it.
+    xp: ArrayNamespace = np
 
     def _is_scalar(self, rng: Any, state: Any = None) -> bool:
         """Whether to take the single-env path: Python scalars and the reference's draws."""
@@ -149,8 +152,8 @@ class TabularFunctional(FuncEnv[TabularState, Any, Any, Any, Any, Any, None]):
     def initial(self, rng: Any, params: None = None) -> TabularState:
         """Draw the first state from the initial distribution (one uniform draw)."""
         if self._is_scalar(rng):
-            s = draw_initial(self.table.initial_distribution, rng)
-            return TabularState(s, -1, 1.0, 0.0, False)
+            first = draw_initial(self.table.initial_distribution, rng)
+            return TabularState(first, -1, 1.0, 0.0, False)
         xp = self.xp
         if self.table.has_one_start:
             # The scalar path keeps the reference's draw; arrays skip a draw with one outcome.

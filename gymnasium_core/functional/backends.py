@@ -41,12 +41,24 @@ Example:
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
+from numpy.typing import NDArray
 
-__all__ = ["NAMES", "ScalarNamespace", "get_namespace", "is_jax_namespace", "name_of", "scalar"]
+from gymnasium_core.functional.array_types import ArrayNamespace, Namespace
+
+__all__ = [
+    "NAMES",
+    "ScalarNamespace",
+    "as_array_namespace",
+    "get_namespace",
+    "is_jax_namespace",
+    "name_of",
+    "scalar",
+]
 
 #: The backend names :func:`get_namespace` accepts.
 NAMES = ("numpy", "jax", "scalar")
@@ -95,12 +107,36 @@ class ScalarNamespace:
     isfinite = staticmethod(math.isfinite)
     sign = staticmethod(_sign)
 
-    asarray = staticmethod(np.asarray)
-    array = staticmethod(np.array)
-    stack = staticmethod(np.stack)
-    concatenate = staticmethod(np.concatenate)
-    zeros = staticmethod(np.zeros)
-    ones = staticmethod(np.ones)
+    # The constructors build numpy arrays: observations are arrays on every path.
+    @staticmethod
+    def asarray(x: Any, /, dtype: Any = None) -> NDArray[Any]:
+        """``x`` as a numpy array, not copied if it already is one."""
+        return np.asarray(x, dtype=dtype)
+
+    @staticmethod
+    def array(x: Any, /, dtype: Any = None) -> NDArray[Any]:
+        """``x`` as a new numpy array."""
+        return np.array(x, dtype=dtype)
+
+    @staticmethod
+    def stack(arrays: Sequence[Any], /, axis: int = 0) -> NDArray[Any]:
+        """Values of one shape joined along a new axis."""
+        return np.stack(arrays, axis=axis)
+
+    @staticmethod
+    def concatenate(arrays: Sequence[Any], /, axis: int = 0) -> NDArray[Any]:
+        """Arrays joined along an existing axis."""
+        return np.concatenate(arrays, axis=axis)
+
+    @staticmethod
+    def zeros(shape: int | tuple[int, ...], /, dtype: Any = float) -> NDArray[Any]:
+        """A numpy array of zeros."""
+        return np.zeros(shape, dtype=dtype)
+
+    @staticmethod
+    def ones(shape: int | tuple[int, ...], /, dtype: Any = float) -> NDArray[Any]:
+        """A numpy array of ones."""
+        return np.ones(shape, dtype=dtype)
 
     @staticmethod
     def abs(x: float) -> float:
@@ -189,7 +225,7 @@ class ScalarNamespace:
 scalar = ScalarNamespace()
 
 
-def get_namespace(backend: str | ModuleType | ScalarNamespace) -> Any:
+def get_namespace(backend: str | ModuleType | ScalarNamespace) -> Namespace[Any]:
     """Return the array namespace for a backend name (or pass a namespace through).
 
     Args:
@@ -202,7 +238,7 @@ def get_namespace(backend: str | ModuleType | ScalarNamespace) -> Any:
         ValueError: For an unknown backend name.
     """
     if not isinstance(backend, str):
-        return backend
+        return cast("Namespace[Any]", backend)
     if backend == "numpy":
         return np
     if backend == "scalar":
@@ -227,3 +263,14 @@ def name_of(xp: Any) -> str:
 def is_jax_namespace(xp: Any) -> bool:
     """Whether ``xp`` is :mod:`jax.numpy` (checked without importing JAX)."""
     return getattr(xp, "__name__", None) == "jax.numpy"
+
+
+def as_array_namespace(xp: Namespace[Any]) -> ArrayNamespace:
+    """``xp`` as an array backend (numpy or ``jax.numpy``), for code that needs shapes or axes.
+
+    Raises:
+        TypeError: If ``xp`` is the scalar namespace, which has neither.
+    """
+    if xp is scalar:
+        raise TypeError("this code needs an array backend (numpy or jax.numpy), not 'scalar'")
+    return cast("ArrayNamespace", xp)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Generic, Self, TypeAlias, TypeVar
 
 import numpy as np
 
+from gymnasium_core.functional.array_types import Namespace
 from gymnasium_core.functional.random import RNG as RNG  # the name FuncEnv's signatures use
 from gymnasium_core.spaces import Space
 
@@ -55,8 +56,7 @@ class FuncEnv(
     # element type is not ObsType / ActType in general.
     observation_space: Space[Any]
     action_space: Space[Any]
-    # Any: numpy, jax.numpy and the scalar namespace share no static type.
-    xp: Any = np
+    xp: Namespace[Any] = np
 
     def __init__(self, options: dict[str, Any] | None = None) -> None:
         """Set constants from ``options`` and compute the default params.

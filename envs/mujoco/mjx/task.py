@@ -53,7 +53,7 @@ class MjxTask(FuncEnv[Any, jax.Array, jax.Array, jax.Array, jax.Array, MjxRender
     """
 
     #: The task this class runs.
-    definition: ClassVar[TaskDefinition]
+    definition: ClassVar[TaskDefinition[Any, Any]]
 
     options: Any
     rules: Rules
@@ -152,10 +152,8 @@ class MjxTask(FuncEnv[Any, jax.Array, jax.Array, jax.Array, jax.Array, MjxRender
 
     def observation(self, state: Any, rng: Any, params: Any = None) -> jax.Array:
         """The definition's observation of ``state``."""
-        obs: jax.Array = self.definition.observation(
-            self, MjxFields(state), self._params(params), jnp
-        )
-        return obs
+        obs = self.definition.observation(self, MjxFields(state), self._params(params), jnp)
+        return jnp.asarray(obs)
 
     def _step_info(self, state: Any, action: Any, next_state: Any, params: Any) -> dict[str, Any]:
         info: dict[str, Any] = self.definition.step_info(
@@ -167,17 +165,13 @@ class MjxTask(FuncEnv[Any, jax.Array, jax.Array, jax.Array, jax.Array, MjxRender
         self, state: Any, action: Any, next_state: Any, rng: Any, params: Any = None
     ) -> jax.Array:
         """What the step's terms add up to (see the definition's ``reward``)."""
-        total: jax.Array = self.definition.reward(
-            self._step_info(state, action, next_state, params)
-        )
-        return total
+        total = self.definition.reward(self._step_info(state, action, next_state, params))
+        return jnp.asarray(total)
 
     def terminal(self, state: Any, rng: Any, params: Any = None) -> jax.Array:
         """Unhealthy, when the task ends episodes then (never for a task without a check)."""
-        terminal: jax.Array = is_terminal(
-            self.definition, self, MjxFields(state), self._params(params), jnp
-        )
-        return terminal
+        terminal = is_terminal(self.definition, self, MjxFields(state), self._params(params), jnp)
+        return jnp.asarray(terminal)
 
     def state_info(self, state: Any, params: Any = None) -> dict[str, Any]:
         """The definition's info of a state (the native v5 reset info)."""
@@ -226,7 +220,7 @@ class MjxTask(FuncEnv[Any, jax.Array, jax.Array, jax.Array, jax.Array, MjxRender
         render_state.renderer.close()
 
 
-def task_class(definition: TaskDefinition, module: str = __name__) -> type[MjxTask]:
+def task_class(definition: TaskDefinition[Any, Any], module: str = __name__) -> type[MjxTask]:
     """The :class:`MjxTask` of ``definition``, named ``Mjx<Task>``.
 
     Args:
