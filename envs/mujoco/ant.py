@@ -29,8 +29,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ._definition import V4, V5, Array, ArrayNamespace, Rules, SimData, TaskDefinition, TaskShell
-from ._locomotion import (
-    HealthCheckedEnv,
+from ._locomotion import HealthCheckedEnv
+from ._terms import (
     Range,
     clipped_contact_forces,
     contact_survival_reward,

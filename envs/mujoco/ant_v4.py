@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from . import ant
-from ._locomotion import V4_FIXED_ARGUMENTS, Range, TerminatedProperty, reject_task_kwargs
+from ._locomotion import V4_FIXED_ARGUMENTS, TerminatedProperty, reject_task_kwargs
+from ._terms import Range
 from .ant import ANT, DEFAULT_CAMERA_CONFIG
 from .ant import DEFAULT_OPTIONS as _O
 from .ant import DEFAULT_PARAMS as _P

@@ -20,8 +20,8 @@ from dataclasses import replace
 from typing import Any, NamedTuple
 
 from ._definition import V4, V5, Array, ArrayNamespace, Rules, SimData, TaskDefinition, TaskShell
-from ._locomotion import (
-    LocomotionEnv,
+from ._locomotion import LocomotionEnv
+from ._terms import (
     control_cost,
     entry,
     observation_size,

@@ -36,8 +36,8 @@ from ._definition import (
     TaskDefinition,
     TaskShell,
 )
-from ._locomotion import (
-    PlanarLeggedEnv,
+from ._locomotion import PlanarLeggedEnv
+from ._terms import (
     Range,
     in_range,
     planar_legged_observation,

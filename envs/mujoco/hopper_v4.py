@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from . import hopper
-from ._locomotion import Range, TerminatedProperty
+from ._locomotion import TerminatedProperty
+from ._terms import Range
 from .hopper import DEFAULT_CAMERA_CONFIG, HOPPER
 from .hopper import DEFAULT_OPTIONS as _O
 from .hopper import DEFAULT_PARAMS as _P

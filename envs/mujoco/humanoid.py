@@ -31,9 +31,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ._definition import V4, V5, Array, ArrayNamespace, Rules, SimData, TaskDefinition, TaskShell
-from ._locomotion import (
-    HealthCheckedEnv,
-    LocomotionEnv,
+from ._locomotion import HealthCheckedEnv, LocomotionEnv
+from ._terms import (
     Range,
     contact_survival_reward,
     control_cost,

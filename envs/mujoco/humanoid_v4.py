@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from . import humanoid
-from ._locomotion import V4_FIXED_ARGUMENTS, Range, TerminatedProperty, reject_task_kwargs
+from ._locomotion import V4_FIXED_ARGUMENTS, TerminatedProperty, reject_task_kwargs
+from ._terms import Range
 from .humanoid import DEFAULT_CAMERA_CONFIG, HUMANOID, mass_center
 from .humanoid import DEFAULT_OPTIONS as _O
 from .humanoid import DEFAULT_PARAMS as _P

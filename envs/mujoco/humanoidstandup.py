@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ._definition import Array, ArrayNamespace, Rules, SimData, TaskDefinition, TaskShell, Value
-from ._locomotion import Range, clipped_squared_cost, control_cost, entry
+from ._terms import Range, clipped_squared_cost, control_cost, entry
 from .humanoid import (
     HUMANOID_V4,
     HUMANOID_V5,

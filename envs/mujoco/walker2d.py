@@ -23,8 +23,8 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ._definition import V4, V5, Array, ArrayNamespace, Rules, SimData, TaskDefinition, TaskShell
-from ._locomotion import (
-    PlanarLeggedEnv,
+from ._locomotion import PlanarLeggedEnv
+from ._terms import (
     Range,
     in_range,
     planar_legged_observation,

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from . import walker2d
-from ._locomotion import Range, TerminatedProperty
+from ._locomotion import TerminatedProperty
+from ._terms import Range
 from .mujoco_env import MujocoEnv
 from .walker2d import DEFAULT_CAMERA_CONFIG, WALKER2D
 from .walker2d import DEFAULT_OPTIONS as _O

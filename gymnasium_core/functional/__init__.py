@@ -2,7 +2,8 @@
 
 * :class:`FuncEnv`: the template a task is written against;
 * :mod:`~gymnasium_core.functional.backends` and :mod:`~gymnasium_core.functional.random`: the
-  array namespaces and random draws that let one definition run on scalars, numpy and JAX;
+  array namespaces and random draws that let one definition run on scalars, numpy and JAX,
+  with the namespaces' static types in :mod:`~gymnasium_core.functional.array_types`;
 * :class:`FunctionalNumpyEnv` and :class:`FunctionalNumpyVectorEnv`: a stateful single env and a
   numpy-batched vector env over any functional env;
 * :class:`FunctionalJaxEnv`, :class:`FunctionalJaxVectorEnv` and :func:`rollout`: the JAX

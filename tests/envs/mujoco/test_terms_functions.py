@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from gymnasium_core.envs.mujoco import _locomotion as loco
+from gymnasium_core.envs.mujoco import _terms as terms
 from gymnasium_core.envs.mujoco.ant import ant_is_healthy
 from gymnasium_core.envs.mujoco.hopper import hopper_is_healthy
 from gymnasium_core.envs.mujoco.humanoid import body_state_parts, body_state_sizes, included_parts
@@ -35,7 +35,7 @@ def _close(expected: Any, got: Any) -> None:
 
 
 def _observe(qpos: Any, qvel: Any, extra: Any, xp: Any, skipped: int, limit: float | None) -> Any:
-    return loco.state_observation(qpos, qvel, skipped, (extra,), limit, xp=xp)
+    return terms.state_observation(qpos, qvel, skipped, (extra,), limit, xp=xp)
 
 
 @pytest.fixture
@@ -45,16 +45,16 @@ def rng() -> np.random.Generator:
 
 def test_functions__costs_and_clipping_agree(rng: np.random.Generator) -> None:
     action = rng.uniform(-1, 1, 8).astype(np.float32)
-    _close(*_both(loco.control_cost, action, weight=0.5))
+    _close(*_both(terms.control_cost, action, weight=0.5))
     cfrc_ext = rng.normal(0, 3, (14, 6))
-    _close(*_both(loco.clipped_contact_forces, cfrc_ext, force_range=(-1.0, 1.0)))
-    _close(*_both(loco.squared_sum_cost, cfrc_ext, weight=5e-4))
+    _close(*_both(terms.clipped_contact_forces, cfrc_ext, force_range=(-1.0, 1.0)))
+    _close(*_both(terms.squared_sum_cost, cfrc_ext, weight=5e-4))
 
 
 def test_functions__mass_center_and_observation_agree(rng: np.random.Generator) -> None:
     body_mass = rng.uniform(0.5, 3.0, 14)
     xipos = rng.normal(0, 1, (14, 3))
-    _close(*_both(loco.mass_center_xy, body_mass, xipos))
+    _close(*_both(terms.mass_center_xy, body_mass, xipos))
     qpos, qvel, extra = rng.normal(0, 20, 9), rng.normal(0, 20, 9), rng.normal(0, 1, 12)
     for skipped, limit in ((1, 10.0), (2, None), (0, None)):
         expected, got = _both(
@@ -83,18 +83,18 @@ def test_functions__health_checks_agree(rng: np.random.Generator) -> None:
 
 
 def test_functions__survival_and_termination_follow_versions() -> None:
-    assert loco.healthy_reward(np.True_, 5.0, pay_when_unhealthy=False) == 5.0
-    assert loco.healthy_reward(np.False_, 5.0, pay_when_unhealthy=False) == 0.0
-    assert loco.healthy_reward(np.False_, 5.0, pay_when_unhealthy=True) == 5.0
-    assert loco.healthy_reward(jnp.bool_(False), 5.0, pay_when_unhealthy=False) == 0.0
+    assert terms.healthy_reward(np.True_, 5.0, pay_when_unhealthy=False) == 5.0
+    assert terms.healthy_reward(np.False_, 5.0, pay_when_unhealthy=False) == 0.0
+    assert terms.healthy_reward(np.False_, 5.0, pay_when_unhealthy=True) == 5.0
+    assert terms.healthy_reward(jnp.bool_(False), 5.0, pay_when_unhealthy=False) == 0.0
     for is_healthy, terminate_when_unhealthy, expected in [
         (False, True, True),
         (False, False, False),
         (True, True, False),
         (True, False, False),
     ]:
-        assert bool(loco.terminated(np.bool_(is_healthy), terminate_when_unhealthy)) is expected
-        traced = jax.jit(partial(loco.terminated, xp=jnp), static_argnums=1)
+        assert bool(terms.terminated(np.bool_(is_healthy), terminate_when_unhealthy)) is expected
+        traced = jax.jit(partial(terms.terminated, xp=jnp), static_argnums=1)
         done = traced(jnp.bool_(is_healthy), terminate_when_unhealthy)
         assert done.dtype == jnp.bool_
         assert bool(done) is expected
