@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from gymnasium_core.functional import FuncEnv, random
+from gymnasium_core.functional.array_types import Namespace
 from gymnasium_core.functional.random import RNG
 from gymnasium_core.spaces import Box, Discrete
 
@@ -197,7 +198,7 @@ class AcrobotFunctional(FuncEnv[AcrobotState, Any, Any, Any, Any, _render.Canvas
         _render.close_canvas(render_state)
 
 
-def _torque(xp: Any, action: Any, avail_torque: list[float]) -> Any:
+def _torque(xp: Namespace[Any], action: Any, avail_torque: list[float]) -> Any:
     """The torque of ``action``: ``avail_torque[action]``, widened.
 
     With the reference's torques (``-1, 0, +1``) it is ``action - 1`` computed directly, which
@@ -210,7 +211,7 @@ def _torque(xp: Any, action: Any, avail_torque: list[float]) -> Any:
     return wide(xp, xp.asarray(avail_torque)[action])
 
 
-def _torque_noise(xp: Any, rng: RNG, p: AcrobotParams, like: Any) -> Any:
+def _torque_noise(xp: Namespace[Any], rng: RNG, p: AcrobotParams, like: Any) -> Any:
     """Uniform noise in ``[-n, n)``; on numpy drawn only when ``n > 0``, as the reference."""
     n = p.torque_noise_max
     if rng is None or random.is_numpy_rng(rng):
@@ -240,7 +241,7 @@ def _rk4(derivs: Any, y0: AcrobotState, a: Any, p: AcrobotParams) -> AcrobotStat
     )
 
 
-def _wrap(xp: Any, x: Any, low: Any, high: Any) -> Any:
+def _wrap(xp: Namespace[Any], x: Any, low: Any, high: Any) -> Any:
     """Shift ``x`` by whole periods into ``[low, high]`` (two periods at most, as needed here)."""
     period = high - low
     for _ in range(2):

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 import numpy as np
 
 from gymnasium_core.functional import backends, random
+from gymnasium_core.functional.array_types import Namespace
 from gymnasium_core.functional.random import RNG
 
 if TYPE_CHECKING:
@@ -25,12 +26,12 @@ if TYPE_CHECKING:
 Real: TypeAlias = "float | np.floating[Any] | NDArray[np.floating[Any]] | jax.Array"
 
 
-def is_scalar(xp: Any) -> bool:
+def is_scalar(xp: Namespace[Any]) -> bool:
     """Whether ``xp`` is the Python-float namespace of the single-env path."""
     return xp is backends.scalar
 
 
-def draw_uniform(xp: Any, rng: RNG, low: Any, high: Any, count: int) -> list[Any]:
+def draw_uniform(xp: Namespace[Any], rng: RNG, low: Any, high: Any, count: int) -> list[Any]:
     """Draw ``count`` uniform values in one call (one generator call, as the reference does).
 
     On the scalar path the values come back as Python floats; on array backends as the
@@ -54,7 +55,7 @@ def draw_uniform(xp: Any, rng: RNG, low: Any, high: Any, count: int) -> list[Any
     return [values[i] for i in range(count)]
 
 
-def pack(xp: Any, fields: Sequence[Any], dtype: Any) -> Any:
+def pack(xp: Namespace[Any], fields: Sequence[Any], dtype: Any) -> Any:
     """Stack per-field values into an observation with a trailing feature axis.
 
     Args:
@@ -74,23 +75,23 @@ def pack(xp: Any, fields: Sequence[Any], dtype: Any) -> Any:
     return xp.stack([xp.asarray(f, dtype=dtype) for f in fields], axis=-1)
 
 
-def as_float(xp: Any, value: Any) -> Any:
+def as_float(xp: Namespace[Any], value: Any) -> Any:
     """``value`` as a float scalar of the backend (a Python float on the scalar path)."""
     if is_scalar(xp):
         return float(value)
     return xp.asarray(value, dtype=xp.float32) if backends.is_jax_namespace(xp) else value
 
 
-def wide(xp: Any, value: Any) -> Any:
+def wide(xp: Namespace[Any], value: Any) -> Any:
     """``value`` widened to the backend's widest float (float64; float32 on JAX without x64)."""
     if is_scalar(xp):
         return float(value)
     if backends.is_jax_namespace(xp):
-        return xp.asarray(value, dtype=xp.result_type(float))
+        return xp.asarray(value, dtype=backends.as_array_namespace(xp).result_type(float))
     return xp.asarray(value, dtype=np.float64)
 
 
-def square_pow(xp: Any, x: Any) -> Any:
+def square_pow(xp: Namespace[Any], x: Any) -> Any:
     """``x ** 2`` computed as the reference's scalar ``x ** 2`` (C ``pow``), on every backend.
 
     numpy's array ``**`` takes a fast ``x * x`` path that can differ from ``pow`` in the last

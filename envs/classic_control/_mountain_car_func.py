@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from gymnasium_core.functional import FuncEnv
+from gymnasium_core.functional.array_types import Namespace
 from gymnasium_core.functional.random import RNG
 from gymnasium_core.spaces import Box, Discrete, Space
 
@@ -63,7 +64,7 @@ class ContinuousMountainCarParams(NamedTuple):
     reset_high: float = -0.4
 
 
-def _initial(xp: Any, rng: RNG, p: Any) -> MountainCarState:
+def _initial(xp: Namespace[Any], rng: RNG, p: Any) -> MountainCarState:
     (position,) = draw_uniform(xp, rng, p.reset_low, p.reset_high, 1)
     # ``x - x`` is a zero of the right type on every backend (and +0.0, never -0.0).
     return MountainCarState(position, position - position)
@@ -73,7 +74,7 @@ def _at_goal(state: MountainCarState, p: Any) -> Any:
     return (state.position >= p.goal_position) & (state.velocity >= p.goal_velocity)
 
 
-def _limit(xp: Any, position: Any, velocity: Any, p: Any) -> MountainCarState:
+def _limit(xp: Namespace[Any], position: Any, velocity: Any, p: Any) -> MountainCarState:
     """Clip the position to the track; the left wall stops the car."""
     position = xp.clip(position, p.min_position, p.max_position)
     stopped = (position == p.min_position) & (velocity < 0)
@@ -83,7 +84,7 @@ def _limit(xp: Any, position: Any, velocity: Any, p: Any) -> MountainCarState:
 class _MountainCarCommon:
     """What both variants share: the observation, the goal test, params and drawing."""
 
-    xp: Any
+    xp: Namespace[Any]
     default_params: Any
     params_class: type
     screen_width = 600
@@ -241,12 +242,14 @@ class ContinuousMountainCarFunctional(
         return as_float(xp, bonus - (force * force) * 0.1)
 
 
-def _force(xp: Any, action: Any) -> Any:
+def _force(xp: Namespace[Any], action: Any) -> Any:
     """The force component of an action of shape ``(1,)`` or ``(num_envs, 1)``."""
     return action[0] if is_scalar(xp) else action[..., 0]
 
 
-def _velocity_change(xp: Any, force: Any, position: Any, p: ContinuousMountainCarParams) -> Any:
+def _velocity_change(
+    xp: Namespace[Any], force: Any, position: Any, p: ContinuousMountainCarParams
+) -> Any:
     """``force * power - gravity * cos(3 * position)`` with the reference's precision.
 
     The reference computes ``cos`` in float64 and, for an in-range float32 action, the rest

@@ -16,6 +16,8 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from gymnasium_core.functional import FuncEnv, random
+from gymnasium_core.functional.array_types import Namespace
+from gymnasium_core.functional.backends import as_array_namespace
 from gymnasium_core.functional.random import RNG
 from gymnasium_core.spaces import Box
 
@@ -166,13 +168,14 @@ def angle_normalize(x: Any) -> Any:
     return ((x + math.pi) % (2 * math.pi)) - math.pi
 
 
-def _never(xp: Any, like: Any) -> Any:
+def _never(xp: Namespace[Any], like: Any) -> Any:
     if is_scalar(xp):
         return False
-    return xp.zeros(xp.shape(like), dtype=bool)
+    arrays = as_array_namespace(xp)
+    return arrays.zeros(arrays.shape(like), dtype=bool)
 
 
-def _torque(xp: Any, action: Any, p: PendulumParams) -> Any:
+def _torque(xp: Namespace[Any], action: Any, p: PendulumParams) -> Any:
     """The first action component clipped to ``[-max_torque, max_torque]``, in its dtype."""
     if is_scalar(xp):
         u = action[0]

@@ -15,7 +15,6 @@ the physics stays the one definition in :mod:`gymnasium_core.envs.classic_contro
 from __future__ import annotations
 
 from collections.abc import Callable
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 import jax
@@ -23,6 +22,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax.typing import ArrayLike
 
+from gymnasium_core.functional.array_types import Array, ArrayNamespace
 from gymnasium_core.functional.jax_shell import JaxEnvShell, JaxVectorEnvShell
 from gymnasium_core.functional.random import RNG
 
@@ -86,7 +86,7 @@ class ArrayStateFunctional:
 
     record_type: Callable[..., StateRecord]
     state_size: int
-    xp: ModuleType  # jax.numpy, from construction on
+    xp: ArrayNamespace  # jax.numpy, from construction on
 
     def record_extras(self, state: ArrayState) -> tuple[ArrayLike, ...]:
         """Values of the record fields the array does not hold (none by default)."""
@@ -103,13 +103,12 @@ class ArrayStateFunctional:
         fields = [state[..., i] for i in range(self.state_size)]
         return self.record_type(*fields, *self.record_extras(state))
 
-    def to_array(self, record: StateRecord) -> jax.Array:
+    def to_array(self, record: StateRecord) -> Array:
         """The array state (float32 on JAX, as the reference's) of a state record."""
         xp = self.xp
         dtype = xp.float32 if xp is jnp else None
         fields = [xp.asarray(v, dtype=dtype) for v in tuple(record)[: self.state_size]]
-        stacked: jax.Array = xp.stack(fields, axis=-1)
-        return stacked
+        return xp.stack(fields, axis=-1)
 
     def transition(
         self,
@@ -117,7 +116,7 @@ class ArrayStateFunctional:
         action: ArrayLike,
         rng: RNG | None = None,
         params: ParamsArg = None,
-    ) -> jax.Array:
+    ) -> Array:
         """The next array state."""
         record = super().transition(self.to_record(state), action, rng, params)  # type: ignore[misc]
         return self.to_array(record)

@@ -25,7 +25,7 @@ import numpy as np
 from gymnasium_core import spaces
 from gymnasium_core.functional import FuncEnv
 from gymnasium_core.functional import random as frandom
-from gymnasium_core.functional.array_types import ArrayNamespace
+from gymnasium_core.functional.array_types import ArrayNamespace, Namespace
 from gymnasium_core.functional.backends import scalar
 
 from . import _blackjack_rules as rules
@@ -306,7 +306,7 @@ class BlackjackFunctional(FuncEnv[BlackjackState, Any, Any, Any, Any, Any, Black
         render_state.close()
 
 
-def hand_total(hand: Any, xp: Any) -> tuple[Any, Any]:
+def hand_total(hand: Any, xp: Namespace[Any]) -> tuple[Any, Any]:
     """``(total, usable_ace)`` of ``(..., width)`` zero-padded hands, both of the hands' dtype."""
     total, usable = rules.value(rules.ArrayHand(hand, None), xp)
     return total, xp.asarray(usable).astype(xp.asarray(total).dtype)

@@ -17,6 +17,8 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from gymnasium_core.functional import random as frandom
+from gymnasium_core.functional.array_types import ArrayNamespace, Namespace
+from gymnasium_core.functional.backends import as_array_namespace
 
 DECK = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 MAX_CARDS = 21  # 21 aces is the longest hand that has not bust
@@ -67,12 +69,12 @@ class ListHand(NamedTuple):
 
     cards: list[int]
 
-    def summary(self, xp: Any) -> tuple[Any, Any, Any, Any]:
+    def summary(self, xp: Namespace[Any]) -> tuple[Any, Any, Any, Any]:
         """``(raw_sum, has_ace, has_ten, count)``."""
         cards = self.cards
         return sum(cards), 1 in cards, 10 in cards, len(cards)
 
-    def take(self, card: Any, wanted: Any, xp: Any) -> ListHand:
+    def take(self, card: Any, wanted: Any, xp: Namespace[Any]) -> ListHand:
         """The hand with ``card`` added if ``wanted``."""
         return ListHand([*self.cards, card]) if wanted else self
 
@@ -83,23 +85,23 @@ class ArrayHand(NamedTuple):
     cards: Any
     count: Any
 
-    def summary(self, xp: Any) -> tuple[Any, Any, Any, Any]:
+    def summary(self, xp: Namespace[Any]) -> tuple[Any, Any, Any, Any]:
         """``(raw_sum, has_ace, has_ten, count)`` of each hand."""
-        cards = self.cards
+        cards, arrays = self.cards, as_array_namespace(xp)
         return (
-            xp.sum(cards, axis=-1),
-            xp.any(cards == 1, axis=-1),
-            xp.any(cards == 10, axis=-1),
+            arrays.sum(cards, axis=-1),
+            arrays.any(cards == 1, axis=-1),
+            arrays.any(cards == 10, axis=-1),
             self.count,
         )
 
-    def take(self, card: Any, wanted: Any, xp: Any) -> ArrayHand:
+    def take(self, card: Any, wanted: Any, xp: Namespace[Any]) -> ArrayHand:
         """The hands with ``card`` added where ``wanted``."""
-        added = put(self.cards, self.count, card, xp)
+        added = put(self.cards, self.count, card, as_array_namespace(xp))
         return ArrayHand(xp.where(wanted[..., None], added, self.cards), self.count + wanted)
 
 
-def put(hand: Any, index: Any, card: Any, xp: Any) -> Any:
+def put(hand: Any, index: Any, card: Any, xp: ArrayNamespace) -> Any:
     """``hand`` with ``card`` written at ``index`` (broadcast over any batch axes)."""
     slots = xp.arange(xp.shape(hand)[-1])
     card = xp.asarray(card, dtype=xp.asarray(hand).dtype)
@@ -109,14 +111,14 @@ def put(hand: Any, index: Any, card: Any, xp: Any) -> Any:
 # -- the rules ----------------------------------------------------------------------------
 
 
-def value(hand: ListHand | ArrayHand, xp: Any) -> tuple[Any, Any]:
+def value(hand: ListHand | ArrayHand, xp: Namespace[Any]) -> tuple[Any, Any]:
     """``(total, usable_ace)``: an ace counts 11 when that does not bust."""
     raw_sum, has_ace, _, _ = hand.summary(xp)
     usable = xp.logical_and(has_ace, raw_sum + 10 <= 21)
     return raw_sum + xp.where(usable, 10, 0), usable
 
 
-def is_natural(hand: ListHand | ArrayHand, xp: Any) -> Any:
+def is_natural(hand: ListHand | ArrayHand, xp: Namespace[Any]) -> Any:
     """Whether the hand is a two-card 21: an ace and a ten."""
     _, has_ace, has_ten, count = hand.summary(xp)
     return xp.logical_and(count == 2, xp.logical_and(has_ace, has_ten))
@@ -128,7 +130,7 @@ def payout(
     natural_player: Any,
     natural_dealer: Any,
     params: BlackjackParams,
-    xp: Any,
+    xp: Namespace[Any],
 ) -> Any:
     """The reward when the player sticks: the comparison, then the natural-hand rules."""
     base = (player_score > dealer_score) * 1.0 - (player_score < dealer_score) * 1.0
@@ -142,13 +144,20 @@ def payout(
     return xp.where(sab, 1.0, xp.where(bonus, 1.5, base))
 
 
-def split_action(action: Any, playing: Any, xp: Any) -> tuple[Any, Any]:
+def split_action(action: Any, playing: Any, xp: Namespace[Any]) -> tuple[Any, Any]:
     """``(hit, stick)``: the action, in games still being played."""
     return xp.logical_and(action != 0, playing), xp.logical_and(action == 0, playing)
 
 
 def deal(
-    player: Any, dealer: Any, hit: Any, stick: Any, cards: Any, xp: Any, *, lazy: bool = False
+    player: Any,
+    dealer: Any,
+    hit: Any,
+    stick: Any,
+    cards: Any,
+    xp: Namespace[Any],
+    *,
+    lazy: bool = False,
 ) -> tuple[Any, Any]:
     """One step's cards: a hit takes a card, a stick lets the dealer draw to 17.
 
@@ -174,7 +183,7 @@ def deal(
 
 
 def outcome(
-    player: Any, dealer: Any, hit: Any, stick: Any, params: BlackjackParams, xp: Any
+    player: Any, dealer: Any, hit: Any, stick: Any, params: BlackjackParams, xp: Namespace[Any]
 ) -> tuple[Any, Any]:
     """``(reward, game_over)`` of a step, from the hands after it.
 
@@ -204,7 +213,7 @@ def lazy_cards(rng: np.random.Generator) -> Any:
     return lambda i, wanted: DECK[rng.integers(0, len(DECK))] if wanted else 0
 
 
-def drawn_cards(rng: Any, xp: Any) -> Any:
+def drawn_cards(rng: Any, xp: Namespace[Any]) -> Any:
     """Arrays' card source: every card a step may need, drawn up front.
 
     A hit takes the first and the dealer the first ones it needs (the two are exclusive, as in

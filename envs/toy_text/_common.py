@@ -57,7 +57,7 @@ def draw_initial(distribution: Any, np_random: np.random.Generator) -> np.int64:
     return np.argmax(np.cumsum(distribution) > np_random.random())
 
 
-def sample_branch(cumulative: Any, u: Any, xp: Any) -> Any:
+def sample_branch(cumulative: Any, u: Any, xp: ArrayNamespace) -> Any:
     """Array version of :func:`first_exceeding` along the last axis of ``cumulative``."""
     return xp.argmax(cumulative > xp.asarray(u)[..., None], axis=-1)
 

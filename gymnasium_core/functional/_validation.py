@@ -6,6 +6,7 @@ from typing import Any
 
 import numpy as np
 
+from gymnasium_core.functional.array_types import Namespace
 from gymnasium_core.vector.vector_env import AutoresetMode
 
 
@@ -35,7 +36,7 @@ def _dtype_kinds(space_dtype: np.dtype[Any]) -> str:
     return "iuf"
 
 
-def check_actions(actions: Any, single_space: Any, num_envs: int, xp: Any) -> Any:
+def check_actions(actions: Any, single_space: Any, num_envs: int, xp: Namespace[Any]) -> Any:
     """Check a batch of actions against the single action space; return it as an ``xp`` array.
 
     Spaces with a fixed shape and dtype (Box, Discrete, MultiDiscrete, MultiBinary) are checked

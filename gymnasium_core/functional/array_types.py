@@ -281,3 +281,7 @@ class ArrayNamespace(Namespace["NDArray[Any] | jax.Array"], Protocol):
 
     def arange(self, stop: int, /) -> Array:
         """``0, 1, ..., stop - 1``."""
+
+    # Any: numpy's and JAX's dtype objects share no static type.
+    def result_type(self, *arrays_and_dtypes: Any) -> Any:
+        """The dtype the arguments promote to."""

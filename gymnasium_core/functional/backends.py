@@ -225,7 +225,7 @@ class ScalarNamespace:
 scalar = ScalarNamespace()
 
 
-def get_namespace(backend: str | ModuleType | ScalarNamespace) -> Namespace[Any]:
+def get_namespace(backend: str | ModuleType | Namespace[Any]) -> Namespace[Any]:
     """Return the array namespace for a backend name (or pass a namespace through).
 
     Args:

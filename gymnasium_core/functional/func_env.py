@@ -166,8 +166,7 @@ class FuncEnv(
         """Return the default params, with ``kwargs`` overriding fields."""
         return None
 
-    # Any: the scalar namespace is an object, not a module; numpy and jax.numpy share no type.
-    def with_xp(self, xp: ModuleType | str | Any) -> Self:
+    def with_xp(self, xp: Namespace[Any] | ModuleType | str) -> Self:
         """Return a shallow copy of this env that computes with array namespace ``xp``.
 
         Args:
