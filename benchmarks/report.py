@@ -227,6 +227,8 @@ def _with_images(page: pathlib.Path, prefix: str, drawn: list[str]) -> None:
     """Rewrite the image lines of ``IMAGES`` at the end of ``page`` (other images stay)."""
     ours = {line for line in _image_lines(prefix, [name for _, name in IMAGES]) if line}
     kept = [ln for ln in page.read_text().rstrip().splitlines() if ln not in ours]
+    while kept and not kept[-1].strip():
+        kept.pop()  # the blank line before the images is written once, below
     page.write_text("\n".join([*kept, "", *_image_lines(prefix, drawn)]))
 
 

@@ -31,15 +31,13 @@ from gymnasium_core import spaces
 from gymnasium_core.utils.ezpickle import EzPickle
 
 from ._data import Snapshot
-from ._definition import Array, ArrayNamespace, Rules, TaskDefinition, Value, is_terminal
+from ._definition import Rules, TaskDefinition, is_terminal
 from .mujoco_env import MujocoEnv
 
 __all__ = [
     "RENDER_MODES",
     "TaskEnv",
     "Version",
-    "control_cost",
-    "distance",
     "uniform_noise",
 ]
 
@@ -51,28 +49,6 @@ RENDER_MODES = ["human", "rgb_array", "depth_array", "rgbd_tuple"]
 def uniform_noise(rng: np.random.Generator, scale: float, size: int) -> Any:
     """``size`` draws from ``U(-scale, scale)`` (one call on ``rng``, as the reference draws)."""
     return rng.uniform(low=-scale, high=scale, size=size)
-
-
-def control_cost(action: Array, xp: ArrayNamespace) -> Array:
-    """Sum of squared controls, in the action's own dtype (float32 for sampled actions).
-
-    ``action`` is one action or a batch (one sum per row).
-    """
-    return xp.square(action).sum(axis=-1)
-
-
-def distance(vector: Array, xp: ArrayNamespace) -> Value:
-    """The Euclidean length of ``vector`` (of each row, for a batch).
-
-    On numpy a batch is measured row by row: a norm over a batch axis sums in another order
-    than the one-dimensional norm the reference takes, and a batch must equal single steps
-    bit for bit.
-    """
-    if xp is np and np.ndim(vector) > 1:
-        return np.array([np.linalg.norm(row) for row in vector])
-    if xp is np:
-        return np.linalg.norm(vector)
-    return xp.linalg.norm(vector, axis=-1)
 
 
 #: Methods and properties of the reference's classes that subclasses override to change what a

@@ -33,7 +33,8 @@ from ._definition import (
     TaskShell,
     Value,
 )
-from ._task import TaskEnv, control_cost, distance
+from ._task import TaskEnv
+from ._terms import control_cost, distance
 
 __all__ = [
     "DEFAULT_CAMERA_CONFIG",
@@ -86,7 +87,7 @@ def reward_terms(
     near_weight, dist_weight, control_weight = weights
     reward_near = -distance(obj - tips, xp) * near_weight
     reward_dist = -distance(obj - goal, xp) * dist_weight
-    reward_ctrl = -control_cost(action, xp) * control_weight
+    reward_ctrl = -control_cost(action, control_weight, xp, axis=-1)
     return reward_near, reward_dist, reward_ctrl
 
 

@@ -31,7 +31,8 @@ from ._definition import (
     TaskShell,
     Value,
 )
-from ._task import TaskEnv, control_cost, distance
+from ._task import TaskEnv
+from ._terms import control_cost, distance
 
 __all__ = [
     "DEFAULT_CAMERA_CONFIG",
@@ -82,7 +83,7 @@ def reward_terms(
 ) -> tuple[Value, Value]:
     """``(reward_dist, reward_ctrl)``: both non-positive, already weighted."""
     reward_dist = -distance(fingertip - target, xp) * dist_weight
-    reward_ctrl = -control_cost(action, xp) * control_weight
+    reward_ctrl = -control_cost(action, control_weight, xp, axis=-1)
     return reward_dist, reward_ctrl
 
 
