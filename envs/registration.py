@@ -60,3 +60,7 @@ def __getattr__(name: str) -> object:
 
         return registration.current_namespace
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), "current_namespace"})

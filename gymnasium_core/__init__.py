@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Any
 
 from gymnasium_core import error, logger, spaces, utils
@@ -26,6 +27,9 @@ if TYPE_CHECKING:
     from gymnasium_core import experimental, vector, wrappers
 
 __version__ = "0.1.0"
+
+# As importing Gymnasium does: pygame, imported later to draw a frame, prints no banner.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "hide")
 
 __all__ = [
     "ActionWrapper",

@@ -12,13 +12,17 @@ Each gap is reported under a stable key:
 * ``gymnasium.X.Y:name`` -- the name is missing, of another kind, or its signature differs;
 * ``gymnasium.X.Y:Class.attr`` -- a public method or class attribute of a class differs;
 * ``attr:gymnasium.X.Y`` -- the module is not reachable by attribute access after
-  ``import gymnasium_core`` although ``gymnasium.X.Y`` is after ``import gymnasium``.
+  ``import gymnasium_core`` although ``gymnasium.X.Y`` is after ``import gymnasium``;
+* ``sub:gymnasium.X.Y`` -- right after ``import gymnasium.X`` the package ``gymnasium.X`` has
+  its submodule ``Y`` as an attribute (listed by ``dir``), but ``gymnasium_core.X`` does not
+  give ``Y`` (or does not list it) right after ``import gymnasium_core.X``.
 """
 
 from __future__ import annotations
 
 import ast
 import importlib
+import importlib.util
 import inspect
 import json
 import pkgutil
@@ -402,6 +406,69 @@ def _attribute_access_gaps(
     }
 
 
+_PACKAGE_SCRIPT = """
+import importlib, json, sys, types, warnings
+warnings.simplefilter("ignore")
+packages = json.loads(sys.argv[1])
+found = {}
+for path in packages:
+    try:
+        package = importlib.import_module(path)
+    except Exception:
+        continue
+    found[path] = sorted(
+        name
+        for name, value in vars(package).items()
+        if isinstance(value, types.ModuleType) and value.__name__ == f"{path}.{name}"
+        and not name.startswith("_")
+    )
+print(json.dumps(found))
+"""
+
+_PACKAGE_CHECK_SCRIPT = """
+import importlib, json, sys, warnings
+warnings.simplefilter("ignore")
+expected = json.loads(sys.argv[1])
+missing = []
+for path, names in expected.items():
+    package = importlib.import_module(path)
+    listed = set(dir(package))
+    missing += [
+        f"{path}.{name}" for name in names if name not in listed or not hasattr(package, name)
+    ]
+print(json.dumps(missing))
+"""
+
+
+def _run_script(script: str, argument: str) -> Any:
+    out = subprocess.run(
+        [sys.executable, "-c", script, argument],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    ).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def package_attribute_gaps(modules: list[str]) -> dict[str, str]:
+    """Submodules a reference package has as attributes once imported, which ours lacks."""
+    packages = [m for m in modules if m != REFERENCE and _is_package(m)]
+    theirs: dict[str, list[str]] = _run_script(_PACKAGE_SCRIPT, json.dumps(packages))
+    expected = {our_path(path): names for path, names in theirs.items() if names}
+    missing: list[str] = _run_script(_PACKAGE_CHECK_SCRIPT, json.dumps(expected))
+    return {
+        f"sub:{REFERENCE}{path[len(OURS) :]}": f"{path} is not an attribute (or not in dir) "
+        "right after its package is imported"
+        for path in missing
+    }
+
+
+def _is_package(module_path: str) -> bool:
+    spec = importlib.util.find_spec(module_path)
+    return spec is not None and spec.submodule_search_locations is not None
+
+
 def all_gaps() -> dict[str, str]:
     """Every gap of every checked reference module, plus the attribute-access gaps."""
     modules = [m for m in reference_modules() if m not in SKIPPED_MODULES]
@@ -416,6 +483,7 @@ def all_gaps() -> dict[str, str]:
             probe.communicate()
         raise
     gaps.update(_attribute_access_gaps(modules, *probes))
+    gaps.update(package_attribute_gaps(modules))
     return gaps
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -39,3 +40,30 @@ def test_import__registers_builtins_without_importing_env_modules() -> None:
     loaded = _modules_after("import gymnasium_core as gym; assert 'CartPole-v1' in gym.registry")
     env_modules = sorted(m for m in loaded if m.startswith("gymnasium_core.envs."))
     assert env_modules == ["gymnasium_core.envs.registration"] or env_modules == [], env_modules
+
+
+@pytest.mark.parametrize("package", ["gymnasium", "gymnasium_core"])
+def test_import__pygame_prints_no_banner_afterwards(package: str) -> None:
+    # Gymnasium hides pygame's support banner when imported; a drop-in must too, or every
+    # script that draws a frame prints it to stdout.
+    pytest.importorskip("pygame")
+    pytest.importorskip(package)
+    env = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
+    out = subprocess.run(
+        [sys.executable, "-c", f"import {package}\nimport pygame\nprint('done')"],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
+    assert out.stdout.strip() == "done", out.stdout
+
+
+def test_import__keeps_a_banner_setting_the_user_made() -> None:
+    env = {**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "mine"}
+    code = "import os, gymnasium_core; print(os.environ['PYGAME_HIDE_SUPPORT_PROMPT'])"
+    out = subprocess.run(
+        [sys.executable, "-c", code], check=True, capture_output=True, text=True, env=env
+    )
+    assert out.stdout.strip() == "mine"

@@ -34,7 +34,18 @@ _WHERE = {
 }
 
 
+#: Modules that are attributes of the package, as in Gymnasium (which imports them with it).
+_SUBMODULES = frozenset({"bipedal_walker", "car_dynamics", "car_racing", "lunar_lander"})
+
+
 def __getattr__(name: str) -> Any:
     if name in _WHERE:
         return getattr(importlib.import_module(f"{__name__}.{_WHERE[name]}"), name)
+    if name in _SUBMODULES:
+        return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    # The lazy names are listed too, as Gymnasium's package lists them.
+    return sorted({*globals(), *_WHERE, *_SUBMODULES})

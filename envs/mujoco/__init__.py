@@ -43,11 +43,17 @@ _WHERE = {
 }
 
 
+#: Modules that are attributes of the package, as in Gymnasium (which imports them with it).
+_SUBMODULES = frozenset({"mujoco_env", "mujoco_rendering"})
+
+
 def __getattr__(name: str) -> Any:
     if name in _WHERE:
         return getattr(importlib.import_module(f"{__name__}.{_WHERE[name]}"), name)
+    if name in _SUBMODULES:
+        return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted([*globals(), *__all__])
+    return sorted({*globals(), *__all__, *_SUBMODULES})

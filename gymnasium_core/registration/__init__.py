@@ -96,6 +96,10 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def __dir__() -> list[str]:
+    return sorted({*globals(), "current_namespace"})
+
+
 def spec(env_id: str) -> EnvSpec:
     """The :class:`EnvSpec` registered under exactly ``env_id``.
 

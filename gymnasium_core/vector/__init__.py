@@ -48,3 +48,8 @@ def __getattr__(name: str) -> Any:
 
         return module
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    # The lazy names are listed too, as Gymnasium's package lists them.
+    return sorted({*globals(), "AsyncVectorEnv", "async_vector_env"})
