@@ -28,7 +28,7 @@ Real: TypeAlias = "float | np.floating[Any] | NDArray[np.floating[Any]] | jax.Ar
 
 def is_scalar(xp: Namespace[Any]) -> bool:
     """Whether ``xp`` is the Python-float namespace of the single-env path."""
-    return xp is backends.scalar
+    return isinstance(xp, backends.ScalarNamespace)
 
 
 def draw_uniform(xp: Namespace[Any], rng: RNG, low: Any, high: Any, count: int) -> list[Any]:

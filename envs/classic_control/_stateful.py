@@ -214,6 +214,14 @@ class ClassicControlEnv(FunctionalNumpyEnv[np.ndarray[Any, Any], Any]):
             return self._from_view(view)
         return self._func_state
 
+    def _func_env_for(self, state: Any) -> Any:
+        """The FuncEnv that steps ``state`` (this env's own; a task may pick by the state)."""
+        return self.func_env
+
+    def _kept(self, func_state: Any) -> Any:
+        """What is kept of a stepped state for the next step (all of it by default)."""
+        return func_state
+
     def _advance_to(self, func_state: Any, dtype: Any) -> None:
         self._func_state = func_state
         self._state_view = None
@@ -260,9 +268,9 @@ class ClassicControlEnv(FunctionalNumpyEnv[np.ndarray[Any, Any], Any]):
         state = self._current()
         if state is None:
             raise StepBeforeReset("Call `reset` before `step`.")
-        f, rng, params = self.func_env, self.np_random, self.params
+        f, rng, params = self._func_env_for(state), self.np_random, self.params
         next_state = f.transition(state, action, rng, params)
-        self._advance_to(next_state, self._step_dtype)
+        self._advance_to(self._kept(next_state), self._step_dtype)
         reward = f.reward(state, action, next_state, rng, params)
         terminated = bool(f.terminal(next_state, rng, params))
         if self.render_mode == "human":

@@ -12,6 +12,7 @@ from typing import Any, SupportsFloat
 import numpy as np
 
 from gymnasium_core import logger
+from gymnasium_core.functional.backends import ScalarNamespace
 from gymnasium_core.vector.vector_env import AutoresetMode
 
 from ._cartpole_func import CartPoleFunctional, CartPoleParams, CartPoleState
@@ -107,15 +108,81 @@ class CartPoleEnv(_CartPoleViews, ClassicControlEnv):
         reward = _PAST_END_REWARD[self._sutton_barto_reward]
         return obs, reward, terminated, truncated, info
 
+    # -- a state of narrower floats ------------------------------------------------------------
+
+    #: Whether the next step starts from narrower floats (a float32 array assigned to ``state``).
+    _narrow_state = False
+
+    def _from_view(self, view: Any) -> Any:
+        """As the base class, but float32 (or narrower) entries stay numpy scalars.
+
+        The reference unpacks its ``state`` into its elements and steps them with numpy's
+        ``cos`` and ``sin``, so a float32 array assigned to ``state`` (an observation, say) is
+        stepped once in float32 before the stored state is float64 again.
+        """
+        values = list(view[: self._state_size])
+        self._narrow_state = any(_is_narrow_float(value) for value in values)
+        if self._narrow_state:
+            return self._state_type(*values)
+        return super()._from_view(view)
+
+    def _func_env_for(self, state: Any) -> Any:
+        return self.func_env.with_xp(_NUMPY_SCALARS) if self._narrow_state else self.func_env
+
+    def _kept(self, func_state: Any) -> Any:
+        if not self._narrow_state:
+            return func_state
+        # The reference stores a stepped state as float64: from here on, plain floats.
+        self._narrow_state = False
+        return self._state_type(*(float(value) for value in func_state))
+
 
 #: The reward of a step past the end, by reward scheme (Sutton and Barto's: -1).
 _PAST_END_REWARD = {False: 0.0, True: -1.0}
+
+
+def _is_narrow_float(value: Any) -> bool:
+    """Whether ``value`` is a numpy float narrower than a Python float (float32, float16)."""
+    return isinstance(value, np.floating) and value.itemsize < 8
+
+
+class _NumpyScalarNamespace(ScalarNamespace):
+    """The scalar namespace with numpy's ``cos`` and ``sin``: numpy scalars keep their dtype."""
+
+    @staticmethod
+    def cos(x: Any) -> Any:
+        """Cosine, in the dtype of a numpy scalar."""
+        return np.cos(x)
+
+    @staticmethod
+    def sin(x: Any) -> Any:
+        """Sine, in the dtype of a numpy scalar."""
+        return np.sin(x)
+
+    def __repr__(self) -> str:
+        return "<array namespace 'scalar', numpy element-wise>"
+
+
+_NUMPY_SCALARS = _NumpyScalarNamespace()
 
 
 class _StackedCartPoleFunctional(StackedStateMixin, CartPoleFunctional):
     """CartPole whose batched state is the reference's ``(4, num_envs)`` array."""
 
     state_type = CartPoleState
+
+    def reward(self, state: Any, action: Any, next_state: Any, rng: Any, params: Any = None) -> Any:
+        """As :meth:`CartPoleFunctional.reward`, with the vector env's Sutton-Barto rewards.
+
+        The reference's vector env negates the failure flags, so a Sutton-Barto step that goes
+        on pays ``-0.0`` (its single env pays ``0.0``); the sign is kept here too.
+        """
+        p = self.default_params if params is None else params
+        if p.sutton_barto_reward is False:
+            return super().reward(state, action, next_state, rng, p)
+        failed = self.terminal(next_state, rng, p)
+        sutton_barto = -np.asarray(failed, dtype=np.float32)
+        return np.where(p.sutton_barto_reward, sutton_barto, np.float32(1.0))
 
 
 class CartPoleVectorEnv(_CartPoleViews, ClassicControlVectorEnv):

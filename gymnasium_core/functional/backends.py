@@ -271,6 +271,6 @@ def as_array_namespace(xp: Namespace[Any]) -> ArrayNamespace:
     Raises:
         TypeError: If ``xp`` is the scalar namespace, which has neither.
     """
-    if xp is scalar:
+    if isinstance(xp, ScalarNamespace):
         raise TypeError("this code needs an array backend (numpy or jax.numpy), not 'scalar'")
     return cast("ArrayNamespace", xp)

@@ -243,18 +243,28 @@ def test_state__assignment_and_in_place_write_match_the_reference(env_id: str) -
     _play(ours, ref, steps=40, seed=7)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a float32 array assigned to CartPole's state is stepped in float64 here; the "
-    "reference steps its float32 scalars with numpy's cos/sin (last-bit differences)",
-)
-def test_state__float32_assignment_steps_as_in_the_reference() -> None:
+@pytest.mark.parametrize("dtype", [np.float32, np.float16])
+@pytest.mark.parametrize("kind", ["array", "list of scalars", "observation"])
+def test_state__narrow_float_assignment_steps_as_in_the_reference(kind: str, dtype: Any) -> None:
+    # The reference steps the elements of its state with numpy: a float32 state (an
+    # observation assigned back, say) is stepped once in float32, then stored as float64.
     ours, ref = _make_unwrapped("CartPole-v1")
-    ours.reset(seed=0)
-    ref.reset(seed=0)
-    ours.state = np.array([0.01, 0.02, 0.03, 0.04], np.float32)
-    ref.state = np.array([0.01, 0.02, 0.03, 0.04], np.float32)
-    assert ours.step(1)[0].tobytes() == ref.step(1)[0].tobytes()
+    obs, ref_obs = ours.reset(seed=0)[0], ref.reset(seed=0)[0]
+    for step in range(30):
+        if step % 10 == 0:
+            if kind == "observation":
+                values, ref_values = obs, ref_obs
+            else:
+                values = ref_values = np.array([0.01, 0.02, 0.03, 0.04]) * (1 + step / 10)
+            state = np.asarray(values, dtype=dtype)
+            ref_state = np.asarray(ref_values, dtype=dtype)
+            ours.state = list(state) if kind == "list of scalars" else state
+            ref.state = list(ref_state) if kind == "list of scalars" else ref_state
+        out, ref_out = ours.step(step % 2), ref.step(step % 2)
+        assert out[0].tobytes() == ref_out[0].tobytes(), step
+        assert out[1:4] == ref_out[1:4], step
+        assert np.asarray(ours.state).tobytes() == np.asarray(ref.state).tobytes(), step
+        obs, ref_obs = out[0], ref_out[0]
 
 
 @pytest.mark.parametrize("env_id", IDS)

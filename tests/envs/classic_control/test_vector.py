@@ -59,19 +59,23 @@ def test_vector__matches_reference_vector_env_exactly(
     assert dones > num_envs  # autoresets and truncations were exercised
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the reference's Sutton-Barto vector reward is -0.0 on steps that go on; ours is 0.0",
-)
 @pytest.mark.parametrize("env_id", REFERENCE_VECTOR_IDS)
 def test_vector__sutton_barto_reward_is_bit_exact(env_id: str) -> None:
+    # The reference's vector env pays -0.0 on the steps that go on, -1.0 on failure and +0.0
+    # on the autoreset step: all three, sign included, over episodes that end.
     ours, ref = parity.make_vec_pair(
-        env_id, 2, vectorization_mode="vector_entry_point", sutton_barto_reward=True
+        env_id, 4, vectorization_mode="vector_entry_point", sutton_barto_reward=True
     )
     ours.reset(seed=0)
     ref.reset(seed=0)
-    action = np.zeros(2, dtype=np.int64)
-    assert_same(ours.step(action)[1], ref.step(action)[1])
+    action = np.zeros(4, dtype=np.int64)
+    seen: set[bytes] = set()
+    for step in range(60):
+        reward, ref_reward = ours.step(action)[1], ref.step(action)[1]
+        assert_same(reward, ref_reward, where=f"step {step}: reward")
+        seen.update(np.float32(value).tobytes() for value in reward)
+    signed = {np.float32(v).tobytes() for v in (-0.0, -1.0, 0.0)}
+    assert signed <= seen
 
 
 def test_cartpole_vector__reset_options_match_reference() -> None:
