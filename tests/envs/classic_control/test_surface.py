@@ -267,6 +267,31 @@ def test_state__narrow_float_assignment_steps_as_in_the_reference(kind: str, dty
         obs, ref_obs = out[0], ref_out[0]
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="the reference keeps a float32 state assigned to Pendulum or MountainCar in float32 "
+    "for the rest of the episode (numpy's promotion of its scalars); ours steps it in float64",
+)
+@pytest.mark.parametrize("env_id", ["Pendulum-v1", "MountainCar-v0"])
+def test_state__float32_assignment_of_the_other_tasks_steps_as_in_the_reference(
+    env_id: str,
+) -> None:
+    ours, ref = _make_unwrapped(env_id)
+    mismatches = 0
+    for seed in range(10):
+        ours.reset(seed=seed)
+        ref.reset(seed=seed)
+        start = np.random.default_rng(seed).uniform([-1.0, -0.05], [0.0, 0.05])
+        ours.state = start.astype(np.float32)
+        ref.state = start.astype(np.float32)
+        ours.action_space.seed(seed)
+        for _ in range(5):
+            action = ours.action_space.sample()
+            out, ref_out = ours.step(action), ref.step(action)
+            mismatches += out[0].tobytes() != ref_out[0].tobytes() or out[1] != ref_out[1]
+    assert mismatches == 0
+
+
 @pytest.mark.parametrize("env_id", IDS)
 def test_state__in_place_write_right_after_reset_matches_the_reference(env_id: str) -> None:
     _, index, element = STATES[_family(env_id)]
