@@ -369,7 +369,10 @@ def _checked_num_envs(num_envs: Any) -> int:
     if isinstance(num_envs, bool) or not isinstance(num_envs, numbers.Integral):
         raise TypeError(f"num_envs must be an integer, got {num_envs!r}.")
     if num_envs < 1:
-        raise ValueError(f"num_envs must be at least 1, got {num_envs!r}.")
+        # A ValueError, and the IndexError Gymnasium fails with here.
+        from gymnasium_core.vector._common import NoSubEnvironmentsError
+
+        raise NoSubEnvironmentsError(f"num_envs must be at least 1, got {num_envs!r}.")
     return int(num_envs)
 
 

@@ -241,3 +241,13 @@ def test_make_vec__num_envs_must_be_a_positive_integer(
 ) -> None:
     with pytest.raises(error, match="num_envs"):
         gymnasium_core.make_vec("CartPole-v1", num_envs, vectorization_mode=mode)
+
+
+@pytest.mark.parametrize("num_envs", [0, -1])
+def test_make_vec__no_sub_environments_raise_what_the_reference_raises(num_envs: int) -> None:
+    # Gymnasium fails with an IndexError here; ours is a ValueError that is also one.
+    gymnasium = pytest.importorskip("gymnasium")
+    with pytest.raises(IndexError):
+        gymnasium.make_vec("CartPole-v1", num_envs, vectorization_mode="sync")
+    with pytest.raises(IndexError, match="num_envs must be at least 1"):
+        gymnasium_core.make_vec("CartPole-v1", num_envs, vectorization_mode="sync")
