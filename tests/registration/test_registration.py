@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 import gymnasium_core
-from gymnasium_core import registration
+from gymnasium_core import error, registration
 
 LIBS = {"core": gymnasium_core, "reference": gymnasium}
 
@@ -293,6 +293,25 @@ def test_env_spec__pprint_matches_reference(options: dict[str, bool]) -> None:
     ours.additional_wrappers = (registration.WrapperSpec(*wrapper),)
     ref.additional_wrappers = (gymnasium.envs.registration.WrapperSpec(*wrapper),)
     assert ours.pprint(**options) == ref.pprint(**options)
+
+
+def test_builtin_ids__are_the_reference_ids_less_those_it_only_refuses() -> None:
+    # Gymnasium registers the mujoco-py ids (v2, v3) and the shimmy ids only so that making
+    # them raises ImportError; every other id of it must be registered here.
+    refused = set()
+    for env_id, spec in gymnasium.registry.items():
+        if callable(spec.entry_point):
+            with warnings.catch_warnings(), pytest.raises(ImportError):
+                warnings.simplefilter("ignore")
+                gymnasium.make(env_id)
+            refused.add(env_id)
+    assert len(refused) == 19
+    assert set(gymnasium.registry) - set(gymnasium_core.registry) == refused
+    for env_id in refused:
+        expected = error.NameNotFound if env_id.startswith("GymV") else error.DeprecatedEnv
+        with warnings.catch_warnings(), pytest.raises(expected):
+            warnings.simplefilter("ignore", DeprecationWarning)  # "a newer version exists"
+            gymnasium_core.make(env_id)
 
 
 def test_builtin_specs__match_reference_fields() -> None:
