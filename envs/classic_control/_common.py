@@ -83,9 +83,16 @@ def as_float(xp: Namespace[Any], value: Any) -> Any:
 
 
 def wide(xp: Namespace[Any], value: Any) -> Any:
-    """``value`` widened to the backend's widest float (float64; float32 on JAX without x64)."""
-    if is_scalar(xp):
+    """``value`` widened to the backend's widest float (float64; float32 on JAX without x64).
+
+    On the Python-float path it becomes a Python float, as a float32 term meets the
+    reference's float64 state. Over numpy scalars (another scalar namespace, for a state of
+    narrower floats) it is left as it is: numpy's promotion decides, as in the reference.
+    """
+    if xp is backends.scalar:
         return float(value)
+    if is_scalar(xp):
+        return value
     if backends.is_jax_namespace(xp):
         return xp.asarray(value, dtype=backends.as_array_namespace(xp).result_type(float))
     return xp.asarray(value, dtype=np.float64)

@@ -131,7 +131,9 @@ class PendulumFunctional(
             + wide(xp, 0.001 * (u**2))
         )
         if is_scalar(xp):
-            return np.float64(-costs)  # the reference's reward type
+            # numpy's minus, as the reference's on its numpy scalars: float64 for a Python
+            # float, the costs' own dtype over numpy scalars.
+            return np.negative(costs)
         return as_float(xp, -costs)
 
     def render_init(self, params: PendulumParams | None = None, **kwargs: Any) -> _render.Canvas:

@@ -13,6 +13,11 @@ writing replaces it in ``params`` so the next step uses it. Nothing is stored tw
 reference sets these attributes on the instance in ``__init__``, so a value given in a
 subclass body has no effect there; :func:`keep_views` keeps it so here too. (Acrobot's
 constants are class constants in the reference; ``AcrobotEnv`` handles them itself.)
+
+The reference unpacks its ``state`` into numpy scalars and steps them with numpy's promotion
+rules, so a state of narrower floats (a float32 observation assigned back) is computed in that
+dtype. Ours steps such a state on :class:`NumpyScalarNamespace` (numpy scalars instead of
+Python floats) and keeps what the reference keeps of it; float64 states take the plain path.
 """
 
 from __future__ import annotations
@@ -78,6 +83,45 @@ class FuncAttrView:
         setattr(obj.func_env, self.attr, value)
 
 
+class NumpyScalarNamespace(backends.ScalarNamespace):
+    """The scalar namespace over numpy scalars, for a state of narrower floats.
+
+    A task's functions see the state's own numpy scalars, so numpy's promotion rules decide
+    each result's dtype as in the reference. ``clip`` is numpy's (it keeps a numpy scalar's
+    dtype); the element-wise functions named are numpy's too, where the reference calls
+    numpy's rather than :mod:`math`'s.
+
+    Args:
+        *numpy_functions: Names of the element-wise functions to take from numpy (``"cos"``).
+    """
+
+    @staticmethod
+    def clip(x: Any, low: Any, high: Any) -> Any:
+        """``x`` limited to ``[low, high]`` by numpy: a numpy scalar keeps its dtype."""
+        return np.clip(x, low, high)
+
+    def __init__(self, *numpy_functions: str) -> None:
+        self._numpy_functions = numpy_functions
+        for name in numpy_functions:
+            setattr(self, name, getattr(np, name))
+
+    def __repr__(self) -> str:
+        names = ", ".join(("clip", *self._numpy_functions))
+        return f"<array namespace 'scalar', numpy scalars ({names} from numpy)>"
+
+
+def is_narrow_float(value: Any) -> bool:
+    """Whether ``value`` is a numpy float narrower than a Python float (float32, float16)."""
+    return isinstance(value, np.floating) and value.itemsize < 8
+
+
+def holds_narrow_floats(view: Any) -> bool:
+    """Whether a ``state`` value (an array, or a sequence a user assigned) holds narrower floats."""
+    if isinstance(view, np.ndarray):
+        return bool(view.dtype.kind == "f" and view.dtype.itemsize < 8)
+    return any(is_narrow_float(value) for value in view)
+
+
 def keep_views(cls: type) -> None:
     """Put the inherited view back where a subclass body shadows it with a plain value.
 
@@ -140,6 +184,13 @@ class ClassicControlEnv(FunctionalNumpyEnv[np.ndarray[Any, Any], Any]):
     # The dtype of the reference's ``state`` after ``reset`` and after ``step``.
     _reset_dtype: Any = np.float64
     _step_dtype: Any = np.float64
+    # The namespace a state of narrower floats is stepped with (``None``: such a state is read
+    # as Python floats, i.e. float64), and the dtype the reference builds the array it stores
+    # after such a step with (``None``: the dtype its elements promote to).
+    _narrow_xp: NumpyScalarNamespace | None = None
+    _stored_dtype: Any = None
+    # Whether the next step starts from narrower floats (see :meth:`_from_view`).
+    _narrow_state = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -203,24 +254,61 @@ class ClassicControlEnv(FunctionalNumpyEnv[np.ndarray[Any, Any], Any]):
         return np.array(func_state[: self._state_size], dtype=self._state_dtype)
 
     def _from_view(self, view: Any) -> Any:
-        """The FuncEnv state of a ``state`` value (an array, or any sequence a user assigned)."""
-        values = view.tolist() if isinstance(view, np.ndarray) else list(view)
+        """The FuncEnv state of a ``state`` value (an array, or any sequence a user assigned).
+
+        Elements become Python floats, unless the task has a narrow path and they are narrower
+        floats: then they stay numpy scalars and the next step takes that path.
+        """
+        self._narrow_state = self._narrow_xp is not None and holds_narrow_floats(view)
+        if self._narrow_state:
+            return self._record(list(view[: self._state_size]))
+        return self._record(view.tolist() if isinstance(view, np.ndarray) else list(view))
+
+    def _record(self, values: list[Any]) -> Any:
+        """The FuncEnv state of the values the ``state`` array shows."""
         return self._state_type(*values)
 
     def _current(self) -> Any:
         """The FuncEnv state the next step starts from (``None`` before ``reset``)."""
         view = self._state_view
-        if view is not None:
-            return self._from_view(view)
-        return self._func_state
+        if view is None:
+            return self._func_state
+        record = self._func_state
+        if self._narrow_state and record is not None:
+            # The array may show less than the reference keeps (MountainCar's tuple of a
+            # float32 and an int): read back unchanged, the record itself goes on.
+            if view.tobytes() == self._to_array(record).tobytes():
+                return record
+        return self._from_view(view)
 
-    def _func_env_for(self, state: Any) -> Any:
-        """The FuncEnv that steps ``state`` (this env's own; a task may pick by the state)."""
-        return self.func_env
+    def _narrow_action(self, action: Any) -> Any:
+        """The action as the reference's step reads it from a state of narrower floats."""
+        return action
 
-    def _kept(self, func_state: Any) -> Any:
-        """What is kept of a stepped state for the next step (all of it by default)."""
-        return func_state
+    def _narrow_kept(self, next_state: Any) -> Any:
+        """What the reference keeps of a state stepped from narrower floats.
+
+        By default the array it stores: the shown elements in one dtype (``_stored_dtype``, or
+        the one they promote to), as numpy scalars; the rest of the record as it is.
+        """
+        size = self._state_size
+        stored = np.array(next_state[:size], dtype=self._stored_dtype)
+        return type(next_state)(*stored, *next_state[size:])
+
+    def _advance_narrow(self, next_state: Any) -> None:
+        """Keep a state stepped from narrower floats as the reference keeps it.
+
+        The ``state`` array gets the dtype numpy gives what is kept. A state with no narrower
+        floats left goes back to the plain path, on Python floats.
+        """
+        size = self._state_size
+        kept = self._narrow_kept(next_state)
+        shown = tuple(kept[:size])
+        dtype = np.asarray(shown).dtype
+        self._narrow_state = any(is_narrow_float(value) for value in shown)
+        if not self._narrow_state:
+            kept = type(kept)(*(float(value) for value in shown), *kept[size:])
+        self._advance_to(kept, dtype)
 
     def _advance_to(self, func_state: Any, dtype: Any) -> None:
         self._func_state = func_state
@@ -253,6 +341,7 @@ class ClassicControlEnv(FunctionalNumpyEnv[np.ndarray[Any, Any], Any]):
         """
         Env.reset(self, seed=seed)
         func_state = self.initial_state(options)
+        self._narrow_state = False
         self._advance_to(func_state, self._reset_dtype)
         obs = self.func_env.observation(func_state, self.np_random, self.params)
         if self.render_mode == "human":
@@ -263,14 +352,21 @@ class ClassicControlEnv(FunctionalNumpyEnv[np.ndarray[Any, Any], Any]):
         """Advance one step; ``terminated`` is a Python ``bool``, as the reference's.
 
         The adapter's ``step`` in one frame: the classic-control FuncEnvs have no transition
-        info and no random draws after ``transition``, so the order of calls is free.
+        info and no random draws after ``transition``, so the order of calls is free. A state
+        of narrower floats is stepped on the task's numpy-scalar namespace.
         """
         state = self._current()
         if state is None:
             raise StepBeforeReset("Call `reset` before `step`.")
-        f, rng, params = self._func_env_for(state), self.np_random, self.params
+        narrow, f = self._narrow_state, self.func_env
+        if narrow:
+            f, action = f.with_xp(self._narrow_xp), self._narrow_action(action)
+        rng, params = self.np_random, self.params
         next_state = f.transition(state, action, rng, params)
-        self._advance_to(self._kept(next_state), self._step_dtype)
+        if narrow:
+            self._advance_narrow(next_state)
+        else:
+            self._advance_to(next_state, self._step_dtype)
         reward = f.reward(state, action, next_state, rng, params)
         terminated = bool(f.terminal(next_state, rng, params))
         if self.render_mode == "human":

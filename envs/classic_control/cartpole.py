@@ -12,11 +12,16 @@ from typing import Any, SupportsFloat
 import numpy as np
 
 from gymnasium_core import logger
-from gymnasium_core.functional.backends import ScalarNamespace
 from gymnasium_core.vector.vector_env import AutoresetMode
 
 from ._cartpole_func import CartPoleFunctional, CartPoleParams, CartPoleState
-from ._stateful import ClassicControlEnv, FuncAttrView, ParamView, check_discrete
+from ._stateful import (
+    ClassicControlEnv,
+    FuncAttrView,
+    NumpyScalarNamespace,
+    ParamView,
+    check_discrete,
+)
 from ._vector import ClassicControlVectorEnv, StackedStateMixin, vector_metadata
 
 __all__ = [
@@ -64,6 +69,10 @@ class CartPoleEnv(_CartPoleViews, ClassicControlEnv):
     metadata: dict[str, Any] = {"render_modes": ["human", "rgb_array"], "render_fps": 50}
     _params_type = CartPoleParams
     _state_type = CartPoleState
+    # The reference steps a float32 (or float16) state once in its dtype, with numpy's ``cos``
+    # and ``sin``, and stores the result as float64.
+    _narrow_xp = NumpyScalarNamespace("cos", "sin")
+    _stored_dtype = np.float64
 
     _sutton_barto_reward = ParamView("sutton_barto_reward")
 
@@ -108,62 +117,9 @@ class CartPoleEnv(_CartPoleViews, ClassicControlEnv):
         reward = _PAST_END_REWARD[self._sutton_barto_reward]
         return obs, reward, terminated, truncated, info
 
-    # -- a state of narrower floats ------------------------------------------------------------
-
-    #: Whether the next step starts from narrower floats (a float32 array assigned to ``state``).
-    _narrow_state = False
-
-    def _from_view(self, view: Any) -> Any:
-        """As the base class, but float32 (or narrower) entries stay numpy scalars.
-
-        The reference unpacks its ``state`` into its elements and steps them with numpy's
-        ``cos`` and ``sin``, so a float32 array assigned to ``state`` (an observation, say) is
-        stepped once in float32 before the stored state is float64 again.
-        """
-        values = list(view[: self._state_size])
-        self._narrow_state = any(_is_narrow_float(value) for value in values)
-        if self._narrow_state:
-            return self._state_type(*values)
-        return super()._from_view(view)
-
-    def _func_env_for(self, state: Any) -> Any:
-        return self.func_env.with_xp(_NUMPY_SCALARS) if self._narrow_state else self.func_env
-
-    def _kept(self, func_state: Any) -> Any:
-        if not self._narrow_state:
-            return func_state
-        # The reference stores a stepped state as float64: from here on, plain floats.
-        self._narrow_state = False
-        return self._state_type(*(float(value) for value in func_state))
-
 
 #: The reward of a step past the end, by reward scheme (Sutton and Barto's: -1).
 _PAST_END_REWARD = {False: 0.0, True: -1.0}
-
-
-def _is_narrow_float(value: Any) -> bool:
-    """Whether ``value`` is a numpy float narrower than a Python float (float32, float16)."""
-    return isinstance(value, np.floating) and value.itemsize < 8
-
-
-class _NumpyScalarNamespace(ScalarNamespace):
-    """The scalar namespace with numpy's ``cos`` and ``sin``: numpy scalars keep their dtype."""
-
-    @staticmethod
-    def cos(x: Any) -> Any:
-        """Cosine, in the dtype of a numpy scalar."""
-        return np.cos(x)
-
-    @staticmethod
-    def sin(x: Any) -> Any:
-        """Sine, in the dtype of a numpy scalar."""
-        return np.sin(x)
-
-    def __repr__(self) -> str:
-        return "<array namespace 'scalar', numpy element-wise>"
-
-
-_NUMPY_SCALARS = _NumpyScalarNamespace()
 
 
 class _StackedCartPoleFunctional(StackedStateMixin, CartPoleFunctional):

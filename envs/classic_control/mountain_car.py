@@ -12,7 +12,13 @@ import numpy as np
 from gymnasium_core.vector.vector_env import AutoresetMode
 
 from ._mountain_car_func import MountainCarFunctional, MountainCarParams, MountainCarState
-from ._stateful import ClassicControlEnv, FuncAttrView, ParamView, check_discrete
+from ._stateful import (
+    ClassicControlEnv,
+    FuncAttrView,
+    NumpyScalarNamespace,
+    ParamView,
+    check_discrete,
+)
 from ._vector import ClassicControlVectorEnv, vector_metadata
 
 __all__ = [
@@ -40,6 +46,9 @@ class MountainCarEnv(ClassicControlEnv):
     _params_type = MountainCarParams
     _state_type = MountainCarState
     _state_size = 2
+    # The reference steps a float32 (or float16) state with numpy's scalar promotion,
+    # ``math.cos`` and ``np.clip``, and keeps a tuple of the results.
+    _narrow_xp = NumpyScalarNamespace()
 
     min_position = ParamView()
     max_position = ParamView()
@@ -63,6 +72,17 @@ class MountainCarEnv(ClassicControlEnv):
         """Push the car; ``action`` must be 0, 1 or 2."""
         check_discrete(self.action_space, action)
         return super().step(action)
+
+    def _narrow_kept(self, next_state: Any) -> Any:
+        """The reference's tuple: each scalar as it is; stopped at the left wall, the int 0.
+
+        A velocity of exactly zero at ``min_position`` is read as the wall's stop (its
+        ``velocity = 0``): the int makes the next step's velocity float64, as in the reference.
+        """
+        position, velocity = next_state
+        if velocity == 0 and position == self.min_position:
+            return MountainCarState(position, 0)
+        return next_state
 
     def get_keys_to_action(self) -> dict[tuple[int, ...], int]:
         """Keyboard mapping for ``play``: the left and right arrow keys push the car."""

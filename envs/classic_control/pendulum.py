@@ -20,7 +20,13 @@ from ._pendulum_func import (
     PendulumState,
     angle_normalize,
 )
-from ._stateful import ClassicControlEnv, FuncAttrView, ParamView, check_continuous
+from ._stateful import (
+    ClassicControlEnv,
+    FuncAttrView,
+    NumpyScalarNamespace,
+    ParamView,
+    check_continuous,
+)
 from ._vector import ClassicControlVectorEnv, vector_metadata
 
 __all__ = [
@@ -54,6 +60,10 @@ class PendulumEnv(ClassicControlEnv):
     _params_type = PendulumParams
     _state_type = PendulumState
     _state_size = 2
+    # The reference steps a float32 (or float16) state in its dtype with numpy's ``sin``,
+    # ``cos`` and ``clip``, and stores ``np.array([theta, theta_dot])``: the state stays in
+    # the dtype the step's results promote to.
+    _narrow_xp = NumpyScalarNamespace("cos", "sin")
 
     max_speed = ParamView()
     max_torque = ParamView()
@@ -74,9 +84,13 @@ class PendulumEnv(ClassicControlEnv):
         self.last_u = None
         return super().reset(seed=seed, options=options)
 
-    def _from_view(self, view: Any) -> Any:
-        values = view.tolist() if isinstance(view, np.ndarray) else list(view)
+    def _record(self, values: list[Any]) -> Any:
         return PendulumState(values[0], values[1], math.nan)
+
+    def _narrow_action(self, action: Any) -> Any:
+        # The reference clips the action with numpy: a list becomes a float64 array, whose
+        # element then meets the narrower state.
+        return np.asarray(action)
 
     def _render_func_state(self) -> Any:
         view = self.state
