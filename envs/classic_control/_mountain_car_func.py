@@ -252,17 +252,17 @@ def _velocity_change(
 ) -> Any:
     """``force * power - gravity * cos(3 * position)`` with the reference's precision.
 
-    The reference computes ``cos`` in float64 and, for an in-range float32 action, the rest
-    in float32 (numpy's rules for a float32 scalar with Python floats). An out-of-range
-    action is replaced by a Python-float bound, which makes that sum float64 before it is
-    added to the velocity.
+    The reference computes ``cos`` in float64 and the rest in the action's own type, by
+    numpy's rules for its scalars: float32 for an in-range float32 action (float16 for a
+    float16 one), Python floats for an action given as a list. An out-of-range action is
+    replaced by a Python-float bound, which makes that sum float64 before it is added to the
+    velocity.
     """
     slope = p.gravity * xp.cos(wide(xp, 3 * position))
     if is_scalar(xp):
-        if force < p.min_action or force > p.max_action:
-            return (p.min_action if force < p.min_action else p.max_action) * p.power - slope
-        dtype = np.result_type(force, np.float32)
-        return force * dtype.type(p.power) - dtype.type(slope)
+        # Python's ``min`` / ``max`` keep the action's scalar unless a bound replaces it.
+        force = min(max(force, p.min_action), p.max_action)
+        return force * p.power - slope
     clipped = xp.clip(force, p.min_action, p.max_action)
     in_range = xp.asarray(force * p.power, dtype=force.dtype) - xp.asarray(slope, dtype=force.dtype)
     out_of_range = xp.asarray(wide(xp, clipped) * p.power - slope, dtype=force.dtype)

@@ -281,10 +281,6 @@ class ClassicControlEnv(FunctionalNumpyEnv[np.ndarray[Any, Any], Any]):
                 return record
         return self._from_view(view)
 
-    def _narrow_action(self, action: Any) -> Any:
-        """The action as the reference's step reads it from a state of narrower floats."""
-        return action
-
     def _narrow_kept(self, next_state: Any) -> Any:
         """What the reference keeps of a state stepped from narrower floats.
 
@@ -358,9 +354,8 @@ class ClassicControlEnv(FunctionalNumpyEnv[np.ndarray[Any, Any], Any]):
         state = self._current()
         if state is None:
             raise StepBeforeReset("Call `reset` before `step`.")
-        narrow, f = self._narrow_state, self.func_env
-        if narrow:
-            f, action = f.with_xp(self._narrow_xp), self._narrow_action(action)
+        narrow = self._narrow_state
+        f = self.func_env.with_xp(self._narrow_xp) if narrow else self.func_env
         rng, params = self.np_random, self.params
         next_state = f.transition(state, action, rng, params)
         if narrow:

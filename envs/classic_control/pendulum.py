@@ -87,11 +87,6 @@ class PendulumEnv(ClassicControlEnv):
     def _record(self, values: list[Any]) -> Any:
         return PendulumState(values[0], values[1], math.nan)
 
-    def _narrow_action(self, action: Any) -> Any:
-        # The reference clips the action with numpy: a list becomes a float64 array, whose
-        # element then meets the narrower state.
-        return np.asarray(action)
-
     def _render_func_state(self) -> Any:
         view = self.state
         if view is None:
@@ -103,6 +98,10 @@ class PendulumEnv(ClassicControlEnv):
     ) -> tuple[np.ndarray[Any, Any], SupportsFloat, bool, bool, dict[str, Any]]:
         """Apply torque ``u[0]``, clipped to ``[-2, 2]``; NaN or a wrong shape raise."""
         check_continuous(self.action_space, u)
+        if not isinstance(u, np.ndarray):
+            # The reference clips it with numpy: a list becomes a float64 array, whose element
+            # is the torque (``last_u``) and meets a narrower state as float64.
+            u = np.asarray(u)
         obs, reward, terminated, truncated, info = super().step(u)
         self.last_u = self._func_state.last_u  # the clipped torque, as the reference keeps it
         return obs, reward, terminated, truncated, info

@@ -268,25 +268,27 @@ def test_state__narrow_float_assignment_steps_as_in_the_reference(kind: str, dty
 
 
 # How code hands actions over: numpy scalars and arrays from ``action_space.sample()``, and
-# what a hand-written policy may give (a Python int, a float64 array, a list).
+# what a hand-written policy may give (a Python int, an array of another dtype, a list, a
+# torque beyond the bounds that the task clips).
+_CONTINUOUS_KINDS: dict[str, Any] = {
+    "float32": lambda a: a,
+    "float64": lambda a: a.astype(np.float64),
+    "float16": lambda a: a.astype(np.float16),
+    "list": lambda a: [float(a[0])],
+    "float32 beyond the bounds": lambda a: a * 3,
+}
 _ACTION_KINDS: dict[str, dict[str, Any]] = {
-    "Pendulum-v1": {
-        "float32": lambda a: a,
-        "float64": lambda a: a.astype(np.float64),
-        "list": lambda a: [float(a[0])],
-    },
+    "Pendulum-v1": _CONTINUOUS_KINDS,
     "MountainCar-v0": {"numpy int": lambda a: a, "int": int},
-    "MountainCarContinuous-v0": {"float32": lambda a: a, "float64": lambda a: a.astype(np.float64)},
+    "MountainCarContinuous-v0": _CONTINUOUS_KINDS,
 }
 
 
-def _narrow_cases() -> list[Any]:
+def _action_cases() -> list[Any]:
     return [
-        pytest.param(env_id, kind, dtype, read, id=f"{env_id}-{kind}-{dtype.__name__}-{read}")
+        pytest.param(env_id, kind, id=f"{env_id}-{kind}")
         for env_id, kinds in _ACTION_KINDS.items()
         for kind in kinds
-        for dtype in (np.float32, np.float16)
-        for read in ("state read each step", "state not read")
     ]
 
 
@@ -308,23 +310,26 @@ def _assert_same_state(ours: Any, ref: Any, where: Any) -> None:
     r_state = np.asarray(ref.state)
     assert ours.state.dtype == r_state.dtype, where
     assert ours.state.tobytes() == r_state.tobytes(), where
+    if hasattr(ref, "last_u"):
+        assert ours.last_u == ref.last_u and type(ours.last_u) is type(ref.last_u), where
 
 
-@pytest.mark.parametrize(("env_id", "kind", "dtype", "read"), _narrow_cases())
-def test_state__narrow_float_assignment_steps_whole_episodes_as_in_the_reference(
-    env_id: str, kind: str, dtype: Any, read: str
+def _assert_episodes_match(
+    env_id: str, kind: str, start_dtype: Any = None, read_state: bool = True
 ) -> None:
-    # The reference steps the numpy scalars of its state with numpy's promotion rules: a
-    # float32 (or float16) Pendulum or MountainCar state stays narrow as long as what meets it
-    # is (a float64 action, a numpy int64 push widen it); continuous MountainCar stores float32.
+    """Four seeded episodes (200 steps at most) with actions of ``kind``, compared each step.
+
+    With ``start_dtype``, both start from the same state in that dtype instead of the reset's.
+    """
     convert = _ACTION_KINDS[env_id][kind]
     ours, ref = _make_unwrapped(env_id)
     for seed in range(4):
         obs, _ = ours.reset(seed=seed)
         ref.reset(seed=seed)
-        start = _narrow_start(env_id, obs, seed).astype(dtype)
-        ours.state = start.copy()
-        ref.state = start.copy()
+        if start_dtype is not None:
+            start = _narrow_start(env_id, obs, seed).astype(start_dtype)
+            ours.state = start.copy()
+            ref.state = start.copy()
         ref.action_space.seed(seed)
         for step in range(200):
             action = convert(ref.action_space.sample())
@@ -335,11 +340,30 @@ def test_state__narrow_float_assignment_steps_whole_episodes_as_in_the_reference
             assert out[1] == ref_out[1] and type(out[1]) is type(ref_out[1]), where
             assert out[2:4] == ref_out[2:4], where
             assert type(out[2]) is type(ref_out[2]) is bool, where
-            if read == "state read each step" or out[2]:
+            if read_state or out[2]:
                 _assert_same_state(ours, ref, where)
             if out[2]:
                 break
         _assert_same_state(ours, ref, seed)
+
+
+@pytest.mark.parametrize(("env_id", "kind"), _action_cases())
+def test_action__kinds_step_whole_episodes_as_in_the_reference(env_id: str, kind: str) -> None:
+    # The reference reads a list action with numpy (Pendulum: a float64 torque) or as Python
+    # floats (continuous MountainCar), and a float16 force in float16.
+    _assert_episodes_match(env_id, kind)
+
+
+@pytest.mark.parametrize("read", ["state read each step", "state not read"])
+@pytest.mark.parametrize("dtype", [np.float32, np.float16])
+@pytest.mark.parametrize(("env_id", "kind"), _action_cases())
+def test_state__narrow_float_assignment_steps_whole_episodes_as_in_the_reference(
+    env_id: str, kind: str, dtype: Any, read: str
+) -> None:
+    # The reference steps the numpy scalars of its state with numpy's promotion rules: a
+    # float32 (or float16) Pendulum or MountainCar state stays narrow as long as what meets it
+    # is (a float64 action, a numpy int64 push widen it); continuous MountainCar stores float32.
+    _assert_episodes_match(env_id, kind, dtype, read_state=read == "state read each step")
 
 
 @pytest.mark.parametrize("read", [True, False], ids=["state read each step", "state not read"])
