@@ -117,6 +117,32 @@ def test_frames__equal_the_reference_after_state_writes(env_id: str) -> None:
     _assert_same_frame(ours, ref)
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.float16])
+@pytest.mark.parametrize("env_id", IDS)
+def test_frames__equal_the_reference_from_a_narrow_float_state(env_id: str, dtype: Any) -> None:
+    # The reference draws from its state's own scalars, float32 (or float16) for as long as a
+    # narrower state assigned to it is kept so (Python-int actions keep MountainCar's narrow).
+    ours, ref = _pair(env_id)
+    for seed in (0, 1):
+        obs, _ = ours.reset(seed=seed)
+        ref.reset(seed=seed)
+        start = obs if _family(env_id).startswith("MountainCar") else ours.unwrapped.state
+        ours.unwrapped.state = start.astype(dtype)
+        ref.unwrapped.state = start.astype(dtype)
+        _assert_same_frame(ours, ref)
+        ref.action_space.seed(seed)
+        for _ in range(25):
+            action = ref.action_space.sample()
+            action = int(action) if np.ndim(action) == 0 else action
+            terminated = ours.step(action)[2]
+            ref.step(action)
+            _assert_same_frame(ours, ref)
+            if terminated:
+                break
+    ours.close()
+    ref.close()
+
+
 @pytest.mark.parametrize("env_id", IDS)
 def test_frames__equal_the_reference_after_attribute_writes(env_id: str) -> None:
     ours, ref = _pair(env_id)
