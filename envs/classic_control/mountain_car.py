@@ -35,7 +35,8 @@ class MountainCarEnv(ClassicControlEnv):
 
     The reference's constants (``force``, ``gravity``, ``goal_position``, ...) are views of
     :attr:`params`; :attr:`state` is a float64 array ``(position, velocity)`` (after a step the
-    reference holds a tuple of the same two numbers).
+    reference holds a tuple of the same two numbers). A float32 (or float16) state assigned to
+    it stays in the dtype the reference's steps give it (a numpy-int action widens it).
 
     Args:
         render_mode: ``None``, ``"human"`` or ``"rgb_array"`` (600x400 frames).

@@ -46,7 +46,8 @@ class PendulumEnv(ClassicControlEnv):
 
     The reference's constants (``max_speed``, ``max_torque``, ``dt``, ``g``, ``m``, ``l``) are
     views of :attr:`params`; :attr:`state` is a float64 array ``(theta, theta_dot)`` and
-    :attr:`last_u` the last clipped torque (``None`` after ``reset``).
+    :attr:`last_u` the last clipped torque (``None`` after ``reset``). A float32 (or float16)
+    state assigned to it stays in the dtype the reference's steps give it.
 
     Reset options ``x_init`` / ``y_init`` set the half-ranges of the initial angle and
     angular velocity.
