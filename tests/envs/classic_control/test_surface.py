@@ -392,6 +392,27 @@ def test_mountain_car__narrow_state_stopped_at_the_wall_goes_on_as_in_the_refere
     assert ref_out[0][0] > ref.min_position
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.float16])
+def test_pendulum__in_place_write_into_a_narrow_state_matches_the_reference(dtype: Any) -> None:
+    # After narrow steps the state is the narrow array; an element written into it is read
+    # back in that dtype, as the reference reads its own array.
+    ours, ref = _make_unwrapped("Pendulum-v1")
+    for env in (ours, ref):
+        env.reset(seed=2)
+        env.state = np.array([2.0, -1.5], dtype=dtype)
+    ref.action_space.seed(2)
+    for step in range(40):
+        if step % 10 == 5:
+            for env in (ours, ref):
+                env.state[step % 2] = 0.37
+        action = ref.action_space.sample()
+        out, ref_out = ours.step(action), ref.step(action)
+        assert out[0].tobytes() == ref_out[0].tobytes(), step
+        assert out[1] == ref_out[1] and type(out[1]) is type(ref_out[1]), step
+        _assert_same_state(ours, ref, step)
+    assert ours.state.dtype == np.float32  # float16 meets the float32 torque as float32
+
+
 @pytest.mark.parametrize("env_id", ["Pendulum-v1", "MountainCar-v0"])
 def test_state__narrow_float_steps_then_float64_assignment_takes_the_plain_path(
     env_id: str,
