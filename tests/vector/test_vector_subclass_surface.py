@@ -293,3 +293,29 @@ def test_async_vector_env__public_classes_name_the_reference_module() -> None:
     for member in ours.AsyncState:
         assert pickle.loads(pickle.dumps(member)) is member
     assert pickle.dumps(ours.AsyncState.DEFAULT).count(ours.__name__.encode()) == 1
+
+
+def test_vector_env__public_names_name_the_reference_module() -> None:
+    # VectorEnv and the wrappers are defined in private modules; like Gymnasium's, every public
+    # class and type variable of `vector_env` reports (and pickles by) that module.
+    import pickle
+
+    from gymnasium_core.vector import vector_env as ours
+
+    reference = gymnasium.vector.vector_env
+    names = [
+        name
+        for name, value in vars(reference).items()
+        if not name.startswith("_")
+        and getattr(value, "__module__", None) == reference.__name__
+        and not isinstance(value, ModuleType)
+    ]
+    assert {"VectorEnv", "VectorWrapper", "AutoresetMode", "ArrayType"} <= set(names)
+    # Gymnasium takes these from `gymnasium.core`; ours are this module's own.
+    names += ["ObsType", "ActType", "RenderFrame"]
+    for name in names:
+        value = getattr(ours, name)
+        assert value.__module__ == ours.__name__, name
+        assert pickle.loads(pickle.dumps(value)) is value, name
+    member = ours.AutoresetMode.SAME_STEP
+    assert pickle.loads(pickle.dumps(member)) is member
