@@ -50,6 +50,11 @@ class WorkerDiedError(RuntimeError):
         super().__init__(message)
         self.indices = tuple(indices)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt from both arguments (an exception's default passes only `args`), so the error
+        # survives a queue or a pickle; the state keeps `indices` and any notes.
+        return type(self), (self.args[0], self.indices), self.__dict__
+
 
 class _RemoteTraceback(Exception):
     """Carries a worker's formatted traceback as the ``__cause__`` of the re-raised error."""

@@ -163,6 +163,19 @@ def test_async__max_concurrency_and_bad_arguments() -> None:
     envs.close()
 
 
+def test_worker_died_error__survives_pickling() -> None:
+    # It crosses process boundaries (an AsyncVectorEnv inside a worker reports it on the error
+    # queue), so it must load back with its message, indices and notes.
+    import pickle
+
+    exc = WorkerDiedError("Worker(s) [1, 2] stopped.", [1, 2])
+    exc.add_note("Raised in worker 0 of AsyncVectorEnv.")
+    restored = pickle.loads(pickle.dumps(exc))
+    assert type(restored) is WorkerDiedError
+    assert (str(restored), restored.indices) == ("Worker(s) [1, 2] stopped.", (1, 2))
+    assert restored.__notes__ == ["Raised in worker 0 of AsyncVectorEnv."]
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="forkserver is POSIX-only")
 @pytest.mark.parametrize("context", ["spawn", "forkserver"])
 def test_async__spawn_and_forkserver_contexts(context: str) -> None:
