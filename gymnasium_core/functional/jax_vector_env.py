@@ -3,211 +3,34 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar, cast
+from typing import TYPE_CHECKING, Any
 
 import jax
 import jax.numpy as jnp
 import numpy as np
-from jax.typing import ArrayLike
 
 from gymnasium_core import logger
 from gymnasium_core.error import ResetNeeded
 from gymnasium_core.functional import _compile_cache, _jax_core, _params
 from gymnasium_core.functional._checks import check_func_env, default_params, is_ours
+from gymnasium_core.functional._jax_placement import (
+    Devices,
+    batch_sharding,
+    make_mesh,
+    place_params,
+    placement_objects,
+    without_placement,
+)
+from gymnasium_core.functional._jax_vector_params import dispatch_params, fit_params
+from gymnasium_core.functional._jax_vector_programs import vector_programs
 from gymnasium_core.functional._validation import check_actions, parse_autoreset_mode
 from gymnasium_core.functional.jax_env import random_key, to_jax
 from gymnasium_core.vector.vector_env import AutoresetMode, VectorEnv
 
 if TYPE_CHECKING:
-    from jax.sharding import Mesh, Sharding
-    from jax.tree_util import PyTreeDef
-    from numpy.typing import NDArray
-
-__all__ = ["FunctionalJaxVectorEnv"]
-
-#: One JAX device, or several (a list of them, ``jax.devices()``).
-Devices: TypeAlias = "jax.Device | Iterable[jax.Device]"
-
-#: What the compiled programs are built for: ``(num_envs, max_episode_steps, autoreset_mode,
-#: param axes leaves, param axes structure, batch sharding)``; hashable, the compile cache key.
-_VectorOptions: TypeAlias = (
-    "tuple[int, int, AutoresetMode, tuple[int | None, ...], PyTreeDef, Sharding | None]"
-)
-
-# The compiled programs. Any: observations, infos and params are pytrees of the func env's
-# own structure, which the vector env does not know statically.
-_ResetFn: TypeAlias = Callable[[jax.Array, Any], tuple[_jax_core.VectorCarry, Any, dict[str, Any]]]
-_ResetMaskedFn: TypeAlias = Callable[
-    [_jax_core.VectorCarry, jax.Array, Any], tuple[_jax_core.VectorCarry, Any, dict[str, Any]]
-]
-_StepFn: TypeAlias = Callable[
-    [_jax_core.VectorCarry, jax.Array, Any],
-    tuple[_jax_core.VectorCarry, Any, jax.Array, jax.Array, jax.Array, dict[str, Any]],
-]
-
-_ParamsT = TypeVar("_ParamsT")
-_SpecT = TypeVar("_SpecT")
-
-
-def _make_mesh(devices: Devices | None, mesh: Mesh | None, axis: str) -> tuple[Mesh | None, str]:
-    """The mesh to shard over and its batch axis name, or ``(None, axis)`` when unsharded."""
-    if mesh is not None and devices is not None:
-        raise ValueError("Give `devices` or `mesh`, not both.")
-    if mesh is not None:
-        from jax.sharding import Mesh
-
-        if not isinstance(mesh, Mesh):
-            raise TypeError(f"`mesh` must be a jax.sharding.Mesh, got {type(mesh).__name__}.")
-        name = axis if axis in mesh.axis_names else mesh.axis_names[0]
-        return mesh, name
-    if devices is None:
-        return None, axis
     from jax.sharding import Mesh
 
-    return Mesh(np.asarray(_device_list(devices), dtype=object), (axis,)), axis
-
-
-def _device_list(devices: Devices) -> list[jax.Device]:
-    """``devices`` as a non-empty list of :class:`jax.Device`; one device counts as a list."""
-    if isinstance(devices, jax.Device):
-        return [devices]
-    if isinstance(devices, str):
-        raise TypeError(
-            f"`devices` must be JAX devices, got the string {devices!r}; pass "
-            f"`jax.devices({devices!r})` (or a part of it) to use that platform's devices."
-        )
-    try:
-        listed = list(devices)
-    except TypeError:
-        raise TypeError(
-            f"`devices` must be a sequence of JAX devices, got {type(devices).__name__}."
-        ) from None
-    if not listed:
-        raise ValueError("`devices` is empty: give at least one JAX device, or None.")
-    strays = [d for d in listed if not isinstance(d, jax.Device)]
-    if strays:
-        raise TypeError(
-            "`devices` must hold JAX devices (from `jax.devices()`), got "
-            f"{type(strays[0]).__name__} {strays[0]!r}."
-        )
-    if len({id(d) for d in listed}) != len(listed):
-        raise ValueError(f"`devices` names a device twice: {listed}.")
-    return listed
-
-
-def _without_placement(spec: _SpecT) -> _SpecT:
-    """``spec`` without the ``devices`` / ``mesh`` kwargs (device handles do not pickle)."""
-    kwargs = getattr(spec, "kwargs", None)
-    if not isinstance(kwargs, dict) or not {"devices", "mesh"} & kwargs.keys():
-        return spec
-    import dataclasses
-
-    kept = {k: v for k, v in kwargs.items() if k not in ("devices", "mesh")}
-    # A spec with kwargs is an EnvSpec, a dataclass (the type checker cannot see that here).
-    return dataclasses.replace(spec, kwargs=kept)  # type: ignore[type-var]
-
-
-def _canonical_dtype(value: ArrayLike) -> np.dtype[Any]:
-    """The dtype JAX gives ``value`` (an array's own, a Python number's default)."""
-    dtype = value.dtype if hasattr(value, "dtype") else np.result_type(value)
-    return jax.dtypes.canonicalize_dtype(dtype)
-
-
-def _dispatch_leaf(leaf: ArrayLike, default: ArrayLike | None) -> jax.Array:
-    """``leaf`` as the array the jitted step receives, typed as its ``default`` leaf traces.
-
-    A leaf whose default is a Python number is a weakly typed scalar in the default params, so
-    a scalar given for it (``0.5``, ``np.float32(0.5)``, a 0-d array) is dispatched weakly
-    typed too; every other leaf gets the default's canonical dtype. A leaf of another kind than
-    its default (a float where the default is an integer) keeps its own dtype: casting it would
-    change its value.
-    """
-    own = _canonical_dtype(leaf)
-    if default is None:
-        return jnp.asarray(leaf, dtype=own)
-    target = _canonical_dtype(default)
-    if own.kind != target.kind:
-        return jnp.asarray(leaf, dtype=own)
-    python_number = type(default) in (int, float)
-    if python_number and np.ndim(leaf) == 0:
-        scalar = np.asarray(leaf)  # a real number: its kind is the default's, "f" or "i"
-        as_python = float(scalar) if target.kind == "f" else int(scalar)
-        return jnp.asarray(as_python)
-    return jnp.asarray(leaf, dtype=target)
-
-
-def _dispatch_params(params: _ParamsT | None, defaults: _ParamsT | None) -> _ParamsT | None:
-    """Every leaf of ``params`` through :func:`_dispatch_leaf`, against the default params.
-
-    The result has the structure of ``params``, with JAX arrays as leaves.
-    """
-    if params is None:
-        return None
-    leaves, treedef = jax.tree_util.tree_flatten(params)
-    default_leaves = jax.tree_util.tree_leaves(defaults) if defaults is not None else []
-    if len(default_leaves) != len(leaves):
-        default_leaves = [None] * len(leaves)
-    dispatched = [_dispatch_leaf(p, d) for p, d in zip(leaves, default_leaves, strict=True)]
-    return cast(_ParamsT, jax.tree_util.tree_unflatten(treedef, dispatched))
-
-
-def _vector_programs(f: Any, options: _VectorOptions) -> tuple[_ResetFn, _ResetMaskedFn, _StepFn]:
-    """The jitted reset, masked reset and step of a batch of ``f`` under ``options``.
-
-    ``options`` is ``(num_envs, max_episode_steps, autoreset_mode, axes_leaves, axes_treedef,
-    batch_sharding)``, as built by :meth:`FunctionalJaxVectorEnv._build`.
-    """
-    n, limit, mode, axes_leaves, axes_def, sharding = options
-    fns = _jax_core.BatchedFunctions(f, jax.tree_util.tree_unflatten(axes_def, axes_leaves))
-
-    def reset_fn(rng: jax.Array, params: Any) -> Any:
-        return _jax_core.constrain(_jax_core.vector_reset(fns, n, rng, params), n, sharding)
-
-    def reset_masked_fn(carry: _jax_core.VectorCarry, mask: jax.Array, params: Any) -> Any:
-        out = _jax_core.vector_reset_masked(fns, n, carry, mask, params)
-        return _jax_core.constrain(out, n, sharding)
-
-    def step_fn(carry: _jax_core.VectorCarry, actions: jax.Array, params: Any) -> Any:
-        out = _jax_core.vector_step(fns, n, limit, mode, carry, actions, params)
-        return _jax_core.constrain(out, n, sharding)
-
-    return jax.jit(reset_fn), jax.jit(reset_masked_fn), jax.jit(step_fn)
-
-
-def _fit_leaf(
-    old: ArrayLike,
-    new: ArrayLike,
-    axis: int | None,
-    base: tuple[int, ...],
-    n: int,
-    mask: NDArray[np.bool_] | None,
-) -> ArrayLike:
-    """The leaf a reset option sets: ``new`` for the sub-envs reset, in ``old``'s layout.
-
-    ``old`` is per sub-env when ``axis`` is 0; ``base`` is the field's own shape. ``new`` is
-    either of that shape (one value for every sub-env) or ``(n, *base)``. The result keeps
-    ``old``'s layout (so nothing recompiles) unless the sub-envs come to differ on a shared
-    field; a value of any other shape is passed on for :meth:`set_params` to reject.
-    """
-    if new is old:
-        return old
-    shape = np.shape(new)
-    if shape != base and shape != (n, *base):
-        return new
-    if np.shape(old) == shape and np.array_equal(np.asarray(old), np.asarray(new)):
-        return old
-    if axis is None and mask is None:
-        return new
-    # Filled into an array: in a dtype that holds both, so an integer given for a float field
-    # stays a float leaf (the compiled programs are kept).
-    dtype = np.result_type(np.asarray(old).dtype, np.asarray(new).dtype)
-    batch = (n, *base)
-    if mask is None:
-        return np.broadcast_to(np.asarray(new, dtype=dtype), batch)
-    selected = mask.reshape((n,) + (1,) * len(base))
-    old_batch, new_batch = np.broadcast_to(old, batch), np.broadcast_to(new, batch)
-    return np.where(selected, new_batch, old_batch).astype(dtype)
+__all__ = ["FunctionalJaxVectorEnv"]
 
 
 class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
@@ -314,7 +137,7 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
 
-        self.mesh, self.mesh_axis = _make_mesh(devices, mesh, mesh_axis)
+        self.mesh, self.mesh_axis = make_mesh(devices, mesh, mesh_axis)
         if self.mesh is not None and self.num_envs % self.mesh.shape[self.mesh_axis]:
             raise ValueError(
                 f"num_envs={self.num_envs} cannot be split evenly over "
@@ -346,22 +169,11 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
         self._param_axes = _params.batch_axes(params, self._defaults, self.num_envs)
         # Dispatched as device arrays: Python-number leaves would be copied to the device on
         # every call. Each leaf takes the type the default leaf traces with (see
-        # `_dispatch_leaf`), so the jitted step sees the same input types for 0.5,
+        # `dispatch_leaf`), so the jitted step sees the same input types for 0.5,
         # np.float32(0.5) or np.float64(0.5) and `set_params` never recompiles for that.
-        dispatched = _dispatch_params(params, self._defaults)
+        dispatched = dispatch_params(params, self._defaults)
         if self.mesh is not None and params is not None:
-            from jax.sharding import NamedSharding, PartitionSpec
-
-            batch = NamedSharding(self.mesh, PartitionSpec(self.mesh_axis))  # type: ignore[no-untyped-call]
-            shared = NamedSharding(self.mesh, PartitionSpec())  # type: ignore[no-untyped-call]
-            # Placed as arrays, never as Python scalars: in a multi-process run JAX checks a
-            # placed value is equal on every process, and that check misreads scalars.
-            dispatched = jax.tree_util.tree_map(
-                lambda p, a: jax.device_put(p, shared if a is None else batch),
-                dispatched,
-                self._param_axes,
-                is_leaf=lambda x: x is None,
-            )
+            dispatched = place_params(dispatched, self.mesh, self.mesh_axis, self._param_axes)
             params = dispatched
         self.params = params
         self._device_params = dispatched
@@ -370,9 +182,7 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
         """Fetch (or create) the jitted reset, masked reset and step for this configuration."""
         self._batch_sharding = None
         if self.mesh is not None:
-            from jax.sharding import NamedSharding, PartitionSpec
-
-            self._batch_sharding = NamedSharding(self.mesh, PartitionSpec(self.mesh_axis))  # type: ignore[no-untyped-call]
+            self._batch_sharding = batch_sharding(self.mesh, self.mesh_axis)
         axes_leaves, axes_def = jax.tree_util.tree_flatten(
             self._param_axes, is_leaf=lambda x: x is None
         )
@@ -385,7 +195,7 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
             self._batch_sharding,
         )
         self._reset_fn, self._reset_masked_fn, self._step_fn = _compile_cache.cached(
-            "vector", self.func_env, options, functools.partial(_vector_programs, options=options)
+            "vector", self.func_env, options, functools.partial(vector_programs, options=options)
         )
 
     def __getstate__(self) -> dict[str, Any]:
@@ -396,7 +206,7 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
             state.pop(name, None)
         state["mesh"] = None
         state["render_state"] = None
-        state["spec"] = _without_placement(state.get("spec"))
+        state["spec"] = without_placement(state.get("spec"))
         if "_ezpickle_kwargs" in state:  # subclasses that are also EzPickles record them too
             state["_ezpickle_kwargs"] = {
                 k: v for k, v in state["_ezpickle_kwargs"].items() if k not in ("devices", "mesh")
@@ -409,15 +219,8 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
 
         clone = type(self).__new__(type(self))
         memo[id(self)] = clone
-        shared: list[object] = [self.mesh, self._batch_sharding]
-        if self.mesh is not None:
-            shared.extend(self.mesh.devices.flat)
-        spec_kwargs = getattr(self.spec, "kwargs", None) or {}
-        shared.append(spec_kwargs.get("mesh"))
-        shared.extend(d for d in spec_kwargs.get("devices") or () if isinstance(d, jax.Device))
-        for obj in shared:
-            if obj is not None:
-                memo.setdefault(id(obj), obj)
+        for obj in placement_objects(self.mesh, self._batch_sharding, self.spec):
+            memo.setdefault(id(obj), obj)
         compiled = ("_reset_fn", "_reset_masked_fn", "_step_fn")
         for name, value in self.__dict__.items():
             if name in compiled:
@@ -519,18 +322,9 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
         )
         if updated is self.params:
             return
-        old_leaves, treedef = jax.tree_util.tree_flatten(self.params)
-        new_leaves, new_def = jax.tree_util.tree_flatten(updated)
-        if self._defaults is None or new_def != treedef:  # type: ignore[operator]
-            self.set_params(updated)  # a new structure: validated (and compiled) as given
-            return
-        axes = jax.tree_util.tree_leaves(self._param_axes, is_leaf=lambda x: x is None)
-        defaults = jax.tree_util.tree_leaves(self._defaults)
-        fitted = [
-            _fit_leaf(old, new, axis, np.shape(default), self.num_envs, mask)
-            for old, new, axis, default in zip(old_leaves, new_leaves, axes, defaults, strict=True)
-        ]
-        self.set_params(jax.tree_util.tree_unflatten(treedef, fitted))
+        self.set_params(
+            fit_params(self.params, updated, self._param_axes, self._defaults, self.num_envs, mask)
+        )
 
     def step(self, action: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
         """Step every sub-env, resetting finished ones as :attr:`autoreset_mode` says.

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import inspect
 import multiprocessing
-import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from copy import deepcopy
-from enum import Enum
-from multiprocessing.connection import Connection, wait
 from typing import Any, Generic
 
 import numpy as np
@@ -17,79 +13,50 @@ import numpy.typing as npt
 
 from gymnasium_core import logger
 from gymnasium_core.core import Env
-from gymnasium_core.error import (
-    AlreadyPendingCallError,
-    ClosedEnvironmentError,
-    CustomSpaceError,
-    NoAsyncCallError,
+from gymnasium_core.vector._async_pipes import (
+    AsyncState,
+    WorkerDiedError,
+    _RemoteTraceback,
+    remaining,
+    send,
 )
+from gymnasium_core.vector._async_startup import (
+    Worker,
+    WorkerStartup,
+    check_worker_signature,
+    checked_concurrency,
+    warn_if_forking_jax,
+)
+from gymnasium_core.vector._async_startup import jax_is_running as jax_is_running
 from gymnasium_core.vector._async_worker import RESERVED_COMMANDS, async_worker
 from gymnasium_core.vector._common import (
     ObservationMode,
     as_autoreset_mode,
     check_not_empty,
-    observation_spaces,
     pop_reset_mask,
     seeds_for,
 )
-from gymnasium_core.vector.utils import (
-    CloudpickleWrapper,
-    batch_space,
-    clear_mpi_env_vars,
-    concatenate,
-    create_empty_array,
-    create_shared_memory,
-    iterate,
-    read_from_shared_memory,
-)
+from gymnasium_core.vector.utils import concatenate, iterate
 from gymnasium_core.vector.vector_env import ActType, AutoresetMode, ObsType, VectorEnv
 
 __all__ = ["AsyncState", "AsyncVectorEnv", "WorkerDiedError"]
 
+# Defined beside the worker bookkeeping; they report this public module (reprs, tracebacks,
+# pickles), as before the split.
+AsyncState.__module__ = WorkerDiedError.__module__ = _RemoteTraceback.__module__ = __name__
+
 StepResult = tuple[
     Any, npt.NDArray[np.float64], npt.NDArray[np.bool_], npt.NDArray[np.bool_], dict[str, Any]
 ]
-Worker = Callable[..., None]
 # Gymnasium's name for the default worker loop in this module; custom workers start from it.
 _async_worker = async_worker
 
-# How long to wait for a failed worker's report on the error queue, and for a terminated worker
-# to exit before it is killed.
-_ERROR_REPORT_TIMEOUT = 5.0
-_JOIN_TIMEOUT = 5.0
-# How long a worker whose pipe closed is given to exit before its exit code is read.
-_REAP_TIMEOUT = 2.0
 
-
-class AsyncState(Enum):
-    """Which asynchronous call an :class:`AsyncVectorEnv` is waiting for."""
-
-    DEFAULT = "default"
-    WAITING_RESET = "reset"
-    WAITING_STEP = "step"
-    WAITING_CALL = "call"
-
-
-class WorkerDiedError(RuntimeError):
-    """A worker process stopped: it crashed, was killed, or exited after an error.
-
-    Attributes:
-        indices: The indices of the stopped workers.
-    """
-
-    def __init__(self, message: str, indices: Sequence[int]) -> None:
-        super().__init__(message)
-        self.indices = tuple(indices)
-
-
-class _RemoteTraceback(Exception):
-    """Carries a worker's formatted traceback as the ``__cause__`` of the re-raised error."""
-
-    def __str__(self) -> str:
-        return str(self.args[0])
-
-
-class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[ObsType, ActType]):
+class AsyncVectorEnv(
+    WorkerStartup,
+    VectorEnv[ObsType, ActType, np.ndarray[Any, Any]],
+    Generic[ObsType, ActType],
+):
     """Runs each sub-environment in a worker process, talking to it over a pipe.
 
     Observations come back through shared memory (``shared_memory=True``) or the pipes. An error
@@ -161,23 +128,23 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
         self.worker = worker
         self.observation_mode = observation_mode
         self.autoreset_mode = as_autoreset_mode(autoreset_mode)
-        self.max_concurrency = _checked_concurrency(max_concurrency)
+        self.max_concurrency = checked_concurrency(max_concurrency)
         if worker is not None:
-            _check_worker_signature(worker)
+            check_worker_signature(worker)
 
         self.num_envs = len(env_fns)
         check_not_empty(self.num_envs, type(self).__name__)
         self._read_spaces()
 
         mp_context = multiprocessing.get_context(context)
-        _warn_if_forking_jax(mp_context)
+        warn_if_forking_jax(mp_context)
         self._obs_buffer = self._make_observation_buffer(mp_context)
         self.error_queue = mp_context.Queue()
         self._state = AsyncState.DEFAULT
         self._stale = [0] * self.num_envs
-        self._dead: dict[int, str] = {}
-        self.parent_pipes: list[Connection | None] = []
-        self.processes: list[Any] = []
+        self._dead = {}
+        self.parent_pipes = []
+        self.processes = []
         self._start_workers(mp_context)
         try:
             self._check_spaces()
@@ -185,68 +152,12 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             self.close(terminate=True)
             raise
 
-    def _read_spaces(self) -> None:
-        probe = self.env_fns[0]()
-        # A new dict: the sub-environment's class-level metadata must stay untouched.
-        self.metadata = {**probe.metadata, "autoreset_mode": self.autoreset_mode}
-        self.render_mode = probe.render_mode
-        self.single_action_space = probe.action_space
-        self.action_space = batch_space(probe.action_space, n=self.num_envs)
-        self.single_observation_space, self.observation_space = observation_spaces(
-            self.observation_mode,
-            probe.observation_space,
-            lambda: [env_fn().observation_space for env_fn in self.env_fns],
-            self.num_envs,
-        )
-        probe.close()
-
-    def _make_observation_buffer(self, ctx: Any) -> Any:
-        if not self.shared_memory:
-            self.observations = create_empty_array(self.single_observation_space, self.num_envs)
-            return None
-        try:
-            buffer = create_shared_memory(self.single_observation_space, n=self.num_envs, ctx=ctx)
-        except (CustomSpaceError, TypeError) as exc:
-            raise ValueError(
-                f"Shared memory cannot hold {self.single_observation_space}; use "
-                "`AsyncVectorEnv(..., shared_memory=False)` (observations then go over pipes)."
-            ) from exc
-        self.observations = read_from_shared_memory(
-            self.single_observation_space, buffer, n=self.num_envs
-        )
-        return buffer
-
     @staticmethod
     def _copy_observations(observations: Any) -> Any:
         # A plain array is copied directly; nested batches (dicts, tuples, objects) go deep.
         if type(observations) is np.ndarray and not observations.dtype.hasobject:
             return observations.copy()
         return deepcopy(observations)
-
-    def _start_workers(self, ctx: Any) -> None:
-        target = self.worker or async_worker
-        semaphore = (
-            ctx.BoundedSemaphore(self.max_concurrency) if self.max_concurrency is not None else None
-        )
-        # Kept alive with the environment: under spawn / forkserver a worker opens the semaphore
-        # by name, and it is unlinked as soon as the last reference here goes.
-        self._semaphore = semaphore
-        with clear_mpi_env_vars():
-            for index, env_fn in enumerate(self.env_fns):
-                ours, theirs = ctx.Pipe()
-                worker_args: tuple[Any, ...] = (index, CloudpickleWrapper(env_fn), theirs, ours)
-                worker_args += (self._obs_buffer, self.error_queue, self.autoreset_mode, semaphore)
-                proc = ctx.Process(
-                    target=target,
-                    name=f"Worker<{type(self).__name__}>-{index}",
-                    args=worker_args,
-                    daemon=self.daemon,
-                )
-                self.parent_pipes += [ours]
-                self.processes += [proc]
-                proc.start()
-                # Dropping our copy of the worker's end makes its death read as end-of-file.
-                theirs.close()
 
     @property
     def np_random_seed(self) -> tuple[int, ...]:  # type: ignore[override]
@@ -299,9 +210,9 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
         mask = pop_reset_mask(options, self.num_envs)
         for i, pipe in enumerate(self._live_pipes()):
             if mask is None or mask[i]:
-                _send(pipe, ("reset", {"seed": seeds[i], "options": options}))
+                send(pipe, ("reset", {"seed": seeds[i], "options": options}))
             else:
-                _send(pipe, ("reset-noop", None))
+                send(pipe, ("reset-noop", None))
         self._state = AsyncState.WAITING_RESET
 
     def reset_wait(self, timeout: float | None = None) -> tuple[ObsType, dict[str, Any]]:
@@ -356,7 +267,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
         if len(per_env) != self.num_envs:
             raise ValueError(f"Got {len(per_env)} actions for {self.num_envs} sub-environments.")
         for pipe, action in zip(self.parent_pipes, per_env, strict=True):
-            _send(pipe, ("step", action))  # type: ignore[arg-type]
+            send(pipe, ("step", action))  # type: ignore[arg-type]
         self._state = AsyncState.WAITING_STEP
 
     def step_wait(self, timeout: float | None = None) -> StepResult:
@@ -435,7 +346,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
         if name in RESERVED_COMMANDS:
             raise ValueError(f"`call({name!r})` is not allowed: use `{name}` directly.")
         for pipe in self._live_pipes():
-            _send(pipe, ("_call", (name, args, kwargs)))
+            send(pipe, ("_call", (name, args, kwargs)))
         self._state = AsyncState.WAITING_CALL
 
     def call_wait(self, timeout: float | None = None) -> tuple[Any, ...]:
@@ -485,7 +396,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             )
         self._assert_no_pending("set_attr")
         for pipe, value in zip(self._live_pipes(), values, strict=True):
-            _send(pipe, ("_setattr", (name, value)))
+            send(pipe, ("_setattr", (name, value)))
         self._raise_if_errors(self._collect(range(self.num_envs), None, "set_attr"))
 
     # -- closing -------------------------------------------------------------------------------
@@ -513,7 +424,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
             if not terminate:
                 # The worker answered `close` and is closing its environment (which may take
                 # a while, e.g. writing a video): wait for it, within the timeout.
-                process.join(_remaining(deadline))
+                process.join(remaining(deadline))
                 if not process.is_alive():
                     continue
                 logger.warn(f"Worker {index} was still closing when the timeout passed.")
@@ -524,332 +435,7 @@ class AsyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[
         self.error_queue.close()
         self.error_queue.join_thread()
 
-    def _stop(self, index: int, process: Any) -> None:
-        """Terminate a worker; kill it if it ignores that for ``_JOIN_TIMEOUT`` seconds."""
-        if not process.is_alive():
-            process.join()
-            return
-        process.terminate()
-        process.join(_JOIN_TIMEOUT)
-        if process.is_alive():
-            logger.warn(f"Worker {index} ignored terminate; killing it.")
-            process.kill()
-            process.join()
-
-    def _close_workers(self, deadline: float | None) -> bool:
-        """Ask the live workers to close; ``False`` if some did not answer in time."""
-        live = [i for i, pipe in enumerate(self.parent_pipes) if pipe is not None]
-        try:
-            self._drain_stale(deadline)
-            for i in live:
-                if self.parent_pipes[i] is not None:
-                    _send(self.parent_pipes[i], ("close", None))  # type: ignore[arg-type]
-            live = [i for i in live if self.parent_pipes[i] is not None]
-            self._collect(live, deadline, "close", drop_errors=True)
-        except (multiprocessing.TimeoutError, WorkerDiedError, OSError):
-            return False
-        return True
-
     def __del__(self) -> None:
         """Terminate the workers of an environment that was never closed."""
         if not getattr(self, "closed", True) and hasattr(self, "_state"):
             self.close(terminate=True)
-
-    # -- plumbing ------------------------------------------------------------------------------
-
-    def _assert_is_running(self) -> None:
-        if self.closed:
-            raise ClosedEnvironmentError(
-                f"`{type(self).__name__}` was closed: it cannot be used any more."
-            )
-        if self._dead:
-            stopped = ", ".join(f"{i} ({why})" for i, why in sorted(self._dead.items()))
-            raise WorkerDiedError(
-                f"Worker(s) {stopped} of `{type(self).__name__}` stopped; close this environment "
-                "and make a new one.",
-                sorted(self._dead),
-            )
-
-    def _assert_no_pending(self, caller: str) -> None:
-        if self._state is not AsyncState.DEFAULT:
-            raise AlreadyPendingCallError(
-                f"`{caller}` was called while `{self._state.value}` is still pending; call "
-                f"`{self._state.value}_wait` first.",
-                str(self._state.value),
-            )
-        self._drain_stale(None)
-        self._assert_is_running()
-
-    def _poll_pipe_envs(self, timeout: float | None = None) -> bool:
-        """Whether every worker has a reply ready within ``timeout`` seconds.
-
-        ``None`` does not wait and answers ``True``: the replies are then read as they come.
-        Kept for subclasses written against Gymnasium's ``AsyncVectorEnv``.
-        """
-        self._assert_is_running()
-        if timeout is None:
-            return True
-        deadline = time.monotonic() + timeout
-        for pipe in self.parent_pipes:
-            if pipe is None or pipe.closed:
-                return False
-            if not pipe.poll(max(deadline - time.monotonic(), 0.0)):
-                return False
-        return True
-
-    def _live_pipes(self) -> list[Connection]:
-        return [pipe for pipe in self.parent_pipes if pipe is not None]
-
-    def _wait_for(self, state: AsyncState, caller: str, timeout: float | None) -> list[Any]:
-        self._assert_is_running()
-        if self._state is not state:
-            raise NoAsyncCallError(
-                f"`{caller}` was called without a pending `{state.value}_async`.", state.value
-            )
-        deadline = None if timeout is None else time.monotonic() + timeout
-        try:
-            replies = self._collect(range(self.num_envs), deadline, caller)
-        finally:
-            self._state = AsyncState.DEFAULT
-        results = []
-        for result, ok in replies:
-            if not ok:
-                self._raise_if_errors(replies)
-            results.append(result)
-        return results
-
-    def _mark_pending_stale(self) -> None:
-        for i, pipe in enumerate(self.parent_pipes):
-            if pipe is not None:
-                self._stale[i] += 1
-        self._state = AsyncState.DEFAULT
-
-    def _collect(
-        self,
-        indices: Iterable[int],
-        deadline: float | None,
-        caller: str,
-        drop_errors: bool = False,
-    ) -> list[tuple[Any, bool]]:
-        """One reply per worker in ``indices``, in order.
-
-        A worker that has not answered by ``deadline`` leaves its reply pending (it is read and
-        dropped before the next command); a worker that exits without answering is marked dead.
-
-        Raises:
-            multiprocessing.TimeoutError: If the deadline passes.
-            WorkerDiedError: If a worker exits without answering.
-        """
-        order = list(indices)
-        replies: dict[int, tuple[Any, bool]] = {}
-        died: list[int] = []
-        if deadline is None:
-            # Fast path: only the worker holds its end of the pipe, so a worker that dies
-            # shows up here as end-of-file rather than a hang.
-            for i in order:
-                pipe = self.parent_pipes[i]
-                if pipe is not None:
-                    try:
-                        replies[i] = pipe.recv()
-                    except (EOFError, OSError):
-                        died.append(i)
-            if not died:
-                return list(replies.values())
-            waiting: set[int] = set()
-        else:
-            waiting = {i for i in order if self.parent_pipes[i] is not None}
-        while waiting:
-            handles: dict[Any, int] = {}
-            for i in waiting:
-                handles[self.parent_pipes[i]] = i
-                handles[self.processes[i].sentinel] = i
-            remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
-            ready = wait(list(handles), remaining)
-            if not ready:
-                for i in waiting:
-                    self._stale[i] += 1
-                raise multiprocessing.TimeoutError(
-                    f"`{caller}` timed out: worker(s) {sorted(waiting)} did not answer in time."
-                )
-            for handle in ready:
-                i = handles[handle]
-                if i not in waiting:
-                    continue
-                pipe = self.parent_pipes[i]
-                assert pipe is not None
-                try:
-                    # The sentinel fires when the worker exits; it may still have answered first.
-                    if pipe.poll():
-                        replies[i] = pipe.recv()
-                        waiting.discard(i)
-                        continue
-                except (EOFError, OSError):
-                    pass
-                if not self.processes[i].is_alive() or isinstance(handle, Connection):
-                    waiting.discard(i)
-                    died.append(i)
-        codes = {i: self._exit_code(i) for i in died}
-        for i in died:
-            self._mark_dead(i, f"exit code {codes[i]}")
-        if died and not drop_errors:
-            self._state = AsyncState.DEFAULT
-            raise WorkerDiedError(
-                f"Worker(s) {sorted(died)} of `{type(self).__name__}` died during `{caller}` "
-                f"(exit codes {[codes[i] for i in sorted(died)]}).",
-                sorted(died),
-            )
-        return [replies[i] for i in order if i in replies]
-
-    def _drain_stale(self, deadline: float | None) -> None:
-        """Read and drop the replies of calls that timed out or were abandoned."""
-        while any(self._stale):
-            late = [i for i, count in enumerate(self._stale) if count > 0]
-            replies = self._collect(late, deadline, "a late reply", drop_errors=True)
-            for i in late:
-                self._stale[i] -= 1
-            failed = [reply for reply in replies if not reply[1]]
-            if failed:
-                self._raise_if_errors(replies, reraise=False)
-
-    def _exit_code(self, index: int) -> int | str:
-        """The exit code of a worker whose pipe closed, once the process is reaped.
-
-        Its end of the pipe closes a moment before the process is gone, so it is joined for up
-        to ``_REAP_TIMEOUT`` seconds first; a worker still running then is reported as such.
-        """
-        process = self.processes[index]
-        process.join(_REAP_TIMEOUT)
-        code = process.exitcode
-        return "unknown (still running)" if code is None else int(code)
-
-    def _mark_dead(self, index: int, why: str) -> None:
-        self._dead[index] = why
-        pipe = self.parent_pipes[index]
-        if pipe is not None:
-            pipe.close()
-            self.parent_pipes[index] = None
-        self._stale[index] = 0
-
-    def _raise_if_errors(
-        self, successes: Sequence[tuple[Any, bool]] | Iterable[bool], reraise: bool = True
-    ) -> None:
-        """Re-raise a worker's error with its index and traceback (the last if several).
-
-        Args:
-            successes: The workers' ``success`` flags (Gymnasium's form, which subclasses
-                written for it pass), or their whole ``(result, success)`` replies.
-            reraise: Whether to raise the error (otherwise it is only logged).
-        """
-        failures = sum(1 for reply in successes if not _succeeded(reply))
-        if failures == 0:
-            return
-        last: BaseException | None = None
-        for _ in range(failures):
-            index, _, exc, trace = self.error_queue.get(timeout=_ERROR_REPORT_TIMEOUT)
-            logger.error(f"Worker {index} raised an error and stopped:\n{trace}")
-            self._mark_dead(index, f"raised {type(exc).__name__}")
-            exc.add_note(f"Raised in worker {index} of {type(self).__name__}.")
-            exc.__cause__ = _RemoteTraceback(f"\nTraceback in worker {index}:\n{trace}")
-            last = exc
-        self._state = AsyncState.DEFAULT
-        if reraise and last is not None:
-            raise last
-
-    def _check_spaces(self) -> None:
-        for pipe in self._live_pipes():
-            _send(
-                pipe,
-                (
-                    "_check_spaces",
-                    (
-                        self.observation_mode,
-                        self.single_observation_space,
-                        self.single_action_space,
-                    ),
-                ),
-            )
-        replies = self._collect(range(self.num_envs), None, "space check")
-        self._raise_if_errors(replies)
-        obs_ok, action_ok = zip(*(result for result, _ in replies), strict=True)
-        if not all(obs_ok):
-            bad = [i for i, ok in enumerate(obs_ok) if not ok]
-            what = (
-                "are not equal to the first one's; use observation_mode='different' if intended"
-                if self.observation_mode == "same"
-                else "do not share the first one's shape and dtype"
-            )
-            raise RuntimeError(f"The observation spaces of sub-environment(s) {bad} {what}.")
-        if not all(action_ok):
-            bad = [i for i, ok in enumerate(action_ok) if not ok]
-            raise RuntimeError(
-                f"The action spaces of sub-environment(s) {bad} differ from "
-                f"{self.single_action_space}: actions can only be batched for equal spaces."
-            )
-
-
-def _succeeded(reply: Any) -> bool:
-    # A bare success flag, or a `(result, success)` reply.
-    if isinstance(reply, bool | np.bool_):
-        return bool(reply)
-    return bool(reply[1])
-
-
-def jax_is_running() -> bool:
-    """Whether JAX is imported in this process and has started its runtime.
-
-    A started runtime owns threads that ``fork`` does not copy, so a forked child can crash or
-    hang inside JAX / XLA. When it cannot be told whether the runtime started, ``True``.
-    """
-    if "jax" not in sys.modules:
-        return False
-    bridge = sys.modules.get("jax._src.xla_bridge")
-    started = getattr(bridge, "backends_are_initialized", None)
-    if started is None:
-        return True
-    try:
-        return bool(started())
-    except Exception:  # a JAX internal we could not query: assume the worst
-        return True
-
-
-def _warn_if_forking_jax(ctx: Any) -> None:
-    if ctx.get_start_method() == "fork" and jax_is_running():
-        logger.warn(
-            "AsyncVectorEnv forks its workers from a process where JAX is running; forking a "
-            "multithreaded JAX process can crash or hang the workers (and later JAX/XLA work "
-            'in this process). Pass `context="forkserver"` or `context="spawn"`.'
-        )
-
-
-def _send(pipe: Connection, message: Any) -> None:
-    # A worker that already stopped cannot take the message; its error report (or its end of
-    # file) is still read from the pipe by `_collect`.
-    try:
-        pipe.send(message)
-    except (BrokenPipeError, ConnectionResetError):
-        pass
-
-
-def _remaining(deadline: float | None) -> float | None:
-    return None if deadline is None else max(0.0, deadline - time.monotonic())
-
-
-def _checked_concurrency(max_concurrency: int | None) -> int | None:
-    if max_concurrency is None:
-        return None
-    if not isinstance(max_concurrency, int | np.integer) or isinstance(max_concurrency, bool):
-        raise ValueError(f"`max_concurrency` must be an int or None, got {type(max_concurrency)}.")
-    if max_concurrency < 1:
-        raise ValueError(f"`max_concurrency` must be positive, got {max_concurrency}.")
-    return int(max_concurrency)
-
-
-def _check_worker_signature(worker: Worker) -> None:
-    # Checked here: in the worker process a wrong signature only shows as a closed pipe.
-    try:
-        inspect.signature(worker).bind(*range(8))
-    except TypeError as exc:
-        raise ValueError(
-            f"A custom `worker` must take 8 arguments, like `async_worker`; got the signature "
-            f"{inspect.signature(worker)}."
-        ) from exc

@@ -91,16 +91,18 @@ def test_array_state_functional__says_what_it_takes_and_gives() -> None:
 
 
 def test_jax_vector_env__helpers_say_what_they_take() -> None:
+    from gymnasium_core.functional import _jax_placement, _jax_vector_params
     from gymnasium_core.functional import jax_vector_env as module
 
     helpers = (
-        module._make_mesh,
-        module._device_list,
-        module._without_placement,
-        module._canonical_dtype,
-        module._dispatch_leaf,
-        module._dispatch_params,
-        module._fit_leaf,
+        _jax_placement.make_mesh,
+        _jax_placement.device_list,
+        _jax_placement.without_placement,
+        _jax_placement.batch_sharding,
+        _jax_vector_params.canonical_dtype,
+        _jax_vector_params.dispatch_leaf,
+        _jax_vector_params.dispatch_params,
+        _jax_vector_params.fit_leaf,
     )
     for helper in helpers:
         assert _any_parameters(helper) == [], helper.__name__

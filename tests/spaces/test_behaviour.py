@@ -366,6 +366,36 @@ def test_utils__custom_space_registration() -> None:
 
 
 @BOTH
+def test_utils__registrations_reach_composite_spaces(m: Any) -> None:
+    # A custom space registered on the public functions is flattened inside a Tuple too: the
+    # recursive calls go through the same dispatchers that `utils` shows.
+    import importlib
+
+    mod_utils = importlib.import_module(m.__name__ + ".utils")
+
+    class Pair(m.Space):  # type: ignore[misc, name-defined]
+        def __init__(self) -> None:
+            super().__init__((2,), np.float32)
+
+        @property
+        def is_np_flattenable(self) -> bool:
+            return True
+
+    mod_utils.flatdim.register(Pair)(lambda space: 2)
+    mod_utils.flatten.register(Pair)(lambda space, x: np.asarray(x, dtype=np.float32))
+    mod_utils.unflatten.register(Pair)(lambda space, x: tuple(x.tolist()))
+    mod_utils.flatten_space.register(Pair)(lambda space: m.Box(-1, 1, (2,), np.float32))
+    space = m.Tuple([m.Discrete(2), Pair()])
+    flat = mod_utils.flatten(space, (1, (0.5, -0.5)))
+    assert flat.tolist() == [0, 1, 0.5, -0.5]
+    assert mod_utils.flatdim(space) == 4
+    assert mod_utils.flatten_space(space).shape == (4,)
+    assert mod_utils.unflatten(space, flat) == (1, (0.5, -0.5))
+    for name in ("flatdim", "flatten", "unflatten", "flatten_space"):
+        assert getattr(mod_utils, name).__module__ == mod_utils.__name__
+
+
+@BOTH
 def test_utils__variable_size_spaces_cannot_flatdim(m: Any) -> None:
     import importlib
 

@@ -309,3 +309,21 @@ def test_check_environments_match__same_and_different() -> None:
         env_match.check_environments_match(cls(), _env_class(gymnasium_core, step=step)(), 5)
     with pytest.raises(AssertionError):
         env_match.check_environments_match(cls(), cls(), 1, info_comparison="bogus")
+
+
+def test_env_checker__functions_report_their_public_module(lib: types.ModuleType) -> None:
+    # The checks live in private modules beside their helpers; like Gymnasium's, each reports
+    # (and pickles by) `utils.env_checker`.
+    module = _utils(lib, "env_checker")
+    names = [
+        name
+        for name, value in vars(_utils(gymnasium, "env_checker")).items()
+        if isinstance(value, types.FunctionType)
+        and not name.startswith("_")
+        and value.__module__ == "gymnasium.utils.env_checker"
+    ]
+    assert "check_reset_seed_determinism" in names
+    for name in names:
+        function = getattr(module, name)
+        assert function.__module__ == module.__name__, name
+        assert pickle.loads(pickle.dumps(function)) is function

@@ -24,7 +24,7 @@ from _vector_testenvs import (
 import gymnasium_core
 import gymnasium_core.vector
 from gymnasium_core.error import AlreadyPendingCallError, ClosedEnvironmentError, NoAsyncCallError
-from gymnasium_core.vector import AsyncVectorEnv, async_vector_env
+from gymnasium_core.vector import AsyncVectorEnv, _async_pipes, _async_startup, async_vector_env
 from gymnasium_core.vector.async_vector_env import WorkerDiedError
 
 pytestmark = pytest.mark.timeout(60)
@@ -163,6 +163,19 @@ def test_async__max_concurrency_and_bad_arguments() -> None:
     envs.close()
 
 
+def test_worker_died_error__survives_pickling() -> None:
+    # It crosses process boundaries (an AsyncVectorEnv inside a worker reports it on the error
+    # queue), so it must load back with its message, indices and notes.
+    import pickle
+
+    exc = WorkerDiedError("Worker(s) [1, 2] stopped.", [1, 2])
+    exc.add_note("Raised in worker 0 of AsyncVectorEnv.")
+    restored = pickle.loads(pickle.dumps(exc))
+    assert type(restored) is WorkerDiedError
+    assert (str(restored), restored.indices) == ("Worker(s) [1, 2] stopped.", (1, 2))
+    assert restored.__notes__ == ["Raised in worker 0 of AsyncVectorEnv."]
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="forkserver is POSIX-only")
 @pytest.mark.parametrize("context", ["spawn", "forkserver"])
 def test_async__spawn_and_forkserver_contexts(context: str) -> None:
@@ -258,7 +271,7 @@ def _slow_closing(tmp_path, delay: float) -> AsyncVectorEnv:
 def test_async__close_without_timeout_waits_for_slow_env_close(tmp_path, monkeypatch) -> None:
     """``timeout=None`` waits for every sub-environment to finish closing (no fixed limit)."""
     # The fixed grace for terminated workers, shortened: a clean close must not depend on it.
-    monkeypatch.setattr(async_vector_env, "_JOIN_TIMEOUT", 0.1)
+    monkeypatch.setattr(_async_pipes, "_JOIN_TIMEOUT", 0.1)
     envs = _slow_closing(tmp_path, delay=1.0)
     pids = [process.pid for process in envs.processes]
     envs.close()  # our warnings are errors here: neither "ignored terminate" nor a timeout
@@ -289,20 +302,20 @@ def test_async__close_timeout_terminates_a_worker_still_closing(tmp_path) -> Non
 def test_fork_check__warns_only_for_fork_while_jax_runs(
     monkeypatch, context: str, running: bool, warns: bool
 ) -> None:
-    monkeypatch.setattr(async_vector_env, "jax_is_running", lambda: running)
+    monkeypatch.setattr(_async_startup, "jax_is_running", lambda: running)
     ctx = multiprocessing.get_context(context)
     if warns:
         with pytest.warns(gymnasium_core.logger.GymnasiumCoreWarning, match="forkserver"):
-            async_vector_env._warn_if_forking_jax(ctx)
+            _async_startup.warn_if_forking_jax(ctx)
     else:
-        async_vector_env._warn_if_forking_jax(ctx)
+        _async_startup.warn_if_forking_jax(ctx)
 
 
 @pytest.mark.parametrize("context", ["fork", None])
 def test_async__warns_before_forking_a_process_running_jax(monkeypatch, context) -> None:
     if multiprocessing.get_context(context).get_start_method() != "fork":
         pytest.skip("the default start method here is not fork")
-    monkeypatch.setattr(async_vector_env, "jax_is_running", lambda: True)
+    monkeypatch.setattr(_async_startup, "jax_is_running", lambda: True)
     # No worker is started: JAX may really be running in this process.
     monkeypatch.setattr(AsyncVectorEnv, "_start_workers", lambda self, ctx: None)
     monkeypatch.setattr(AsyncVectorEnv, "_check_spaces", lambda self: None)

@@ -200,12 +200,17 @@ def test_async_subclass__reference_style_step_wait_matches_reference(shared_memo
 
 
 def test_async_worker__default_loop_at_reference_private_path() -> None:
+    import inspect
+
     from gymnasium_core.vector import async_vector_env
 
     assert callable(async_vector_env._async_worker)
-    assert list(async_vector_env.inspect.signature(async_vector_env._async_worker).parameters)[
-        :4
-    ] == ["index", "env_fn", "pipe", "parent_pipe"]
+    assert list(inspect.signature(async_vector_env._async_worker).parameters)[:4] == [
+        "index",
+        "env_fn",
+        "pipe",
+        "parent_pipe",
+    ]
 
 
 @pytest.mark.parametrize("vector_class", ["SyncVectorEnv", "AsyncVectorEnv"])
@@ -273,3 +278,44 @@ def test_vector_env__has_the_reference_instance_attributes(vector_class: str) ->
     finally:
         for env in built.values():
             env.close()
+
+
+def test_async_vector_env__public_classes_name_the_reference_module() -> None:
+    # Defined beside the worker bookkeeping, they still report (and pickle by) the module path
+    # Gymnasium has them at, so reprs, tracebacks and pickles name the public module.
+    import pickle
+
+    from gymnasium_core.vector import async_vector_env as ours
+
+    reference = gymnasium.vector.async_vector_env
+    assert ours.AsyncState.__module__ == "gymnasium_core" + reference.AsyncState.__module__[9:]
+    assert ours.WorkerDiedError.__module__ == ours.__name__
+    for member in ours.AsyncState:
+        assert pickle.loads(pickle.dumps(member)) is member
+    assert pickle.dumps(ours.AsyncState.DEFAULT).count(ours.__name__.encode()) == 1
+
+
+def test_vector_env__public_names_name_the_reference_module() -> None:
+    # VectorEnv and the wrappers are defined in private modules; like Gymnasium's, every public
+    # class and type variable of `vector_env` reports (and pickles by) that module.
+    import pickle
+
+    from gymnasium_core.vector import vector_env as ours
+
+    reference = gymnasium.vector.vector_env
+    names = [
+        name
+        for name, value in vars(reference).items()
+        if not name.startswith("_")
+        and getattr(value, "__module__", None) == reference.__name__
+        and not isinstance(value, ModuleType)
+    ]
+    assert {"VectorEnv", "VectorWrapper", "AutoresetMode", "ArrayType"} <= set(names)
+    # Gymnasium takes these from `gymnasium.core`; ours are this module's own.
+    names += ["ObsType", "ActType", "RenderFrame"]
+    for name in names:
+        value = getattr(ours, name)
+        assert value.__module__ == ours.__name__, name
+        assert pickle.loads(pickle.dumps(value)) is value, name
+    member = ours.AutoresetMode.SAME_STEP
+    assert pickle.loads(pickle.dumps(member)) is member
