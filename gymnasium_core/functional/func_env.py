@@ -22,13 +22,14 @@ RGBFrame: TypeAlias = "NDArray[np.uint8]"
 # Any: the methods have different signatures, and a transformation keeps each one's.
 Transformation: TypeAlias = Callable[[Callable[..., Any]], Callable[..., Any]]
 
-StateType = TypeVar("StateType")
-ObsType = TypeVar("ObsType")
-ActType = TypeVar("ActType")
-RewardType = TypeVar("RewardType")
-TerminalType = TypeVar("TerminalType")
-RenderStateType = TypeVar("RenderStateType")
-Params = TypeVar("Params")
+# The type parameters of a functional env, under the names Gymnasium's FuncEnv gives them.
+StateType = TypeVar("StateType")  # the dynamic state: a NamedTuple, a pytree on JAX
+ObsType = TypeVar("ObsType")  # what `observation` returns
+ActType = TypeVar("ActType")  # what `transition` and `reward` take as the action
+RewardType = TypeVar("RewardType")  # what `reward` returns: a float or an array of them
+TerminalType = TypeVar("TerminalType")  # what `terminal` returns: a bool or an array of them
+RenderStateType = TypeVar("RenderStateType")  # what `render_init` opens and rendering carries
+Params = TypeVar("Params")  # the task's numbers: a NamedTuple, batched for randomisation
 
 _REQUIRED = ("initial", "transition", "observation", "reward", "terminal")
 

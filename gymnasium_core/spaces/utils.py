@@ -13,6 +13,7 @@ from __future__ import annotations
 from functools import singledispatch
 from typing import Any, TypeVar
 
+from gymnasium_core._public_names import report_here
 from gymnasium_core.spaces._flat_common import FlatType
 from gymnasium_core.spaces._flatdim import flatdim
 from gymnasium_core.spaces._flatten import flatten
@@ -43,8 +44,7 @@ T = TypeVar("T")
 
 # Defined in private modules beside their helpers; they report this public module (reprs,
 # pickles, docs), where Gymnasium has them.
-flatdim.__module__ = flatten.__module__ = unflatten.__module__ = __name__
-flatten_space.__module__ = __name__
+report_here(globals(), ("flatdim", "flatten", "unflatten", "flatten_space"))
 
 
 @singledispatch

@@ -21,6 +21,7 @@ from typing import Any, Literal
 import numpy as np
 
 from gymnasium_core import logger, spaces
+from gymnasium_core._public_names import report_here
 from gymnasium_core.core import Env
 from gymnasium_core.utils._checked_data import data_equivalence
 from gymnasium_core.utils._reset_checks import (
@@ -60,17 +61,7 @@ __all__ = [
 
 # The checks are defined beside their helpers; they report this public module, where
 # Gymnasium has them.
-for _check in (
-    data_equivalence,
-    check_reset_options,
-    check_reset_return_info_deprecation,
-    check_reset_return_type,
-    check_reset_seed_determinism,
-    check_seed_deprecation,
-    check_returned_data_not_reused,
-    check_step_determinism,
-):
-    _check.__module__ = __name__
+report_here(globals())
 
 
 def check_space_limit(space: spaces.Space[Any], space_type: str) -> None:

@@ -29,14 +29,14 @@ __all__ = [
     "WrapperObsType",
 ]
 
-ObsType = TypeVar("ObsType")
-ActType = TypeVar("ActType")
-WrapperObsType = TypeVar("WrapperObsType")
-WrapperActType = TypeVar("WrapperActType")
-RenderFrame = TypeVar("RenderFrame")
-# The array type of rewards, terminations and truncations (numpy by default, jax or torch arrays
-# in the array-conversion wrappers).
-ArrayType = TypeVar("ArrayType", default=Any)
+ObsType = TypeVar("ObsType")  # a batch of observations
+ActType = TypeVar("ActType")  # a batch of actions
+WrapperObsType = TypeVar("WrapperObsType")  # the observations a vector wrapper shows
+WrapperActType = TypeVar("WrapperActType")  # the actions a vector wrapper takes
+RenderFrame = TypeVar("RenderFrame")  # one sub-environment's rendering
+# Rewards, terminations and truncations: numpy arrays unless a conversion wrapper makes them
+# JAX or torch arrays.
+ArrayType = TypeVar("ArrayType", default=Any)  # numpy, JAX or torch arrays
 
 _SCALAR_TYPES = (int, float, bool)
 

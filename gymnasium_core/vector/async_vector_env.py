@@ -12,13 +12,16 @@ import numpy as np
 import numpy.typing as npt
 
 from gymnasium_core import logger
+from gymnasium_core._public_names import report_here
 from gymnasium_core.core import Env
 from gymnasium_core.vector._async_pipes import (
     AsyncState,
     WorkerDiedError,
-    _RemoteTraceback,
     remaining,
     send,
+)
+from gymnasium_core.vector._async_pipes import (
+    _RemoteTraceback as _RemoteTraceback,  # reported as this module's, below
 )
 from gymnasium_core.vector._async_startup import (
     Worker,
@@ -43,7 +46,7 @@ __all__ = ["AsyncState", "AsyncVectorEnv", "WorkerDiedError"]
 
 # Defined beside the worker bookkeeping; they report this public module (reprs, tracebacks,
 # pickles), as before the split.
-AsyncState.__module__ = WorkerDiedError.__module__ = _RemoteTraceback.__module__ = __name__
+report_here(globals(), ("AsyncState", "WorkerDiedError", "_RemoteTraceback"))
 
 StepResult = tuple[
     Any, npt.NDArray[np.float64], npt.NDArray[np.bool_], npt.NDArray[np.bool_], dict[str, Any]

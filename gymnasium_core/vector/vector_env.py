@@ -9,6 +9,7 @@ entry, each key ``k`` paired with a boolean mask ``_k`` that says which sub-envi
 
 from __future__ import annotations
 
+from gymnasium_core._public_names import report_here
 from gymnasium_core.vector._vector_base import ActType as ActType
 from gymnasium_core.vector._vector_base import ArrayType, AutoresetMode, VectorEnv
 from gymnasium_core.vector._vector_base import ObsType as ObsType
@@ -34,18 +35,6 @@ __all__ = [
 
 # Defined in private modules (the base class, then the wrappers built on it); like Gymnasium's,
 # they report this module (reprs, pickles, docs).
-for _public in (
-    ActType,
-    ArrayType,
-    AutoresetMode,
-    ObsType,
-    RenderFrame,
-    VectorActionWrapper,
-    VectorEnv,
-    VectorObservationWrapper,
-    VectorRewardWrapper,
-    VectorWrapper,
-    WrapperActType,
-    WrapperObsType,
-):
-    _public.__module__ = __name__
+report_here(
+    globals(), [*__all__, "ActType", "ObsType", "RenderFrame", "WrapperActType", "WrapperObsType"]
+)

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from gymnasium_core import logger
+from gymnasium_core._public_names import report_here
 from gymnasium_core.core import Env, Wrapper
 from gymnasium_core.utils.record_constructor import RecordConstructorArgs
 from gymnasium_core.wrappers._errors import WrapperTypeError, WrapperValueError
@@ -40,7 +41,7 @@ Info = dict[str, Any]
 StepReturn = tuple[Any, Any, bool, bool, Info]
 
 # The noise wrappers live in a private module; they report this public one.
-AddWhiteNoise.__module__ = ObstructView.__module__ = __name__
+report_here(globals(), ("AddWhiteNoise", "ObstructView"))
 
 
 class RenderCollection(Wrapper[ObsType, ActType, ObsType, ActType], RecordConstructorArgs):

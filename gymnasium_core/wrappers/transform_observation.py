@@ -20,6 +20,7 @@ from typing import Any, TypeVar, cast
 import numpy as np
 
 from gymnasium_core import logger, spaces
+from gymnasium_core._public_names import report_here
 from gymnasium_core.core import Env, ObservationWrapper
 from gymnasium_core.utils.record_constructor import RecordConstructorArgs
 from gymnasium_core.wrappers._image import GrayscaleObservation, ResizeObservation
@@ -40,8 +41,7 @@ __all__ = [
 ]
 
 # The classes defined in private modules report this public module (spec entry points, docs).
-for _cls in (TransformObservation, GrayscaleObservation, ResizeObservation):
-    _cls.__module__ = __name__
+report_here(globals(), ("TransformObservation", "GrayscaleObservation", "ResizeObservation"))
 
 ObsType = TypeVar("ObsType")
 ActType = TypeVar("ActType")
