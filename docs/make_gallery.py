@@ -126,10 +126,15 @@ def entry_point(env_id: str) -> str:
 
 
 def picture_block(ids: list[str], index: dict[str, str], prefix: str) -> str:
-    """Markdown for a row of pictures with their ids as captions."""
+    """Markdown for a row of pictures with their ids as captions.
+
+    Each picture is a Markdown image inside an HTML figure (``md_in_html``): MkDocs rewrites
+    the paths of Markdown images for the built page's URL, never those in raw HTML, so a raw
+    ``<img src>`` would point beside the page (``gallery/assets/...``) once URLs are folders.
+    """
     cells = [
-        f'<figure style="display:inline-block;margin:0 .5em .5em 0">'
-        f'<img src="{prefix}assets/gallery/{index[i]}" alt="{i}" width="{MAX_SIDE}">'
+        f'<figure markdown="span" style="display:inline-block;margin:0 .5em .5em 0">'
+        f"![{i}]({prefix}assets/gallery/{index[i]})"
         f"<figcaption><code>{i}</code></figcaption></figure>"
         for i in ids
     ]
