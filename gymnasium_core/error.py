@@ -88,6 +88,16 @@ class CustomSpaceError(Exception):
     """A custom space is not supported by the requested operation."""
 
 
+class SharedMemoryUnsupported(Error, ValueError, TypeError):
+    """No shared memory buffer can hold observations of the given space.
+
+    Raised for spaces of dynamic shape (``Graph``, ``Sequence``, or composites containing them)
+    and for custom spaces with no shared-memory implementation. Gymnasium raises ``TypeError``
+    for the first and ``ValueError`` for the second, so this class derives from both and either
+    ``except`` clause catches it.
+    """
+
+
 class AlreadyPendingCallError(Exception):
     """An asynchronous call was started while another one is still pending.
 

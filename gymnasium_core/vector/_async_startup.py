@@ -16,7 +16,7 @@ import numpy as np
 
 from gymnasium_core import logger
 from gymnasium_core.core import Env
-from gymnasium_core.error import CustomSpaceError
+from gymnasium_core.error import CustomSpaceError, SharedMemoryUnsupported
 from gymnasium_core.spaces import Space
 from gymnasium_core.vector._async_pipes import WorkerPipes, send
 from gymnasium_core.vector._async_worker import async_worker
@@ -136,7 +136,7 @@ class WorkerStartup(WorkerPipes):
         try:
             buffer = create_shared_memory(self.single_observation_space, n=self.num_envs, ctx=ctx)
         except (CustomSpaceError, TypeError) as exc:
-            raise ValueError(
+            raise SharedMemoryUnsupported(
                 f"Shared memory cannot hold {self.single_observation_space}; use "
                 "`AsyncVectorEnv(..., shared_memory=False)` (observations then go over pipes)."
             ) from exc

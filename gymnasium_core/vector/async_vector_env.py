@@ -117,8 +117,9 @@ class AsyncVectorEnv(
                 ``None`` for no limit.
 
         Raises:
-            ValueError: For a bad ``max_concurrency``, a ``worker`` with the wrong arity, or a
-                space that shared memory cannot hold.
+            ValueError: For a bad ``max_concurrency`` or a ``worker`` with the wrong arity.
+            SharedMemoryUnsupported: With ``shared_memory=True``, for an observation space that
+                shared memory cannot hold (a ``ValueError`` and a ``TypeError``).
             RuntimeError: If a sub-environment's spaces do not match.
             NoSubEnvironmentsError: If ``env_fns`` is empty (a ``ValueError`` and an
                 ``IndexError``).

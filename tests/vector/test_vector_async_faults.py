@@ -23,7 +23,13 @@ from _vector_testenvs import (
 
 import gymnasium_core
 import gymnasium_core.vector
-from gymnasium_core.error import AlreadyPendingCallError, ClosedEnvironmentError, NoAsyncCallError
+from gymnasium_core.error import (
+    AlreadyPendingCallError,
+    ClosedEnvironmentError,
+    NoAsyncCallError,
+    SharedMemoryUnsupported,
+)
+from gymnasium_core.spaces import Box, Dict, Discrete, Graph, Sequence, Space
 from gymnasium_core.vector import AsyncVectorEnv, _async_pipes, _async_startup, async_vector_env
 from gymnasium_core.vector.async_vector_env import WorkerDiedError
 
@@ -161,6 +167,29 @@ def test_async__max_concurrency_and_bad_arguments() -> None:
     envs.reset(seed=0)
     envs.step(np.array([0, 1, 2]))
     envs.close()
+
+
+def space_env(space: Space) -> gymnasium_core.Env:
+    env = gymnasium_core.Env()
+    env.observation_space = space
+    env.action_space = Discrete(2)
+    return env
+
+
+DYNAMIC_SPACES = {
+    "graph": Graph(Box(0.0, 1.0, shape=(2,)), None),
+    "sequence": Sequence(Discrete(3)),
+    "dict-of-sequence": Dict(a=Sequence(Discrete(3))),
+}
+
+
+@pytest.mark.parametrize("space", DYNAMIC_SPACES.values(), ids=DYNAMIC_SPACES.keys())
+@pytest.mark.parametrize("caught", [TypeError, ValueError])
+def test_async__shared_memory_refuses_a_dynamic_shape_space(space: Space, caught: type) -> None:
+    # Gymnasium raises TypeError here; ours must be caught by that and by ValueError alike.
+    with pytest.raises(caught, match="shared_memory=False") as info:
+        AsyncVectorEnv([functools.partial(space_env, space)] * 2, shared_memory=True)
+    assert isinstance(info.value, SharedMemoryUnsupported)
 
 
 def test_worker_died_error__survives_pickling() -> None:

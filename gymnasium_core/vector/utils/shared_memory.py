@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from gymnasium_core.error import CustomSpaceError
+from gymnasium_core.error import CustomSpaceError, SharedMemoryUnsupported
 from gymnasium_core.spaces import (
     Box,
     Dict,
@@ -69,7 +69,9 @@ def create_shared_memory(space: Space[Any], n: int = 1, ctx: ModuleType | Any = 
 
     Raises:
         CustomSpaceError: For a space type with no registered implementation.
-        TypeError: For ``Graph`` and ``Sequence`` (no fixed size) and for non-spaces.
+        SharedMemoryUnsupported: For ``Graph`` and ``Sequence`` (no fixed size); a ``TypeError``
+            and a ``ValueError``.
+        TypeError: For non-spaces.
 
     Example:
         >>> from gymnasium_core.spaces import Box
@@ -120,7 +122,7 @@ def _create_one_of_memory(space: OneOf, n: int = 1, ctx: ModuleType | Any = mp) 
 @create_shared_memory.register(Graph)
 @create_shared_memory.register(Sequence)
 def _create_unsized_memory(space: Space[Any], n: int = 1, ctx: ModuleType | Any = mp) -> Any:
-    raise TypeError(
+    raise SharedMemoryUnsupported(
         f"{space} has no fixed size, so no shared memory can hold it; use "
         "`AsyncVectorEnv(..., shared_memory=False)`."
     )
