@@ -321,3 +321,37 @@ for _name, _stem, _cls, _steps, _mj_threshold in _MUJOCO:
         max_episode_steps=_steps,
         reward_threshold=_mj_threshold,
     )
+
+# Probes ---------------------------------------------------------------------------------------
+# Known-answer tasks for debugging agents (gymnasium_core.testing.probes). `probe/<Name>-v0` is
+# the stateful env (make_vec's default is its numpy batch, and `vectorization_mode="jax"` its
+# JAX batch); `probe_jax/<Name>-v0` is the jitted single env.
+
+_PROBES: list[tuple[str, dict[str, Any]]] = [
+    ("ConstantReward", {}),
+    ("ObservedReward", {}),
+    ("DelayedReward", {}),
+    ("Autoreset", {}),
+    ("TimeLimit", {"max_episode_steps": 3}),
+    ("ActionReward", {}),
+    ("ObservedAction", {}),
+    ("DelayedCredit", {}),
+    ("ContinuousAction", {}),
+]
+_PROBE, _PROBE_JAX = f"{_PKG}.probe.probes", f"{_PKG}.probe.jax_probes"
+for _name, _probe_options in _PROBES:
+    register(
+        id=f"probe/{_name}-v0",
+        entry_point=f"{_PROBE}:{_name}Env",
+        vector_entry_point=f"{_PROBE}:{_name}VectorEnv",
+        jax_vector_entry_point=f"{_PROBE_JAX}:{_name}JaxVectorEnv",
+        **_probe_options,
+    )
+    register(
+        id=f"probe_jax/{_name}-v0",
+        entry_point=f"{_PROBE_JAX}:{_name}JaxEnv",
+        vector_entry_point=f"{_PROBE_JAX}:{_name}JaxVectorEnv",
+        jax_vector_entry_point=f"{_PROBE_JAX}:{_name}JaxVectorEnv",
+        disable_env_checker=True,
+        **_probe_options,
+    )

@@ -32,7 +32,7 @@ OUR_IDS = sorted(gym.registry)
 
 
 def _is_functional(env_id: str) -> bool:
-    return gym.spec(env_id).namespace in {"phys2d", "tabular", "mjx"}
+    return gym.spec(env_id).namespace in {"phys2d", "tabular", "mjx", "probe_jax"}
 
 
 def _data_equal(a: Any, b: Any) -> bool:

@@ -1,4 +1,4 @@
-"""Every registered functional id (phys2d/, tabular/) steps under jit and vmap, compiled once.
+"""Every registered functional id (phys2d/, tabular/, probe_jax/) steps under jit and vmap.
 
 The ids come from the registry. The vector env jits its vmapped reset and step (one XLA
 compile each, shared with any equally configured env of the session); the functional methods
@@ -18,7 +18,7 @@ from gymnasium_core.testing.contract import compilations
 jax = pytest.importorskip("jax")
 
 FUNCTIONAL_IDS = sorted(
-    env_id for env_id in gym.registry if env_id.split("/")[0] in ("phys2d", "tabular")
+    env_id for env_id in gym.registry if env_id.split("/")[0] in ("phys2d", "tabular", "probe_jax")
 )
 NUM_ENVS = 3
 

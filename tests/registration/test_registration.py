@@ -584,7 +584,7 @@ def test_builtin_ids__have_jax_vector_entry_points_where_a_functional_definition
     # Box2D has no functional definition; MuJoCo's runs on MJX for the v5 tasks only.
     for env_id, env_spec in gymnasium_core.registry.items():
         assert isinstance(env_spec.entry_point, str), env_id
-        if env_spec.namespace in ("phys2d", "tabular", "mjx"):
+        if env_spec.namespace in ("phys2d", "tabular", "mjx", "probe_jax"):
             assert env_spec.disable_env_checker, env_id
             # Declared at registration: the registry itself has no per-namespace fallback.
             assert env_spec.jax_vector_entry_point == env_spec.vector_entry_point, env_id
@@ -594,7 +594,12 @@ def test_builtin_ids__have_jax_vector_entry_points_where_a_functional_definition
         if family == "box2d" or (family == "mujoco" and env_spec.version == 4):
             assert target is None, env_id
         else:
-            functional = {"classic_control": ".phys2d.", "toy_text": ".tabular.", "mujoco": ".mjx."}
+            functional = {
+                "classic_control": ".phys2d.",
+                "toy_text": ".tabular.",
+                "mujoco": ".mjx.",
+                "probe": ".probe.jax_probes:",
+            }
             assert isinstance(target, str) and functional[family] in target, env_id
 
 

@@ -53,8 +53,9 @@ def check_builtins_in_root():
     for env_id in ("CartPole-v1", "Taxi-v4", "phys2d/CartPole-v1", "tabular/Blackjack-v0"):
         assert env_id in ids, env_id
     misplaced = sorted(
-        i for i in ids if "/" in i and i.split("/")[0] not in ("phys2d", "tabular", "mjx",
-                                                                "Hooked", "Other", "user")
+        i for i in ids if "/" in i and i.split("/")[0] not in ("phys2d", "tabular", "mjx", "probe",
+                                                                "probe_jax", "Hooked", "Other",
+                                                                "user")
     )
     assert not misplaced, misplaced
     for ns in ("Hooked", "Other", "user"):

@@ -1,0 +1,58 @@
+"""Probe environments: tiny tasks with known answers that name an agent's bugs.
+
+Each probe isolates one piece of an agent (its value target, its discount, its handling of
+``terminated`` and ``truncated``, its autoreset bookkeeping, the sign of its policy gradient,
+the scaling of its continuous actions) and knows both the right answer and the answers that
+named mistakes give: :meth:`ProbeFunctional.oracle`.
+:mod:`gymnasium_core.testing.probes` trains an agent on every probe and prints a verdict per
+probe.
+
+| id | isolates | right answer |
+|---|---|---|
+| ``probe/ConstantReward-v0`` | the value target | ``V = 1`` |
+| ``probe/ObservedReward-v0`` | values conditioned on the observation | ``V(o) = o`` |
+| ``probe/DelayedReward-v0`` | discounting, stopping at ``terminated`` | ``V = (gamma, 1)`` |
+| ``probe/Autoreset-v0`` | the vector env's autoreset bookkeeping | ``V = (1, 0)`` |
+| ``probe/TimeLimit-v0`` | bootstrapping through ``truncated`` | ``V = 1/(1-gamma)`` |
+| ``probe/ActionReward-v0`` | the policy gradient's sign | ``π(1) = 1`` |
+| ``probe/ObservedAction-v0`` | an observation-conditioned policy | ``π(a = o) = 1`` |
+| ``probe/DelayedCredit-v0`` | credit assignment over three steps | ``π(1 | first) = 1`` |
+| ``probe/ContinuousAction-v0`` | continuous actions and their scaling | ``a = 1.5`` |
+
+Every probe is one FuncEnv: the stateful env behind ``make`` (:mod:`.probes`), the numpy
+vector env (``make_vec``), and JAX (:mod:`.jax_probes`: ``make_vec(..., "jax")``, the
+``probe_jax/`` ids, ``gymnasium_core.functional.rollout``).
+"""
+
+from __future__ import annotations
+
+from ._base import ProbeFunctional, ProbeState
+from ._policy_probes import (
+    ActionRewardFunctional,
+    ContinuousActionFunctional,
+    ContinuousParams,
+    DelayedCreditFunctional,
+    ObservedActionFunctional,
+)
+from ._value_probes import (
+    AutoresetFunctional,
+    ConstantRewardFunctional,
+    DelayedRewardFunctional,
+    ObservedRewardFunctional,
+    TimeLimitFunctional,
+)
+
+__all__ = [
+    "ActionRewardFunctional",
+    "AutoresetFunctional",
+    "ConstantRewardFunctional",
+    "ContinuousActionFunctional",
+    "ContinuousParams",
+    "DelayedCreditFunctional",
+    "DelayedRewardFunctional",
+    "ObservedActionFunctional",
+    "ObservedRewardFunctional",
+    "ProbeFunctional",
+    "ProbeState",
+    "TimeLimitFunctional",
+]
