@@ -59,6 +59,7 @@ PAGES: list[tuple[str, Any]] = [
             ".mujoco." in ep and not i.startswith("mjx/") and not i.startswith(MUJOCO_TASKS)
         ),
     ),
+    ("probe.md", lambda i, ep: ".probe." in ep),
 ]
 
 
