@@ -60,6 +60,14 @@ class StepBeforeReset(ResetNeeded, AssertionError, AttributeError):
     """
 
 
+class RenderBeforeReset(ResetNeeded, AttributeError):
+    """``render`` was called on an environment that was never reset.
+
+    Also an :class:`AttributeError`, which Gymnasium's own environments raise here (they read a
+    state attribute that ``reset`` has not set yet).
+    """
+
+
 class InvalidAction(Error):
     """The action is not valid for the environment."""
 

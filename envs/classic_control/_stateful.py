@@ -29,7 +29,7 @@ import numpy as np
 
 from gymnasium_core import logger
 from gymnasium_core.core import Env
-from gymnasium_core.error import ResetNeeded, StepBeforeReset
+from gymnasium_core.error import RenderBeforeReset, StepBeforeReset
 from gymnasium_core.functional import (
     FunctionalNumpyEnv,
     backends,
@@ -191,6 +191,10 @@ class ClassicControlEnv(FunctionalNumpyEnv[np.ndarray[Any, Any], Any]):
     _stored_dtype: Any = None
     # Whether the next step starts from narrower floats (see :meth:`_from_view`).
     _narrow_state = False
+    # Whether ``render`` before ``reset`` sets up the renderer and returns ``None``, as the
+    # reference's CartPole and Acrobot do; otherwise it raises, as its Pendulum and MountainCar
+    # do (with an AttributeError, for a state they have not set yet).
+    _renders_nothing_before_reset = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -389,8 +393,13 @@ class ClassicControlEnv(FunctionalNumpyEnv[np.ndarray[Any, Any], Any]):
 
         Returns:
             An RGB frame in ``"rgb_array"`` mode; ``None`` in ``"human"`` mode (the frame is
-            shown in a window, opened with only pygame's display initialised) and without a
-            render mode (with a warning).
+            shown in a window, opened with only pygame's display initialised), without a
+            render mode (with a warning), and before ``reset`` where the reference draws
+            nothing then (see :attr:`_renders_nothing_before_reset`).
+
+        Raises:
+            RenderBeforeReset: Before ``reset``, where the reference fails (a
+                :class:`~gymnasium_core.error.ResetNeeded` and an :class:`AttributeError`).
         """
         if self.render_mode is None:
             logger.warn(
@@ -399,13 +408,15 @@ class ClassicControlEnv(FunctionalNumpyEnv[np.ndarray[Any, Any], Any]):
             )
             return None
         state = self._render_func_state()
-        if state is None:
-            raise ResetNeeded("Call `reset` before `render`.")
+        if state is None and not self._renders_nothing_before_reset:
+            raise RenderBeforeReset("Call `reset` before `render`.")
         f = self.func_env
         if self._render_state is None:
             self._render_state = f.render_init(
                 self.params, render_mode=self.render_mode, fps=self.metadata["render_fps"]
             )
+        if state is None:
+            return None
         self._render_state, frame = f.render_image(state, self._render_state, self.params)
         return None if self.render_mode == "human" else frame
 

@@ -51,6 +51,7 @@ class AcrobotEnv(ClassicControlEnv):
     _params_type = AcrobotParams
     _state_type = AcrobotState
     _reset_dtype = np.float32  # the reference draws float32; its steps store float64
+    _renders_nothing_before_reset = True
 
     # The reference's class constants, plain class attributes (a subclass may override them in
     # its body). On an instance each is a view: of a params field, or of the FuncEnv's

@@ -73,6 +73,7 @@ class CartPoleEnv(_CartPoleViews, ClassicControlEnv):
     # and ``sin``, and stores the result as float64.
     _narrow_xp = NumpyScalarNamespace("cos", "sin")
     _stored_dtype = np.float64
+    _renders_nothing_before_reset = True
 
     _sutton_barto_reward = ParamView("sutton_barto_reward")
 

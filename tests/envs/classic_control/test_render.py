@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import gymnasium_core.envs.classic_control as ours_classic_control
 import numpy as np
 import pytest
 from gymnasium_core.envs.classic_control import cartpole, pendulum
 
 import gymnasium_core
+from gymnasium_core.error import RenderBeforeReset
+from gymnasium_core.logger import GymnasiumCoreWarning
 from gymnasium_core.testing import parity
 
 pytest.importorskip("pygame")
@@ -45,6 +48,42 @@ def test_render__human_mode_runs_headless() -> None:
     assert env.render() is None
     env.step(0)
     env.close()
+
+
+CLASS_NAMES = [
+    "CartPoleEnv",
+    "PendulumEnv",
+    "MountainCarEnv",
+    "Continuous_MountainCarEnv",
+    "AcrobotEnv",
+]
+
+
+@pytest.mark.parametrize("mode", ["rgb_array", "rgb_array_list", "human"])
+@pytest.mark.parametrize("class_name", CLASS_NAMES)
+def test_render__raw_env_before_reset_matches_reference(class_name: str, mode: str) -> None:
+    reference = pytest.importorskip("gymnasium.envs.classic_control")
+    ref = getattr(reference, class_name)(render_mode=mode)
+    if mode == "rgb_array_list":  # not in its metadata: ours says so when made
+        with pytest.warns(GymnasiumCoreWarning, match="rgb_array_list"):
+            env = getattr(ours_classic_control, class_name)(render_mode=mode)
+    else:
+        env = getattr(ours_classic_control, class_name)(render_mode=mode)
+    try:
+        expected = ref.render()
+    except AttributeError:  # the reference reads a state attribute reset has not set yet
+        with pytest.raises(AttributeError) as caught:
+            env.render()
+        assert isinstance(caught.value, RenderBeforeReset)
+    else:
+        assert expected is None
+        assert env.render() is None
+    # Whatever happened before, the first frame after reset is the reference's size.
+    env.reset(seed=0)
+    if mode == "rgb_array":
+        assert env.render().shape == FRAME_SHAPES[class_name.removesuffix("Env").split("_")[-1]]
+    env.close()
+    ref.close()
 
 
 def test_render__numpy_vector_env_renders_every_sub_env() -> None:
