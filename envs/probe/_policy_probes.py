@@ -42,13 +42,16 @@ def _oracle(
     gamma: float,
     observations: list[float],
     queries: tuple[Query, ...],
-    right: list[float],
-    mistakes: dict[Mistake, list[float]],
+    right: list[float | tuple[float, float]],
+    mistakes: dict[Mistake, list[float | tuple[float, float]]],
 ) -> Oracle:
-    """An oracle whose answers are exact (one value per query, in order)."""
+    """An oracle with one answer per query, in order: a value, or an interval ``(low, high)``."""
 
-    def answers(values: list[float]) -> dict[str, tuple[float, float]]:
-        return {q.name: point(v) for q, v in zip(queries, values, strict=True)}
+    def answers(values: list[float | tuple[float, float]]) -> dict[str, tuple[float, float]]:
+        return {
+            q.name: v if isinstance(v, tuple) else point(v)
+            for q, v in zip(queries, values, strict=True)
+        }
 
     return Oracle(
         gamma=gamma,
@@ -117,7 +120,11 @@ class ObservedActionFunctional(ProbeFunctional):
         return as_reward(self.xp, _paid(self.xp, matches))
 
     def oracle(self, gamma: float, max_episode_steps: int | None = None) -> Oracle:
-        """The matching action with certainty, worth 1; blind to the observation, a coin flip."""
+        """The matching action with certainty, worth 1.
+
+        A policy blind to the observation takes the same action whatever the sign, so it
+        matches half the time, worth 0; its two probabilities may be anything that adds to 1.
+        """
         queries = (
             Query("π(1 | +1)", "probability", 0, 1),
             Query("π(0 | -1)", "probability", 1, 0),
@@ -131,7 +138,7 @@ class ObservedActionFunctional(ProbeFunctional):
             queries,
             [1.0, 1.0, 1.0, 1.0],
             {
-                Mistake.OBSERVATION_IGNORED: [0.5, 0.5, 0.0, 0.0],
+                Mistake.OBSERVATION_IGNORED: [(0.0, 1.0), (0.0, 1.0), 0.0, 0.0],
                 Mistake.GRADIENT_SIGN_FLIPPED: [0.0, 0.0, -1.0, -1.0],
                 Mistake.TERMINATED_IGNORED: [1.0, 1.0, past_end, past_end],
             },
@@ -169,7 +176,11 @@ class DelayedCreditFunctional(ProbeFunctional):
         return as_reward(xp, xp.where(last, _paid(xp, next_state.first_action == 1), 0.0))
 
     def oracle(self, gamma: float, max_episode_steps: int | None = None) -> Oracle:
-        """``π(1 | first) = 1`` and ``V(first) = gamma³``."""
+        """``π(1 | first) = 1`` and ``V(first) = gamma³``.
+
+        Bootstrapping past ``terminated`` from the end state (observed as the first) gives
+        ``V(first) = gamma³ / (1 - gamma⁴)``.
+        """
         queries = (Query("π(1 | first)", "probability", 0, 1), Query("V(first)", "value", 0))
         delay = self.length - 1
         return _oracle(
@@ -180,6 +191,7 @@ class DelayedCreditFunctional(ProbeFunctional):
             {
                 Mistake.DISCOUNT_TWICE: [1.0, gamma ** (2 * delay)],
                 Mistake.GRADIENT_SIGN_FLIPPED: [0.0, -(gamma**delay)],
+                Mistake.TERMINATED_IGNORED: [1.0, gamma**delay / (1 - gamma ** (delay + 1))],
             },
         )
 

@@ -165,6 +165,7 @@ class DelayedRewardFunctional(_OneActionProbe):
         """``(gamma, 1)``; a discount applied twice gives ``(gamma², 1)``."""
         g = gamma
         first = reset_step_learned(g, g)
+        blind = span(1 / (2 - g), (1 + g) / 2)
         return value_oracle(
             gamma,
             [-1.0, 1.0],
@@ -177,6 +178,8 @@ class DelayedRewardFunctional(_OneActionProbe):
                 # The reward lands on the reset observation: the values swap places.
                 Mistake.REWARD_WITH_NEXT_OBS: [point(1.0), point(g)],
                 Mistake.RESET_STEP_LEARNED: [first, point(1.0)],
+                # One value for both steps: the mean of their targets or returns.
+                Mistake.OBSERVATION_IGNORED: [blind, blind],
             },
         )
 
@@ -204,6 +207,7 @@ class AutoresetFunctional(_OneActionProbe):
     def oracle(self, gamma: float, max_episode_steps: int | None = None) -> Oracle:
         """``(1, 0)``; pairing rewards with the next observation swaps them to ``(0, 1)``."""
         g = gamma
+        blind = span(0.5, 1 / (2 - g))
         return value_oracle(
             gamma,
             [-1.0, 1.0],
@@ -215,6 +219,8 @@ class AutoresetFunctional(_OneActionProbe):
                 Mistake.RESET_STEP_LEARNED: [reset_step_learned(1.0, g), point(0.0)],
                 # V(first) = 1 + gamma V(second) and V(second) = gamma V(first).
                 Mistake.TERMINATED_IGNORED: [point(1 / (1 - g * g)), point(g / (1 - g * g))],
+                # One value for both steps: TD's 1 / (2 - gamma), the mean return 1/2.
+                Mistake.OBSERVATION_IGNORED: [blind, blind],
             },
         )
 

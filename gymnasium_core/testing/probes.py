@@ -38,6 +38,8 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from gymnasium_core.spaces import Box
+
 __all__ = [
     "Hypothesis",
     "Mistake",
@@ -324,6 +326,8 @@ def _matches(
             continue
         interval = hypothesis.expected[query.name]
         value = readings[query.name]
+        if not math.isfinite(value):
+            return None
         outside = max(interval[0] - value, value - interval[1], 0.0)
         ratio = outside / tol.margin(query.kind, interval)
         if ratio > 1.0:
@@ -359,25 +363,26 @@ def classify(oracle: Oracle, readings: Mapping[str, float], tol: Tolerance | Non
 
     Args:
         oracle: The probe's answers.
-        readings: Query name -> reading (queries without a reading are not checked).
+        readings: Query name -> reading (queries without a reading are not checked; a reading
+            that is not finite matches nothing).
         tol: How close a reading must be; :class:`Tolerance` defaults if ``None``.
 
     Returns:
-        ``"right"`` if every reading matches the right answer; else the name of the closest
-        distinguishable mistake that every reading matches; else ``"unexplained"``.
+        ``"right"`` if every reading matches the right answer; else the names of the mistakes
+        whose answers every reading matches, closest first, joined by ``" or "``; else
+        ``"unexplained"``.
     """
     tol = Tolerance() if tol is None else tol
     if _matches(oracle.right, readings, oracle.queries, tol) is not None:
         return RIGHT
-    hidden = set(indistinct_mistakes(oracle, tol, readings))
-    best: tuple[float, str] | None = None
+    found = []
     for mistake in oracle.mistakes:
-        if mistake.name in hidden:
-            continue
         distance = _matches(mistake, readings, oracle.queries, tol)
-        if distance is not None and (best is None or distance < best[0]):
-            best = (distance, mistake.name)
-    return UNEXPLAINED if best is None else best[1]
+        if distance is not None:
+            found.append((distance, mistake.name))
+    if not found:
+        return UNEXPLAINED
+    return " or ".join(name for _, name in sorted(found))
 
 
 def probe_ids() -> list[str]:
@@ -461,7 +466,7 @@ def _run_one(
     per_seed: list[str] = []
     sums: dict[str, list[float]] = {}
     for index in range(len(seeds)):
-        taken = _take(oracle, readings, index)
+        taken = _take(oracle, readings, index, task.action_space)
         for name, value in taken.items():
             sums.setdefault(name, []).append(value)
         per_seed.append(classify(oracle, taken, tol) if taken else SKIPPED)
@@ -472,13 +477,21 @@ def _run_one(
     return ProbeVerdict(env_id, verdict, tuple(per_seed), means, oracle, indistinct)
 
 
-def _take(oracle: Oracle, readings: Readings, seed_index: int) -> dict[str, float]:
-    """The readings of one seed, by query name (queries the agent cannot answer left out)."""
+def _take(
+    oracle: Oracle, readings: Readings, seed_index: int, action_space: Any
+) -> dict[str, float]:
+    """The readings of one seed, by query name (queries the agent cannot answer left out).
+
+    An action is read as the environment applies it: clipped to a ``Box`` action space.
+    """
     taken = {}
     for query in oracle.queries:
         value = readings.read(query, seed_index)
-        if value is not None:
-            taken[query.name] = value
+        if value is None:
+            continue
+        if query.kind == "action" and isinstance(action_space, Box):
+            value = float(np.clip(value, action_space.low.flat[0], action_space.high.flat[0]))
+        taken[query.name] = value
     return taken
 
 
