@@ -7,6 +7,7 @@ everything else.
 
 from __future__ import annotations
 
+import sys
 from copy import deepcopy
 from typing import TYPE_CHECKING, Any, Generic, Literal, SupportsFloat, TypeAlias, TypeVar
 
@@ -163,6 +164,36 @@ class Env(Generic[ObsType, ActType]):
         return False
 
 
+def accept_env(env: Any, who: str) -> Env[Any, Any]:
+    """``env`` as one of our environments: ours as it is, a ``gymnasium.Env`` through the bridge.
+
+    A third-party package's wrapper around an environment from :func:`gymnasium_core.make`
+    (``minigrid.wrappers.ImgObsWrapper(gym.make(...))``) is a ``gymnasium.Env``; our wrappers,
+    vector environments, env checker and ``play`` take it by presenting it through
+    :func:`gymnasium_core.compat.from_gymnasium`. Only when ``gymnasium`` is already imported
+    can ``env`` be one of its environments, so nothing is imported otherwise.
+
+    Args:
+        env: The environment given to ``who``.
+        who: What was given it, for the error message.
+
+    Returns:
+        ``env``, or the adapter presenting it.
+
+    Raises:
+        TypeError: If ``env`` is neither an environment of ours nor of gymnasium.
+    """
+    if isinstance(env, Env):
+        return env
+    gymnasium = sys.modules.get("gymnasium")
+    if gymnasium is not None and isinstance(env, gymnasium.Env):
+        from gymnasium_core.compat import from_gymnasium
+
+        adapted: Env[Any, Any] = from_gymnasium(env)
+        return adapted
+    raise TypeError(f"{who} expects a gymnasium_core.Env (or a gymnasium.Env), got {type(env)}.")
+
+
 class Wrapper(
     Env[WrapperObsType, WrapperActType], Generic[WrapperObsType, WrapperActType, ObsType, ActType]
 ):
@@ -180,14 +211,14 @@ class Wrapper(
         Args:
             env: The environment (or wrapper) to wrap.
 
+        A ``gymnasium.Env`` (a third-party package's wrapper, say) is taken through the bridge
+        (see :func:`accept_env`).
+
         Raises:
-            TypeError: If ``env`` is not an :class:`Env`.
+            TypeError: If ``env`` is neither an :class:`Env` nor a ``gymnasium.Env``.
         """
+        env = accept_env(env, type(self).__name__)
         self.env = env
-        if not isinstance(env, Env):
-            raise TypeError(
-                f"{type(self).__name__} expects a gymnasium_core.Env to wrap, got {type(env)}."
-            )
         # Spaces and metadata this wrapper sets for itself; `None` means "the wrapped env's".
         # The names are the reference's, so subclasses may write them directly.
         self._action_space: spaces.Space[WrapperActType] | None = None

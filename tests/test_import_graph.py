@@ -191,7 +191,7 @@ def test_core__uses_only_the_spec_module_of_the_registry() -> None:
 
 
 def test_registry__modules_depend_in_one_direction() -> None:
-    order = ["_spec", "_lookup", "_plugins", "_make"]
+    order = ["_spec", "_gymnasium_view", "_lookup", "_plugins", "_make"]
     rank = {f"gymnasium_core.registration.{name}": i for i, name in enumerate(order)}
     backwards = sorted(
         f"{e.source}:{e.line} imports {e.target}"

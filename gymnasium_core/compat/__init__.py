@@ -29,6 +29,7 @@ import gymnasium.vector
 
 from gymnasium_core.compat._env import CoreEnvAdapter, GymnasiumEnvAdapter
 from gymnasium_core.compat._spaces import (
+    shared_space,
     space_from_gymnasium,
     space_to_gymnasium,
     value_from_gymnasium,
@@ -62,6 +63,7 @@ __all__ = [
     "from_gymnasium",
     "gymnasium_id",
     "register_gymnasium_envs",
+    "shared_space",
     "space_from_gymnasium",
     "space_to_gymnasium",
     "spec_from_gymnasium",
@@ -149,10 +151,11 @@ def from_gymnasium(
 
     Raises:
         TypeError: If ``env`` is none of these.
-        CustomSpaceError: If a space has no counterpart in ``gymnasium_core.spaces``.
     """
     if isinstance(env, GymnasiumEnvAdapter | GymnasiumVectorEnvAdapter):
         return env.core_env
+    if isinstance(env, CoreEnvAdapter | CoreVectorEnvAdapter):
+        return env  # an environment of both packages already
     if isinstance(env, gymnasium.vector.VectorEnv):
         return CoreVectorEnvAdapter(env)
     if isinstance(env, gymnasium.Env):

@@ -14,7 +14,7 @@ import gymnasium
 
 from gymnasium_core.compat._shared_rng import SharedRandomState
 from gymnasium_core.compat._spaces import (
-    space_from_gymnasium,
+    shared_space,
     space_to_gymnasium,
     value_from_gymnasium,
     value_to_gymnasium,
@@ -109,13 +109,26 @@ class GymnasiumEnvAdapter(SharedRandomState, gymnasium.Env[Any, Any]):
         return str(self)
 
 
-class CoreEnvAdapter(SharedRandomState, Env[Any, Any]):
-    """A ``gymnasium.Env`` presented as one of our environments.
+# The two Env bases annotate their spaces and spec with their own package's types; an
+# adapter's are both (shared spaces, our spec), so mypy's check of the bases is silenced.
+class CoreEnvAdapter(SharedRandomState, Env[Any, Any], gymnasium.Env[Any, Any]):  # type: ignore[misc]
+    """A ``gymnasium.Env`` presented as one of ours, while staying a ``gymnasium.Env``.
 
-    Build it with :func:`gymnasium_core.compat.from_gymnasium`. Any third-party gymnasium
-    environment then works with our wrappers, vector environments, env checker and ``play``. It
-    is its own ``unwrapped``; the gymnasium environment it holds is :attr:`gym_env`. Attribute
-    reads the adapter does not answer itself are forwarded to :attr:`gym_env`.
+    Build it with :func:`gymnasium_core.compat.from_gymnasium`; :func:`gymnasium_core.make`
+    returns one for the ids other packages registered in gymnasium's registry. It is an
+    environment of both packages:
+
+    * ours: our wrappers, vector environments, env checker, ``play`` and ``RecordVideo`` take it;
+    * gymnasium's: a package's own wrappers (``minigrid.wrappers.ImgObsWrapper``, ...), which
+      check ``isinstance(env, gymnasium.Env)``, take it too.
+
+    Its spaces are shared (:func:`gymnasium_core.compat.shared_space`): instances of our space
+    classes and of gymnasium's, so code of either package that inspects or builds on them works;
+    a space type only the package knows (MiniGrid's ``MissionSpace``) keeps its own class.
+    :attr:`unwrapped` is the package's environment itself, so its attributes and methods
+    (``ale``, ``get_action_meanings()``, ``configure(...)``, ``compute_reward(...)``) are reached
+    as with gymnasium. The gymnasium environment it holds (with gymnasium's wrappers, if any)
+    is :attr:`gym_env`; attribute reads the adapter does not answer itself are forwarded to it.
 
     Attributes:
         gym_env: The ``gymnasium.Env`` this adapter drives.
@@ -135,12 +148,20 @@ class CoreEnvAdapter(SharedRandomState, Env[Any, Any]):
         if not isinstance(env, gymnasium.Env):
             raise TypeError(f"Expected a gymnasium.Env, got {type(env).__name__}: {env!r}")
         self.gym_env = env
-        self.observation_space = space_from_gymnasium(env.observation_space)
-        self.action_space = space_from_gymnasium(env.action_space)
+        self.observation_space = shared_space(env.observation_space)
+        self.action_space = shared_space(env.action_space)
         self.metadata = env.metadata
         from gymnasium_core.compat._specs import spec_from_gymnasium
 
-        self.spec: EnvSpec | None = spec_from_gymnasium(env.spec)
+        self.spec: EnvSpec | None = spec_from_gymnasium(env.spec)  # type: ignore[assignment]
+
+    @property
+    def unwrapped(self) -> Any:
+        """The package's environment under all of gymnasium's wrappers (a ``gymnasium.Env``).
+
+        Typed ``Any``: it is a ``gymnasium.Env``, not one of ours.
+        """
+        return self.gym_env.unwrapped
 
     @property
     def render_mode(self) -> str | None:  # type: ignore[override]

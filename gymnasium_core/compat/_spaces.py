@@ -7,6 +7,18 @@ the samples the original would have drawn next, and seeding either one later beh
 
 Values convert too: only :class:`Graph` samples differ in type between the packages (each has its
 own ``GraphInstance`` named tuple), so values are walked only when a space contains a graph.
+
+A space type that only one package knows (a third-party ``gymnasium.spaces.Space`` subclass such
+as MiniGrid's ``MissionSpace``, or a custom space of ours) crosses as it is: the space keeps its
+class, its methods and its random generator, and is adopted into the other package's hierarchy
+(see :func:`shared_space`), so both packages accept it wherever they accept a custom space.
+
+The adapters go one step further and give both packages the same space objects:
+:func:`shared_space` makes each built-in space an instance of both packages' class of that type
+(``isinstance(space, gymnasium_core.spaces.Box)`` and ``isinstance(space,
+gymnasium.spaces.Box)`` both hold), with our behaviour. A third-party wrapper that builds
+``gymnasium.spaces.Dict({**env.observation_space.spaces, ...})`` and our ``FlattenObservation``
+can then both use the spaces of one environment.
 """
 
 from __future__ import annotations
@@ -20,6 +32,7 @@ import numpy as np
 from gymnasium_core.error import CustomSpaceError
 
 __all__ = [
+    "shared_space",
     "space_from_gymnasium",
     "space_to_gymnasium",
     "value_from_gymnasium",
@@ -48,9 +61,11 @@ def space_to_gymnasium(space: Any) -> Any:
     Returns:
         The ``gymnasium.spaces`` space with the same dtype, bounds, structure and random state.
 
-    Raises:
-        CustomSpaceError: If ``space`` (or a subspace) is not one of the built-in space types.
+    A space of a type gymnasium does not know crosses as it is (see :func:`shared_space`), and a
+    space that already is a gymnasium space is returned unchanged.
     """
+    if isinstance(space, _gym_spaces().Space):
+        return space
     return _convert(space, _core_spaces(), _gym_spaces(), "gymnasium.spaces")
 
 
@@ -62,17 +77,144 @@ def space_from_gymnasium(space: Any) -> Any:
 
     Returns:
         The :mod:`gymnasium_core.spaces` space with the same dtype, bounds, structure and random
-        state.
-
-    Raises:
-        CustomSpaceError: If ``space`` (or a subspace) is not one of the built-in space types.
+        state. A space of a type we do not know (a third-party subclass) crosses as it is, adopted
+        into our hierarchy (see :func:`shared_space`); one that already is ours is returned
+        unchanged.
     """
+    if isinstance(space, _core_spaces().Space):
+        return space
     return _convert(space, _gym_spaces(), _core_spaces(), "gymnasium_core.spaces")
+
+
+def shared_space(space: Any) -> Any:
+    """The space as an instance of both packages' space classes, with the same behaviour.
+
+    * A built-in space of either package becomes our space of that type (converted as in
+      :func:`space_from_gymnasium`) whose class also derives from gymnasium's class of that type.
+      It behaves as ours; gymnasium code sees a ``gymnasium.spaces`` space of the right type.
+    * A space of a type only one package knows keeps its class, methods, attributes and random
+      generator (shared with the original), and also derives from the other package's ``Space``.
+    * A space that already is both is returned unchanged.
+
+    Composite spaces are shared all the way down. The classes pickle and deep-copy.
+
+    Args:
+        space: A space of either package.
+
+    Returns:
+        A space that is an instance of ``gymnasium_core.spaces.Space`` and
+        ``gymnasium.spaces.Space``, equal to ``space``.
+
+    Example:
+        >>> import gymnasium
+        >>> import gymnasium_core as gym
+        >>> from gymnasium_core.compat import shared_space
+        >>> box = shared_space(gymnasium.spaces.Box(0.0, 1.0, (2,)))
+        >>> isinstance(box, gym.spaces.Box), isinstance(box, gymnasium.spaces.Box)
+        (True, True)
+    """
+    core, gym = _core_spaces(), _gym_spaces()
+    if isinstance(space, core.Space) and isinstance(space, gym.Space):
+        return space
+    if _built_in_type(space, gym) is not None:
+        space = _convert(space, gym, core, "gymnasium_core.spaces")
+    elif isinstance(space, gym.Space):
+        return _adopted(space, core.Space)
+    if _built_in_type(space, core) is None:
+        return _adopted(space, gym.Space)
+    _share_in_place(space, core, gym)
+    return space
+
+
+_BUILT_IN = (
+    "Box",
+    "Discrete",
+    "MultiDiscrete",
+    "MultiBinary",
+    "Text",
+    "Tuple",
+    "Dict",
+    "Sequence",
+    "Graph",
+    "OneOf",
+)
+
+
+def _built_in_type(space: Any, spaces_module: ModuleType) -> str | None:
+    """The name of ``space``'s built-in type in ``spaces_module`` (exact type), or None."""
+    kind = type(space)
+    return next((name for name in _BUILT_IN if kind is getattr(spaces_module, name)), None)
+
+
+class _SharedSpace:
+    """Base of the classes :func:`shared_space` makes: they pickle by their two parents."""
+
+    # No slots of its own, so an instance of one parent can take the shared class in place.
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_new_shared, (type(self).__bases__[:2],), self.__dict__)
+
+
+_shared_classes: dict[tuple[type, type], type] = {}
+
+
+def _shared_class(first: type, second: type) -> type[Any]:
+    """The class deriving from ``first`` then ``second`` (made once per pair)."""
+    key = (first, second)
+    found: type[Any] | None = _shared_classes.get(key)
+    if found is None:
+        found = type(first.__name__, (first, second, _SharedSpace), {})
+        found.__qualname__ = first.__qualname__
+        found.__module__ = __name__
+        _shared_classes[key] = found
+    return found
+
+
+def _new_shared(parents: tuple[type, type]) -> Any:
+    """An empty instance of the shared class of ``parents``; pickling fills its ``__dict__``."""
+    shared = _shared_class(*parents)
+    return object.__new__(shared)
+
+
+def _adopted(space: Any, other_base: type) -> Any:
+    """A shallow copy of ``space`` that is also an instance of ``other_base``."""
+    shared = _shared_class(type(space), other_base)
+    out = object.__new__(shared)
+    out.__dict__.update(space.__dict__)
+    return out
+
+
+def _share_in_place(space: Any, core: ModuleType, gym: ModuleType) -> None:
+    """Give ``space`` (ours, freshly converted) and its subspaces both packages' classes."""
+    name = _built_in_type(space, core)
+    if name is None:
+        return
+    for sub in _subspaces(space, core):
+        _share_in_place(sub, core, gym)
+    space.__class__ = _shared_class(type(space), getattr(gym, name))
+
+
+def _subspaces(space: Any, core: ModuleType) -> list[Any]:
+    if isinstance(space, core.Tuple | core.OneOf):
+        return list(space.spaces)
+    if isinstance(space, core.Dict):
+        return list(space.spaces.values())
+    if isinstance(space, core.Sequence):
+        return [space.feature_space]
+    if isinstance(space, core.Graph):
+        return [s for s in (space.node_space, space.edge_space) if s is not None]
+    return []
 
 
 def _convert(space: Any, src: ModuleType, dst: ModuleType, dst_name: str) -> Any:
     """Rebuild ``space`` (a space of package ``src``) with the classes of package ``dst``."""
     kind = type(space)
+    if isinstance(space, dst.Space):
+        return space  # already a space of dst (ours, shared or adopted)
+    if _built_in_type(space, src) is None:
+        # A type dst does not know crosses as it is, adopted into dst's hierarchy.
+        return _adopted(space, dst.Space)
     if kind is src.Box:
         out = dst.Box(low=space.low, high=space.high, shape=space.shape, dtype=space.dtype)
         # An integer box built with infinite bounds stores the dtype's limits in low/high and
@@ -108,12 +250,8 @@ def _convert(space: Any, src: ModuleType, dst: ModuleType, dst_name: str) -> Any
         )
     elif kind is src.OneOf:
         out = dst.OneOf([_convert(sub, src, dst, dst_name) for sub in space.spaces])
-    else:
-        raise CustomSpaceError(
-            f"The space {space!r} (type {kind.__module__}.{kind.__qualname__}) has no "
-            f"counterpart in {dst_name}: only the built-in space types Box, Discrete, "
-            "MultiDiscrete, MultiBinary, Text, Tuple, Dict, Sequence, Graph and OneOf convert."
-        )
+    else:  # pragma: no cover - _built_in_type lists exactly the types above
+        raise CustomSpaceError(f"The space {space!r} has no counterpart in {dst_name}.")
     rng = getattr(space, "_np_random", None)
     if rng is not None:
         out._np_random = copy.deepcopy(rng)

@@ -27,6 +27,8 @@ from typing import TYPE_CHECKING, Any
 import gymnasium
 import gymnasium.envs.registration as gym_registration
 
+from gymnasium_core.registration._gymnasium_view import GymnasiumEnvCreator, mirror_spec
+
 if TYPE_CHECKING:
     from gymnasium_core.registration import EnvSpec
 
@@ -161,31 +163,6 @@ class CoreVectorEnvCreator:
         return f"{type(self).__name__}({self.spec.id!r})"
 
 
-class GymnasiumEnvCreator:
-    """Our entry point that builds a gymnasium environment behind :class:`CoreEnvAdapter`.
-
-    Attributes:
-        spec: The ``gymnasium.envs.registration.EnvSpec`` to build from.
-    """
-
-    def __init__(self, spec: gym_registration.EnvSpec) -> None:
-        """Remember ``spec``.
-
-        Args:
-            spec: A gymnasium environment spec.
-        """
-        self.spec = spec
-
-    def __call__(self, **kwargs: Any) -> Any:
-        """Build the gymnasium environment with ``kwargs`` and wrap it as one of ours."""
-        from gymnasium_core.compat._env import CoreEnvAdapter
-
-        return CoreEnvAdapter(gymnasium.make(_without_outer_wrappers(self.spec), **kwargs))
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.spec.id!r})"
-
-
 def spec_to_gymnasium(spec: EnvSpec | None) -> gym_registration.EnvSpec | None:
     """Mirror one of our specs as a gymnasium spec whose entry points build ours.
 
@@ -222,7 +199,12 @@ def spec_to_gymnasium(spec: EnvSpec | None) -> gym_registration.EnvSpec | None:
 
 
 def spec_from_gymnasium(spec: gym_registration.EnvSpec | None) -> EnvSpec | None:
-    """Mirror a gymnasium spec as one of ours whose entry point builds the gymnasium env.
+    """Mirror a gymnasium spec as one of ours whose entry points build the gymnasium env.
+
+    It is the spec our registry shows for an id another package registered in gymnasium's
+    (see :mod:`gymnasium_core.registration`): ``gymnasium_core.make(spec)`` builds the
+    environment with ``gymnasium.make`` and presents it as one of ours, and a package's
+    ``vector_entry_point`` becomes ours too.
 
     Args:
         spec: A gymnasium spec, or ``None``.
@@ -232,15 +214,4 @@ def spec_from_gymnasium(spec: gym_registration.EnvSpec | None) -> EnvSpec | None
     """
     if spec is None:
         return None
-    from gymnasium_core.registration import EnvSpec
-
-    return EnvSpec(
-        id=spec.id,
-        entry_point=GymnasiumEnvCreator(spec),
-        reward_threshold=spec.reward_threshold,
-        nondeterministic=spec.nondeterministic,
-        max_episode_steps=spec.max_episode_steps,
-        order_enforce=spec.order_enforce,
-        disable_env_checker=spec.disable_env_checker,
-        kwargs=dict(spec.kwargs),
-    )
+    return mirror_spec(spec)

@@ -15,6 +15,12 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from gymnasium_core import error, logger
+from gymnasium_core.registration._gymnasium_view import (
+    forget_mirror,
+    is_mirrored,
+    package_hint,
+    sync_gymnasium_ids,
+)
 from gymnasium_core.registration._spec import (
     EnvSpec,
     WrapperSpec,
@@ -119,47 +125,53 @@ def _load_registered_packages() -> None:
 class _Registry(dict[str, EnvSpec]):
     """A dict of specs that registers the built-in and plugin ids before it is first read.
 
-    Writes do not trigger loading, so :func:`register` works while the packages load.
+    Every read also brings up to date the ids mirrored from gymnasium's registry (see
+    :mod:`gymnasium_core.registration._gymnasium_view`). Writes do neither, so
+    :func:`register` works while the packages load.
     """
 
-    def __getitem__(self, key: str) -> EnvSpec:
+    def _refresh(self) -> None:
         _load_registered_packages()
+        sync_gymnasium_ids(self)
+
+    def __getitem__(self, key: str) -> EnvSpec:
+        self._refresh()
         return super().__getitem__(key)
 
     def __contains__(self, key: object) -> bool:
-        _load_registered_packages()
+        self._refresh()
         return super().__contains__(key)
 
     def __iter__(self) -> Iterator[str]:
-        _load_registered_packages()
+        self._refresh()
         return super().__iter__()
 
     def __len__(self) -> int:
-        _load_registered_packages()
+        self._refresh()
         return super().__len__()
 
     def __repr__(self) -> str:
-        _load_registered_packages()
+        self._refresh()
         return super().__repr__()
 
     def get(self, key: str, default: Any = None) -> Any:
-        _load_registered_packages()
+        self._refresh()
         return super().get(key, default)
 
     def keys(self) -> dict_keys[str, EnvSpec]:
-        _load_registered_packages()
+        self._refresh()
         return super().keys()
 
     def values(self) -> dict_values[str, EnvSpec]:
-        _load_registered_packages()
+        self._refresh()
         return super().values()
 
     def items(self) -> dict_items[str, EnvSpec]:
-        _load_registered_packages()
+        self._refresh()
         return super().items()
 
     def copy(self) -> dict[str, EnvSpec]:
-        _load_registered_packages()
+        self._refresh()
         return dict(super().items())
 
 
@@ -167,7 +179,9 @@ registry: dict[str, EnvSpec] = _Registry()
 """Every registered :class:`EnvSpec`, keyed by id.
 
 A :class:`dict`. The built-in ids and those of installed plugins (entry point group
-``gymnasium_core.envs``) are registered the first time it is read.
+``gymnasium_core.envs``) are registered the first time it is read. Once ``gymnasium`` is
+imported, it also shows the ids other packages (ale-py, MiniGrid, ...) registered in gymnasium's
+registry; an id of ours wins over one of theirs.
 """
 set_registry(registry)
 
@@ -273,7 +287,10 @@ def _check_namespace_exists(ns: str | None, name: str, version: int | None) -> N
     if ns in known:
         return
     hint = _suggest(ns, known)
-    if hint is not None:
+    package = package_hint(ns, name)
+    if package is not None:
+        advice = package
+    elif hint is not None:
         advice = f"Did you mean: `{hint}`?"
     else:
         # No namespace is close: point at the same environment elsewhere, as in
@@ -293,6 +310,9 @@ def _check_name_exists(ns: str | None, name: str, version: int | None = None) ->
     hint = _suggest(name, names)
     where = f" in namespace {ns}" if ns else ""
     advice = f" Did you mean: `{hint}`?" if hint else ""
+    package = package_hint(ns, name)
+    if package is not None:
+        advice = f" {package}{advice}"
     raise error.NameNotFound(f"Environment `{name}` doesn't exist{where}.{advice}")
 
 
@@ -487,6 +507,8 @@ def register(
         vector_entry_point_opt_in,
     )
     _check_can_register(new)
-    if new.id in registry:
+    if is_mirrored(new.id):
+        forget_mirror(new.id)  # an id of ours replaces the mirror of gymnasium's
+    elif new.id in registry:
         logger.warn(f"Overriding environment {new.id} already in registry.")
     registry[new.id] = new

@@ -14,6 +14,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from gymnasium_core import error, logger
+from gymnasium_core.registration._gymnasium_view import GymnasiumEnvCreator
 from gymnasium_core.registration._lookup import find_spec, load_env_creator
 from gymnasium_core.registration._spec import EnvSpec, set_builder
 
@@ -166,6 +167,13 @@ def make(
     else:
         raise TypeError(f"Expected id to be a string or EnvSpec, got {type(id)}")
 
+    if isinstance(env_spec.entry_point, GymnasiumEnvCreator):
+        # An id another package registered in gymnasium's registry: gymnasium builds it with
+        # its own wrappers, and the bridge presents it as an environment of both packages.
+        built: Env[Any, Any] = env_spec.entry_point.make(
+            env_spec, max_episode_steps, disable_env_checker, kwargs
+        )
+        return built
     env_kwargs = copy.deepcopy(env_spec.kwargs)
     env_kwargs.update(kwargs)
     if env_spec.entry_point is None:

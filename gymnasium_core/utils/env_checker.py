@@ -13,6 +13,7 @@ PettingZoo's checkers (MIT licence).
 from __future__ import annotations
 
 import functools
+import sys
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ import numpy as np
 
 from gymnasium_core import logger, spaces
 from gymnasium_core._public_names import report_here
-from gymnasium_core.core import Env
+from gymnasium_core.core import Env, accept_env
 from gymnasium_core.utils._checked_data import data_equivalence
 from gymnasium_core.utils._reset_checks import (
     check_reset_options,
@@ -97,6 +98,9 @@ def check_space_limit(space: spaces.Space[Any], space_type: str) -> None:
 
 
 def _as_numpy_env(env: Env[Any, Any]) -> Env[Any, Any]:
+    gymnasium = sys.modules.get("gymnasium")
+    if not isinstance(env, Env) and gymnasium is not None and isinstance(env, gymnasium.Env):
+        env = accept_env(env, "check_env")
     if not isinstance(env, Env):
         if _derives_from_gym(env, "gym.core.Env", "gym.core.Wrapper"):
             raise TypeError(
@@ -107,7 +111,9 @@ def _as_numpy_env(env: Env[Any, Any]) -> Env[Any, Any]:
             f"check_env needs a subclass of gymnasium_core.Env, got {type(env)}; the "
             "environment must inherit from gymnasium_core.Env."
         )
-    if env.unwrapped is not env:
+    bare = env.unwrapped
+    # A bridge to a bare gymnasium environment has that environment as its `unwrapped`.
+    if bare is not env and getattr(env, "gym_env", None) is not bare:
         logger.warn(
             f"{env} is wrapped (around {env.unwrapped}); wrappers may hide problems from the "
             "checker, so pass `env.unwrapped` instead."

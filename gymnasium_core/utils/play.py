@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from gymnasium_core.core import accept_env
 from gymnasium_core.error import DependencyNotInstalled
 
 if TYPE_CHECKING:
@@ -319,6 +320,7 @@ def play(
         ValueError: If a mapped action is outside the action space or a key combination is
             mapped to two different actions.
     """
+    env = accept_env(env, "play")
     env.reset(seed=seed)
     if keys_to_action is None:
         keys_to_action = _default_keys_to_action(env)

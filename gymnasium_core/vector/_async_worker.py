@@ -16,6 +16,7 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
+from gymnasium_core.core import accept_env
 from gymnasium_core.vector._common import EpisodeNotResetError
 from gymnasium_core.vector.utils import write_to_shared_memory
 from gymnasium_core.vector.vector_env import AutoresetMode
@@ -51,7 +52,7 @@ def async_worker(
     parent_pipe.close()
     env = None
     try:
-        env = env_fn()
+        env = accept_env(env_fn(), "AsyncVectorEnv")
         server = _Server(index, env, pipe, shared_memory, autoreset_mode, semaphore)
         while server.serve(*pipe.recv()):
             pass

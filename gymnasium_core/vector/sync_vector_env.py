@@ -9,7 +9,7 @@ from typing import Any, Generic
 import numpy as np
 import numpy.typing as npt
 
-from gymnasium_core.core import Env
+from gymnasium_core.core import Env, accept_env
 from gymnasium_core.vector._common import (
     EpisodeNotResetError,
     ObservationMode,
@@ -74,7 +74,7 @@ class SyncVectorEnv(VectorEnv[ObsType, ActType, np.ndarray[Any, Any]], Generic[O
         self.observation_mode = observation_mode
         self.autoreset_mode = as_autoreset_mode(autoreset_mode)
 
-        self.envs = [make_env() for make_env in env_fns]
+        self.envs = [accept_env(make_env(), type(self).__name__) for make_env in env_fns]
         self.num_envs = len(self.envs)
         check_not_empty(self.num_envs, type(self).__name__)
         first = self.envs[0]

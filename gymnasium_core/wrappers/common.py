@@ -14,7 +14,7 @@ from collections import deque
 from typing import TYPE_CHECKING, Any, SupportsFloat, TypeVar
 
 from gymnasium_core import logger
-from gymnasium_core.core import Env, Wrapper
+from gymnasium_core.core import Env, Wrapper, accept_env
 from gymnasium_core.error import ResetNeeded
 from gymnasium_core.utils.record_constructor import RecordConstructorArgs
 from gymnasium_core.wrappers._errors import WrapperValueError
@@ -194,10 +194,7 @@ class PassiveEnvChecker(Wrapper[ObsType, ActType, ObsType, ActType], RecordConst
             AttributeError: If it has no action or observation space.
         """
         RecordConstructorArgs.__init__(self)
-        if not isinstance(env, Env):
-            raise TypeError(
-                f"PassiveEnvChecker needs an env that inherits gymnasium_core.Env, got {type(env)}."
-            )
+        env = accept_env(env, "PassiveEnvChecker")
         Wrapper.__init__(self, env)
         self._checks = _checker_module()
         self._check_spaces(env)

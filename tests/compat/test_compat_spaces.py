@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import numpy as np
@@ -19,7 +20,6 @@ from gymnasium_core.compat import (  # noqa: E402
     value_from_gymnasium,
     value_to_gymnasium,
 )
-from gymnasium_core.error import CustomSpaceError  # noqa: E402
 from gymnasium_core.testing.spaces import spaces as space_strategy  # noqa: E402
 
 
@@ -212,17 +212,35 @@ class MyBox(gs.Box):
     [OddSpace(), gs.Tuple([gs.Discrete(2), OddSpace()]), MyBox(0, 1, (2,))],
     ids=["custom", "nested-custom", "box-subclass"],
 )
-def test_space_from_gymnasium__unknown_space_names_it(space):
-    with pytest.raises(CustomSpaceError, match=r"(OddSpace|MyBox).*no counterpart"):
-        space_from_gymnasium(space)
+def test_space_from_gymnasium__unknown_space_crosses_as_it_is(space):
+    space = copy.deepcopy(space)
+    space.seed(3)
+    converted = space_from_gymnasium(space)
+    assert isinstance(converted, cs.Space)
+    unknown = [s for s in _leaves(converted) if isinstance(s, OddSpace | MyBox)]
+    assert len(unknown) == 1 and isinstance(unknown[0], cs.Space)
+    # Its own class, behaviour and random generator: the same samples as the original's.
+    original = next(s for s in _leaves(space) if isinstance(s, OddSpace | MyBox))
+    assert unknown[0].contains(unknown[0].sample())
+    assert unknown[0].np_random is original.np_random
 
 
-def test_space_to_gymnasium__unknown_space_names_it():
+def _leaves(space):
+    if isinstance(space, cs.Tuple | gs.Tuple):
+        return [leaf for sub in space.spaces for leaf in _leaves(sub)]
+    return [space]
+
+
+def test_space_to_gymnasium__unknown_space_crosses_as_it_is():
     class LocalSpace(cs.Space[int]):
-        pass
+        def contains(self, x):
+            return x == 1
 
-    with pytest.raises(CustomSpaceError, match=r"LocalSpace.*gymnasium\.spaces"):
-        space_to_gymnasium(cs.Dict({"x": LocalSpace()}))
+    converted = space_to_gymnasium(cs.Dict({"x": LocalSpace()}))
+    assert isinstance(converted, gs.Dict)
+    inner = converted["x"]
+    assert isinstance(inner, LocalSpace) and isinstance(inner, gs.Space)
+    assert inner.contains(1) and not inner.contains(0)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
