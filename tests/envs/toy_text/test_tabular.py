@@ -225,6 +225,32 @@ def test_tabular_id__seeded_episodes_match_reference(env_id: str) -> None:
     ref.close()
 
 
+TABULAR_IDS = sorted(env_id for env_id in gym.registry if env_id.startswith("tabular/"))
+
+
+@pytest.mark.parametrize("env_id", TABULAR_IDS)
+def test_tabular_id__jax_to_numpy_outputs_pass_the_passive_checker(env_id: str) -> None:
+    from gymnasium_core.wrappers import JaxToNumpy, PassiveEnvChecker
+
+    # Our warnings are errors in tests, so any complaint of the checker fails here.
+    env = PassiveEnvChecker(JaxToNumpy(gym.make(env_id)))
+    obs, _ = env.reset(seed=0)
+    observations = [obs]
+    for action in _actions(env_id, 0)[:10]:
+        obs, _, terminated, truncated, _ = env.step(action)
+        observations.append(obs)
+        if terminated or truncated:
+            observations.append(env.reset()[0])
+    if env_id in REFERENCE_IDS:  # the same types as the reference's JaxToNumpy gives
+        ref = gymnasium.wrappers.JaxToNumpy(gymnasium.make(env_id))
+        ref_obs, _ = ref.reset(seed=0)
+        assert type(ref_obs) is type(obs) and ref_obs.dtype == obs.dtype
+        ref.close()
+    for obs in observations:
+        assert obs in env.observation_space
+    env.close()
+
+
 @pytest.mark.parametrize("env_id", REFERENCE_IDS)
 def test_tabular_id__spec_spaces_and_metadata_match_reference(env_id: str) -> None:
     ours, ref = gym.spec(env_id), gymnasium.spec(env_id)
