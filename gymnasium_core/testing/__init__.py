@@ -10,6 +10,8 @@ Submodules:
 - :mod:`gymnasium_core.testing.surface`: compare the attribute surface of two objects.
 - :mod:`gymnasium_core.testing.spaces`: hypothesis strategies that generate spaces (needs the
   ``testing`` extra).
+- :mod:`gymnasium_core.testing.probes`: train an agent on the ``probe/`` environments and name
+  its bugs from its values and policy.
 
 Import the submodule you need; nothing heavy loads here.
 """
