@@ -31,7 +31,8 @@ class GymnasiumEnvAdapter(SharedRandomState, gymnasium.Env[Any, Any]):
     """One of our environments presented as a ``gymnasium.Env``.
 
     Build it with :func:`gymnasium_core.compat.to_gymnasium`. It is its own ``unwrapped`` (to
-    gymnasium it is a raw environment, so gymnasium's wrappers and ``check_env`` treat it as one);
+    gymnasium it is a raw environment, so gymnasium's wrappers and ``check_env`` treat it as one),
+    unless our environment stands on a third-party package's env, which is then ``unwrapped``;
     the environment it holds, with all of our wrappers, is :attr:`core_env`. Attribute reads that
     the adapter does not answer itself are forwarded to :attr:`core_env`.
 
@@ -62,6 +63,16 @@ class GymnasiumEnvAdapter(SharedRandomState, gymnasium.Env[Any, Any]):
     def render_mode(self) -> str | None:  # type: ignore[override]
         """The render mode of the wrapped environment."""
         return self.core_env.render_mode
+
+    @property
+    def unwrapped(self) -> gymnasium.Env[Any, Any]:
+        """This adapter, or a third-party package's env where ours stand on one.
+
+        Over :func:`gymnasium_core.make` of an id another package registered, ``unwrapped`` is
+        that package's env, as gymnasium gives it: the package's wrappers read its attributes.
+        """
+        bare = self.core_env.unwrapped
+        return bare if isinstance(bare, gymnasium.Env) and not isinstance(bare, Env) else self
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None

@@ -2,16 +2,19 @@
 
 Public through :mod:`gymnasium_core.wrappers.transform_observation`.
 
-Resizing is done with numpy alone, so the package needs no image library. Gymnasium resizes
-with OpenCV's ``INTER_AREA``; :func:`resize_area` reproduces it as two separable weight
-matrices: when shrinking along both axes each output pixel is the overlap-weighted mean of the
-source pixels it covers, otherwise OpenCV's area-mode linear weights are used. OpenCV works in
-fixed point, so results may differ from it by one grey level.
+Gymnasium resizes with OpenCV's ``INTER_AREA``. Where OpenCV (``cv2``) is installed,
+:func:`resize_area` calls it, so frames equal the reference's exactly. Without it, numpy alone
+reproduces the method as two separable weight matrices: when shrinking along both axes each
+output pixel is the overlap-weighted mean of the source pixels it covers, otherwise OpenCV's
+area-mode linear weights are used. OpenCV accumulates in single precision, so the numpy results
+may differ from it by one grey level in a few pixels.
 """
 
 from __future__ import annotations
 
+import functools
 import math
+from types import ModuleType
 from typing import Any, TypeVar
 
 import numpy as np
@@ -70,6 +73,13 @@ def resize_area(image: NDArray, height: int, width: int) -> NDArray:
     Returns:
         The ``uint8`` image of shape ``(height, width)`` or ``(height, width, c)``.
     """
+    cv2 = _opencv()
+    if cv2 is not None and image.dtype == np.uint8:
+        resized_cv: NDArray = cv2.resize(
+            np.ascontiguousarray(image), (width, height), interpolation=cv2.INTER_AREA
+        )
+        # OpenCV drops a single channel axis; keep the input's layout.
+        return resized_cv.reshape((height, width, *image.shape[2:]))
     in_h, in_w = image.shape[:2]
     shrinking = in_h >= height and in_w >= width
     make = _area_weights if shrinking else _area_linear_weights
@@ -79,6 +89,16 @@ def resize_area(image: NDArray, height: int, width: int) -> NDArray:
     out = np.tensordot(cols, out, axes=(1, 1)).swapaxes(0, 1)
     resized: NDArray = np.clip(np.rint(out), 0, 255).astype(np.uint8)
     return resized
+
+
+@functools.cache
+def _opencv() -> ModuleType | None:
+    """OpenCV's module where it is installed (loaded on first use), else ``None``."""
+    try:
+        import cv2
+    except ImportError:
+        return None
+    return cv2
 
 
 def _require_image_box(wrapper: str, space: spaces.Space[Any]) -> spaces.Box:

@@ -137,7 +137,10 @@ class AtariPreprocessing(Wrapper[Any, Any, Any, Any], RecordConstructorArgs):
             )
         base = env.unwrapped
         # An ALE env must have its own frame skipping off; another env is assumed not to skip.
-        if frame_skip > 1 and getattr(base, "_frameskip", 1) != 1:
+        # Behind the bridge `unwrapped` is the package's env; its spec's kwargs say it too.
+        spec = env.spec
+        spec_skip = spec.kwargs.get("frameskip", 1) if spec is not None else 1
+        if frame_skip > 1 and (getattr(base, "_frameskip", 1) != 1 or spec_skip != 1):
             raise ValueError(
                 "AtariPreprocessing skips frames itself: create the env with frameskip=1, or "
                 "frames would be skipped twice"
