@@ -32,6 +32,8 @@ RenderStateType = TypeVar("RenderStateType")  # what `render_init` opens and ren
 Params = TypeVar("Params")  # the task's numbers: a NamedTuple, batched for randomisation
 
 _REQUIRED = ("initial", "transition", "observation", "reward", "terminal")
+# The methods `transform` replaces.
+_TRANSFORMED = (*_REQUIRED, "state_info", "transition_info")
 
 
 class FuncEnv(
@@ -130,9 +132,22 @@ class FuncEnv(
         Kept for code written against Gymnasium's ``FuncEnv``; the adapters never call it (they
         wrap the functions they need), and :meth:`transformed` returns a transformed copy
         instead of changing this env.
+
+        Each method is transformed as a method of an untransformed copy, so a method that calls
+        another (Acrobot's ``reward`` asks ``terminal``) calls the plain one: under ``jax.vmap``
+        the transformed one would map its already mapped arguments a second time. A method
+        transformed before is transformed again, so ``transform(jax.vmap)`` then
+        ``transform(jax.jit)`` compose.
+
+        Args:
+            func: A function transformation such as ``jax.jit`` or ``jax.vmap``.
         """
-        for name in (*_REQUIRED, "state_info", "transition_info"):
-            setattr(self, name, func(getattr(self, name)))
+        plain = copy.copy(self)
+        for name in _TRANSFORMED:
+            plain.__dict__.pop(name, None)
+        for name in _TRANSFORMED:
+            earlier = self.__dict__.get(name)
+            setattr(self, name, func(earlier if earlier is not None else getattr(plain, name)))
 
     def transformed(self, func: Transformation) -> Self:
         """Return a copy whose functional methods are ``func(method)``; ``self`` is unchanged.

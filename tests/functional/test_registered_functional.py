@@ -9,6 +9,9 @@ XLA compile per id.
 
 from __future__ import annotations
 
+import copy
+import functools
+
 import numpy as np
 import pytest
 
@@ -76,3 +79,34 @@ def test_registered__functional_methods_trace_under_jit_and_vmap(env_id):
         assert (obs.shape, obs.dtype) == _space_shape_dtype(space, NUM_ENVS)
     assert reward.shape == (NUM_ENVS,)
     assert terminal.shape == (NUM_ENVS,)
+
+
+@pytest.mark.parametrize("env_id", FUNCTIONAL_IDS)
+def test_registered__func_env_transformed_by_vmap_matches_one_by_one(env_id):
+    # Gymnasium's way to batch a FuncEnv: `transform(jax.vmap)` in place, then every method
+    # called on batches (keys in the rng place, as its vector env does; no params).
+    plain = gym.make(env_id).unwrapped.func_env
+    batched = copy.copy(plain)
+    batched.transform(jax.vmap)
+    keys = jax.random.split(jax.random.PRNGKey(0), NUM_ENVS)
+    plain.action_space.seed(0)
+    actions = [np.asarray(plain.action_space.sample()) for _ in range(NUM_ENVS)]
+    action_batch = np.stack(actions)
+
+    def outputs(env, state, action, key):
+        next_state = env.transition(state, action, key)
+        return (
+            next_state,
+            env.observation(next_state, key),
+            env.reward(state, action, next_state, key),
+            env.terminal(next_state, key),
+            env.state_info(state),
+            env.transition_info(state, action, next_state),
+        )
+
+    got = outputs(batched, batched.initial(keys), action_batch, keys)
+    for i, (key, action) in enumerate(zip(keys, actions, strict=True)):
+        expected = outputs(plain, plain.initial(key), action, key)
+        row = jax.tree.map(lambda leaf, i=i: leaf[i], got)
+        # float32 arithmetic batched by XLA may round differently in the last place.
+        jax.tree.map(functools.partial(np.testing.assert_allclose, rtol=1e-6), row, expected)
