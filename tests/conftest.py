@@ -98,3 +98,21 @@ def _release_compiled_programs() -> Iterator[None]:
     elif _COMPILES.count >= _COMPILES_PER_CHECK:
         _COMPILES.count = 0
         release_compiled_programs_if_crowded(mapping_limit() // 2)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Count the documentation's code blocks that ran and those left out (test_snippets.py)."""
+    outcomes = {"passed": 0, "failed": 0, "skipped": 0, "marked": 0}
+    for kind in ("passed", "failed", "skipped"):
+        for report in terminalreporter.stats.get(kind, []):
+            nodeid = getattr(report, "nodeid", "")
+            if nodeid.startswith("tests/test_snippets.py::test_snippets__marked_block"):
+                outcomes["marked"] += 1
+            elif nodeid.startswith("tests/test_snippets.py::test_snippets__page_runs"):
+                outcomes[kind] += 1
+    if any(outcomes.values()):
+        terminalreporter.write_line(
+            f"documentation snippets: pages {outcomes['passed']} passed, {outcomes['failed']} "
+            f"failed, {outcomes['skipped']} skipped (a package missing); {outcomes['marked']} "
+            "blocks marked to skip (reasons: pytest -rs tests/test_snippets.py)"
+        )
