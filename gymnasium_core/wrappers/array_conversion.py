@@ -138,8 +138,20 @@ def array_conversion(value: Any, xp: ModuleType, device: Device | None = None) -
 
 @array_conversion.register(numbers.Number)
 def _convert_number(value: numbers.Number, xp: ModuleType, device: Device | None = None) -> Any:
-    if isinstance(value, np.generic):
-        return _convert_array(value, xp, device)
+    if isinstance(value, np.generic) or not isinstance(value, (bool, int, float, complex)):
+        return _convert_array(np.asarray(value), xp, device)
+    # A Python number gets the target library's own default dtype, as Gymnasium's conversion
+    # gives it: a float becomes a float32 torch tensor (torch's default dtype) and a weakly
+    # typed JAX array, where going through numpy would make both float64.
+    module = _library_module(xp)
+    if module.__name__ == "torch":
+        tensor = module.as_tensor(value)
+        return tensor.to(device) if device is not None else tensor
+    if module.__name__ == "jax.numpy":
+        import jax
+
+        array = module.asarray(value)
+        return jax.device_put(array, device) if device is not None else array
     return _convert_array(np.asarray(value), xp, device)
 
 

@@ -92,6 +92,44 @@ def test_numpy_to_torch__converts_both_ways():
     assert isinstance(obs, torch.Tensor)
 
 
+PYTHON_NUMBERS = {
+    "float": 1.5,
+    "int": 3,
+    "bool": True,
+    "complex": 1 + 2j,
+    "tuple": (1.5, 2),
+    "dict": {"a": 1.5, "b": [0.5, 2.0]},
+}
+
+
+@pytest.mark.parametrize("value", PYTHON_NUMBERS.values(), ids=PYTHON_NUMBERS.keys())
+def test_numpy_to_torch__python_numbers_take_default_dtypes_as_reference(value):
+    pytest.importorskip("torch")
+    jax = pytest.importorskip("jax")  # its tree functions walk the containers
+    import gymnasium.wrappers.numpy_to_torch as reference
+
+    from gymnasium_core.wrappers import numpy_to_torch as ours
+
+    def dtypes(tree):
+        return jax.tree.map(lambda leaf: str(leaf.dtype), tree)
+
+    tensors, ref_tensors = ours.numpy_to_torch(value), reference.numpy_to_torch(value)
+    assert dtypes(tensors) == dtypes(ref_tensors)  # torch's defaults: float32, complex64
+    arrays = ours.torch_to_numpy(tensors)
+    assert dtypes(arrays) == dtypes(reference.torch_to_numpy(ref_tensors))
+
+
+@pytest.mark.parametrize("value", [1.5, 3, 1 + 2j], ids=["float", "int", "complex"])
+def test_numpy_to_jax__python_numbers_are_weakly_typed_as_reference(value):
+    pytest.importorskip("jax")
+    import gymnasium.wrappers.jax_to_numpy as reference
+
+    from gymnasium_core.wrappers.jax_to_numpy import numpy_to_jax
+
+    ours, ref = numpy_to_jax(value), reference.numpy_to_jax(value)
+    assert (ours.dtype, ours.weak_type) == (ref.dtype, ref.weak_type)
+
+
 def test_jax_to_torch__converts_both_ways():
     torch = pytest.importorskip("torch")
     from gymnasium_core.wrappers import JaxToTorch
