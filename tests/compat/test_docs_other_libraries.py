@@ -13,9 +13,10 @@ _PAGE = pathlib.Path(__file__).resolve().parents[2] / "docs" / "other_libraries.
 _BLOCKS = re.findall(r"```python\n(.*?)```", _PAGE.read_text(encoding="utf-8"), flags=re.DOTALL)
 
 
-def test_page__has_the_swap_the_bridge_and_the_sb3_example() -> None:
-    assert len(_BLOCKS) == 4
+def test_page__has_the_swap_the_bridge_third_party_and_the_sb3_example() -> None:
+    assert len(_BLOCKS) == 6
     assert any("stable_baselines3" in block for block in _BLOCKS)
+    assert any("AtariPreprocessing" in block and "ale_py" in block for block in _BLOCKS)
 
 
 def _run(block: str, index: int) -> None:
