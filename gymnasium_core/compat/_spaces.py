@@ -19,11 +19,22 @@ The adapters go one step further and give both packages the same space objects:
 gymnasium.spaces.Box)`` both hold), with our behaviour. A third-party wrapper that builds
 ``gymnasium.spaces.Dict({**env.observation_space.spaces, ...})`` and our ``FlattenObservation``
 can then both use the spaces of one environment.
+
+Versions: the bridge works with gymnasium 1.0 to 1.4. What differs between them:
+
+* ``gymnasium.spaces.Discrete`` takes a ``dtype`` from 1.2.2 on; before, it is always int64. An
+  int64 :class:`Discrete` converts as usual there; one of another dtype crosses as our space,
+  also an instance of gymnasium's ``Discrete`` (see :func:`shared_space`), so it keeps its dtype.
+* Sample streams: the spaces of gymnasium 1.4 draw what ours draw for the same seed. Before 1.4,
+  gymnasium's :class:`Text` and :class:`Graph` draw other samples (every other type draws the
+  same), so a converted ``Text`` or ``Graph`` keeps its random state but not its next samples.
 """
 
 from __future__ import annotations
 
 import copy
+import functools
+import inspect
 from types import ModuleType
 from typing import Any
 
@@ -207,6 +218,12 @@ def _subspaces(space: Any, core: ModuleType) -> list[Any]:
     return []
 
 
+@functools.cache
+def _takes_dtype(discrete_class: type) -> bool:
+    """Whether a ``Discrete`` class takes ``dtype`` (ours does, gymnasium's from 1.2.2)."""
+    return "dtype" in inspect.signature(discrete_class).parameters
+
+
 def _convert(space: Any, src: ModuleType, dst: ModuleType, dst_name: str) -> Any:
     """Rebuild ``space`` (a space of package ``src``) with the classes of package ``dst``."""
     kind = type(space)
@@ -222,7 +239,14 @@ def _convert(space: Any, src: ModuleType, dst: ModuleType, dst_name: str) -> Any
         out.bounded_below = np.array(space.bounded_below, copy=True)
         out.bounded_above = np.array(space.bounded_above, copy=True)
     elif kind is src.Discrete:
-        out = dst.Discrete(space.n, start=space.start, dtype=space.dtype)
+        if _takes_dtype(dst.Discrete):
+            out = dst.Discrete(space.n, start=space.start, dtype=space.dtype)
+        elif space.dtype == np.int64:
+            out = dst.Discrete(space.n, start=space.start)  # gymnasium < 1.2.2: always int64
+        else:
+            # A dtype gymnasium < 1.2.2 cannot hold: our space crosses, shared with its class.
+            out = copy.copy(space)
+            out.__class__ = _shared_class(kind, dst.Discrete)
     elif kind is src.MultiDiscrete:
         out = dst.MultiDiscrete(space.nvec, dtype=space.dtype, start=space.start)
     elif kind is src.MultiBinary:

@@ -4,6 +4,10 @@ Batched observations, rewards and info dictionaries pass through unchanged (both
 same batching and the same ``info`` / ``_info`` mask layout). The spaces are converted once, and
 ``metadata["autoreset_mode"]`` is translated between the two packages' ``AutoresetMode`` enums,
 which gymnasium's vector wrappers compare by identity.
+
+gymnasium 1.0 has no ``AutoresetMode``: its vector environments always reset a finished
+sub-environment on the next step and declare no mode. There, ours keep our member (no gymnasium
+code reads it), and a gymnasium vector environment is declared ``NEXT_STEP`` on our side.
 """
 
 from __future__ import annotations
@@ -28,12 +32,15 @@ if TYPE_CHECKING:
 
 __all__ = ["CoreVectorEnvAdapter", "GymnasiumVectorEnvAdapter"]
 
+# gymnasium's AutoresetMode enum (from 1.1), or None on gymnasium 1.0.
+_GYMNASIUM_AUTORESET_MODE: type[Enum] | None = getattr(gymnasium.vector, "AutoresetMode", None)
 
-def _translate_metadata(metadata: dict[str, Any], target: type[Enum]) -> dict[str, Any]:
-    """A copy of ``metadata`` whose ``autoreset_mode`` is a member of ``target``."""
+
+def _translate_metadata(metadata: dict[str, Any], target: type[Enum] | None) -> dict[str, Any]:
+    """A copy of ``metadata`` whose ``autoreset_mode`` is a member of ``target`` (if any)."""
     translated = dict(metadata)
     mode = translated.get("autoreset_mode")
-    if isinstance(mode, Enum):
+    if target is not None and isinstance(mode, Enum):
         translated["autoreset_mode"] = target(mode.value)
     return translated
 
@@ -68,7 +75,7 @@ class GymnasiumVectorEnvAdapter(SharedRandomState, gymnasium.vector.VectorEnv[An
         self.single_action_space = space_to_gymnasium(env.single_action_space)
         self.observation_space = space_to_gymnasium(env.observation_space)
         self.action_space = space_to_gymnasium(env.action_space)
-        self.metadata = _translate_metadata(env.metadata, gymnasium.vector.AutoresetMode)
+        self.metadata = _translate_metadata(env.metadata, _GYMNASIUM_AUTORESET_MODE)
         self.spec = spec_to_gymnasium(env.spec)
 
     @property
@@ -151,6 +158,8 @@ class CoreVectorEnvAdapter(SharedRandomState, VectorEnv[Any, Any, Any]):
         self.observation_space = space_from_gymnasium(env.observation_space)
         self.action_space = space_from_gymnasium(env.action_space)
         self.metadata = _translate_metadata(env.metadata, AutoresetMode)
+        if _GYMNASIUM_AUTORESET_MODE is None:  # gymnasium 1.0: always the next step
+            self.metadata.setdefault("autoreset_mode", AutoresetMode.NEXT_STEP)
         self.spec: EnvSpec | None = spec_from_gymnasium(env.spec)
 
     @property
