@@ -41,6 +41,9 @@ from numpy.typing import ArrayLike, NDArray
 from gymnasium_core.spaces import Box
 
 __all__ = [
+    "RIGHT",
+    "SKIPPED",
+    "UNEXPLAINED",
     "Hypothesis",
     "Mistake",
     "Oracle",
@@ -50,10 +53,15 @@ __all__ = [
     "Query",
     "Readings",
     "Tolerance",
+    "Trainer",
     "classify",
+    "indistinct_mistakes",
+    "oracle_of",
     "per_seed",
+    "point",
     "probe_ids",
     "run_probes",
+    "span",
 ]
 
 #: The verdict of a reading that matches the right answer.
