@@ -16,6 +16,7 @@ from gymnasium_core.compat import (  # noqa: E402
     space_to_gymnasium,
     to_gymnasium,
 )
+from gymnasium_core.logger import GymnasiumCoreWarning  # noqa: E402
 from gymnasium_core.utils.env_checker import check_env as our_check_env  # noqa: E402
 
 
@@ -63,9 +64,15 @@ def test_to_gymnasium__made_env_passes_gymnasium_check_env(env_id: str) -> None:
 
 
 def test_from_gymnasium__a_made_gymnasium_env_passes_our_check_env() -> None:
-    ours = from_gymnasium(gymnasium.make("MountainCar-v0"))
+    made = gymnasium.make("MountainCar-v0")
+    ours = from_gymnasium(made)
     assert isinstance(ours, gym.Env)
-    our_check_env(ours, skip_render_check=True)
+    # Its unwrapped is gymnasium's MountainCarEnv under gymnasium's wrappers: the checker says
+    # so, as gymnasium's own checker does for gymnasium.make's result, and passes.
+    assert ours.unwrapped is made.unwrapped
+    with pytest.warns(GymnasiumCoreWarning, match="wrapped"):
+        our_check_env(ours, skip_render_check=True)
+    our_check_env(from_gymnasium(made.unwrapped), skip_render_check=True)
 
 
 def test_bridge__vector_envs_both_ways() -> None:
