@@ -126,6 +126,50 @@ def test_user_subclass__rollout_equals_reference_subclass(user_model: str, frame
     ref.close()
 
 
+def _point_env_class(base: type) -> type:
+    """A user subclass over the shipped ``point.xml``, named relatively, over either base."""
+    box = spaces.Box if base is MujocoEnv else gymnasium.spaces.Box
+
+    class PointEnv(base):  # type: ignore[misc, valid-type]
+        metadata = {"render_modes": ["human", "rgb_array", "depth_array", "rgbd_tuple"]}
+
+        def __init__(self, xml_file: str = "point.xml", frame_skip: int = 1, **kwargs: Any):
+            obs_space = box(-np.inf, np.inf, (6,), np.float64)
+            base.__init__(self, xml_file, frame_skip, obs_space, **kwargs)
+
+        def step(self, action: Any) -> Any:
+            self.do_simulation(action, self.frame_skip)
+            info = {"torso": self.get_body_com("torso").copy()}
+            return self.state_vector(), 0.0, False, False, info
+
+        def reset_model(self) -> Any:
+            qpos = self.init_qpos + self.np_random.uniform(-0.1, 0.1, self.model.nq)
+            qvel = self.init_qvel + self.np_random.normal(0, 0.5, self.model.nv)
+            self.set_state(qpos, qvel)
+            return self.state_vector()
+
+    return PointEnv
+
+
+@pytest.mark.parametrize("frame_skip", [1, 5])
+def test_user_subclass__point_xml_from_the_assets_steps_as_the_reference(frame_skip: int) -> None:
+    ours = _point_env_class(MujocoEnv)(frame_skip=frame_skip)
+    ref = _point_env_class(ReferenceMujocoEnv)(frame_skip=frame_skip)
+    assert os.path.samefile(ours.fullpath, os.path.join(OUR_ASSETS, "point.xml"))
+    assert (ours.model.nq, ours.model.nv, ours.model.nu) == (3, 3, 2)
+    assert ours.dt == ref.dt
+    np.testing.assert_array_equal(ours.action_space.low, ref.action_space.low)
+    np.testing.assert_array_equal(ours.action_space.high, ref.action_space.high)
+    for seed in (0, 1):
+        assert_same(ours.reset(seed=seed), ref.reset(seed=seed))
+        ref.action_space.seed(seed)
+        for _ in range(50):
+            action = ref.action_space.sample()
+            assert_same(ours.step(action), ref.step(action))
+    ours.close()
+    ref.close()
+
+
 @pytest.mark.parametrize("base", [MujocoEnv, ReferenceMujocoEnv], ids=["ours", "reference"])
 def test_user_subclass__bad_inputs_raise_the_reference_errors(base: type, user_model: str) -> None:
     env = _user_env_class(base)(user_model)
