@@ -28,6 +28,7 @@ import importlib
 import os
 import re
 import sys
+import warnings
 from collections.abc import Sequence
 from typing import Any, TextIO
 
@@ -38,6 +39,9 @@ EXIT_FAILURE = 1
 EXIT_USAGE = 2
 
 _STATUS_LABELS = {"pass": "PASS", "warn": "WARN", "fail": "FAIL"}
+_NOOP = 0  # the action `play` steps while no mapped key combination is held
+#: RecordVideo's warning when its folder exists (``record`` says what it does instead).
+_FOLDER_EXISTS = r"(\x1b\[[0-9;]*m)?WARN: RecordVideo: the folder .* exists"
 
 
 class CliError(Exception):
@@ -244,12 +248,53 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
             "gymnasium_core.utils.play.play(env, keys_to_action=...) from Python instead."
         )
     try:
-        play(env, zoom=args.zoom, fps=args.fps, seed=args.seed)
+        _print_key_map(args.env_id, env, _NOOP, out)
+        play(env, zoom=args.zoom, fps=args.fps, seed=args.seed, noop=_NOOP)
     except MissingKeysToAction as exc:
         raise CliError(str(exc)) from exc
     finally:
         env.close()
     return EXIT_OK
+
+
+def _print_key_map(env_id: str, env: Any, noop: Any, out: TextIO) -> None:
+    """Print which keys step which action, and how to quit, before the window opens."""
+    from gymnasium_core.utils.play import normalise_keys_to_action
+
+    mapping = env.get_wrapper_attr("get_keys_to_action")()
+    if not isinstance(mapping, dict):
+        return  # play() reports the mistake
+    codes = normalise_keys_to_action(mapping, env.action_space)
+    rows = [(_combination_name(keys), _action_text(action)) for keys, action in codes.items()]
+    rows.append(("anything else", _action_text(noop)))
+    width = max(len(name) for name, _ in rows)
+    print(f"Playing {env_id}: hold a key combination to step its action.", file=out)
+    for name, action in rows:
+        print(f"  {name.ljust(width)}  -> {action}", file=out)
+    escape = 27  # pygame.K_ESCAPE
+    mapped = {key for keys in codes for key in keys}
+    quit_by = "close the window" if escape in mapped else "press Escape or close the window"
+    print(f"To quit, {quit_by}.", file=out, flush=True)
+
+
+def _action_text(action: Any) -> str:
+    """``2``, ``0.8`` or ``[-1, 0, 0.8]``: an action as short as it reads (float32 unrounded)."""
+    import numpy as np
+
+    values = np.asarray(action)
+    if values.ndim == 0:
+        return f"{values.item():g}"
+    return "[" + ", ".join(f"{value:g}" for value in values.ravel().tolist()) + "]"
+
+
+def _combination_name(keys: tuple[int, ...]) -> str:
+    """``left + right`` for a tuple of pygame key codes; ``no key`` for the empty one."""
+    if not keys:
+        return "no key"
+    from gymnasium_core.utils.play import _pygame
+
+    pygame = _pygame()
+    return " + ".join(pygame.key.name(key) or f"key code {key}" for key in keys)
 
 
 def _progress(done: int, total: int, steps: int, stream: TextIO) -> None:
@@ -275,14 +320,23 @@ def _cmd_record(args: argparse.Namespace, out: TextIO) -> int:
     env = _make_env(args.env_id, kwargs)
     prefix = re.sub(r"[^\w.-]+", "-", args.env_id).strip("-") or "env"
     before = _videos(args.out)
-    try:
-        recorder = RecordVideo(
-            env,
-            video_folder=args.out,
-            episode_trigger=lambda episode: True,
-            name_prefix=prefix,
-            fps=args.fps,
+    if os.path.isdir(args.out):
+        # Said here, once, instead of RecordVideo's warning about an existing folder.
+        print(
+            f"{args.out} exists: videos in it named {prefix}-episode-N.mp4 are overwritten; "
+            "the others are kept",
+            file=sys.stderr,
         )
+    try:
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message=_FOLDER_EXISTS)
+            recorder = RecordVideo(
+                env,
+                video_folder=args.out,
+                episode_trigger=lambda episode: True,
+                name_prefix=prefix,
+                fps=args.fps,
+            )
     except Exception as exc:
         env.close()
         raise CliError(f"Cannot record {args.env_id}: {exc}") from exc

@@ -12,6 +12,9 @@ Behaviour follows Gymnasium 1.4's ``gymnasium.utils.play``, with these choices o
   ``"aw"``, or ``97`` and ``"a"``) raises ``ValueError`` instead of silently keeping the last.
 * The empty combination ``()`` is accepted and means "no key held" (the reference raises,
   which makes its own MountainCar mapping unplayable).
+* pygame 1's codes of the arrow keys (273-276, which MountainCar's mapping uses, as the
+  reference's does) are read as the arrows' codes in pygame 2, which reports the arrows with
+  other codes; no pygame 2 key has an old code, so no mapping changes meaning.
 
 Example:
     >>> import gymnasium_core as gym
@@ -75,6 +78,10 @@ def _default_keys_to_action(env: Env[Any, Any]) -> dict[Any, Any]:
     )
 
 
+#: pygame 1's arrow key codes -> pygame 2's (SDL 2 key codes: up, down, right, left).
+_PYGAME1_ARROWS = {273: 0x40000052, 274: 0x40000051, 275: 0x4000004F, 276: 0x40000050}
+
+
 def _as_key_codes(key: Any) -> KeyCombination:
     """Validate one ``keys_to_action`` key and turn it into sorted pygame key codes."""
     if isinstance(key, tuple):
@@ -94,7 +101,8 @@ def _as_key_codes(key: Any) -> KeyCombination:
             "A keys_to_action key is an int key code, a string or a tuple of them, not "
             f"{type(key).__name__} ({key!r})"
         )
-    return tuple(sorted(ord(k) if isinstance(k, str) else k for k in parts))
+    codes = (ord(k) if isinstance(k, str) else _PYGAME1_ARROWS.get(k, k) for k in parts)
+    return tuple(sorted(codes))
 
 
 def _same_action(first: Any, second: Any) -> bool:

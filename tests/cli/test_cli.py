@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
 import textwrap
+import warnings
 
 import pytest
 
@@ -226,8 +228,40 @@ def test_check__not_an_env_exits_2(capsys, envs_module):
 
 def test_play__runs_until_the_window_closes(capsys, envs_module):
     pytest.importorskip("pygame")
-    code, _, _ = run_cli(capsys, "play", f"{envs_module}:GoodEnv", "--fps", "1000", "--seed", "1")
+    code, out, _ = run_cli(capsys, "play", f"{envs_module}:GoodEnv", "--fps", "1000", "--seed", "1")
     assert code == 0
+    # Before the window opens: which keys step which action, and how to quit.
+    assert out.splitlines() == [
+        f"Playing {envs_module}:GoodEnv: hold a key combination to step its action.",
+        "  a              -> 1",
+        "  anything else  -> 0",
+        "To quit, press Escape or close the window.",
+    ]
+
+
+def test_play__key_map_names_arrows_combinations_and_no_key():
+    pygame = pytest.importorskip("pygame")
+    from gymnasium_core.cli import _print_key_map
+
+    keys = {(): 1, (pygame.K_LEFT,): 0, (pygame.K_RIGHT, pygame.K_ESCAPE): 2}
+
+    class Keyed:
+        action_space = gym.spaces.Discrete(3)
+
+        def get_wrapper_attr(self, name):
+            assert name == "get_keys_to_action"
+            return lambda: keys
+
+    out = io.StringIO()
+    _print_key_map("X-v0", Keyed(), 1, out)
+    assert out.getvalue().splitlines() == [
+        "Playing X-v0: hold a key combination to step its action.",
+        "  no key          -> 1",
+        "  left            -> 0",
+        "  escape + right  -> 2",
+        "  anything else   -> 1",
+        "To quit, close the window.",  # Escape is one of the keys
+    ]
 
 
 def test_play__env_without_key_mapping_exits_2(capsys, envs_module):
@@ -372,7 +406,12 @@ def test_record__twice_into_the_same_folder_reports_the_rewritten_video(capsys, 
     out = str(tmp_path / "videos")
     argv = ["record", "CartPole-v1", "--out", out, "--seed", "0", "--max-steps", "3"]
     first = run_cli(capsys, *argv, "--no-progress")
-    with pytest.warns(gym.logger.GymnasiumCoreWarning, match="exists"):
+    assert "exists" not in first[2]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # says what it does instead of warning
         second = run_cli(capsys, *argv, "--no-progress")
     assert first[0] == second[0] == 0, (first, second)
     assert first[1] == second[1] and first[1].strip().endswith(".mp4")
+    assert (
+        f"{out} exists: videos in it named CartPole-v1-episode-N.mp4 are overwritten" in second[2]
+    )

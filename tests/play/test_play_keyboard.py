@@ -354,11 +354,27 @@ def test_play__a_gymnasium_env_through_the_bridge():
     def callback(obs_t, obs_tp1, action, reward, terminated, truncated, info):
         actions.append(action)
         if len(actions) == 1:
-            # Its mapping: nothing -> 1, 275 -> 2 (275 was K_RIGHT in pygame 1).
-            pygame.event.post(down(275))
+            # Its mapping: nothing -> 1, 275 -> 2 (275 was K_RIGHT in pygame 1; the right
+            # arrow of a keyboard reaches pygame 2 as K_RIGHT).
+            pygame.event.post(down(pygame.K_RIGHT))
         if len(actions) == 3:
             pygame.event.post(quit_event())
 
     core_play.play(env, callback=callback, fps=10_000, seed=0)
     assert actions == [1, 2, 2]
     env.close()
+
+
+def test_keys_to_action__pygame1_arrow_codes_are_the_arrows_of_pygame2():
+    # MountainCar's mapping (as the reference's) is written in pygame 1's arrow codes.
+    mapping = gym.make("MountainCar-v0").unwrapped.get_keys_to_action()
+    codes = core_play.normalise_keys_to_action(mapping, spaces.Discrete(3))
+    assert codes == {
+        (): 1,
+        (pygame.K_LEFT,): 0,
+        (pygame.K_RIGHT,): 2,
+        tuple(sorted((pygame.K_LEFT, pygame.K_RIGHT))): 1,
+    }
+    assert [pygame.key.name(k) for k in (pygame.K_UP, pygame.K_DOWN)] == ["up", "down"]
+    up_down = core_play.normalise_keys_to_action({273: 0, 274: 1}, spaces.Discrete(2))
+    assert up_down == {(pygame.K_UP,): 0, (pygame.K_DOWN,): 1}
