@@ -46,5 +46,6 @@ def test_pyproject__reference_is_a_test_dependency_without_extras() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())
     assert not any(d.startswith("gymnasium") for d in config["project"]["dependencies"])
     test_group = [d for d in config["dependency-groups"]["test"] if isinstance(d, str)]
-    reference = [d for d in test_group if re.match(r"gymnasium\b", d)]
+    # The package `gymnasium` itself, not the packages named gymnasium-* (gymnasium-robotics).
+    reference = [d for d in test_group if re.match(r"gymnasium(?![\w-])", d)]
     assert reference == ["gymnasium==1.4.*"]

@@ -8,35 +8,54 @@ the package's env as ``unwrapped``, and pass our env checker.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import multiprocessing
 import warnings
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
 import pytest
 
 gymnasium = pytest.importorskip("gymnasium", reason="third-party packages register in gymnasium")
-ale_py = pytest.importorskip("ale_py", reason="the Atari ids come from ale-py")
-minigrid = pytest.importorskip("minigrid", reason="the MiniGrid ids come from minigrid")
-gymnasium_robotics = pytest.importorskip(
-    "gymnasium_robotics", reason="the maze ids come from Gymnasium-Robotics"
-)
 
 import gymnasium.spaces as gs  # noqa: E402
-from minigrid.wrappers import (  # noqa: E402
-    FlatObsWrapper,
-    FullyObsWrapper,
-    ImgObsWrapper,
-    RGBImgObsWrapper,
-)
 
 import gymnasium_core as gym  # noqa: E402
 from gymnasium_core import error, wrappers  # noqa: E402
 from gymnasium_core.compat import to_gymnasium  # noqa: E402
 from gymnasium_core.utils.env_checker import check_env  # noqa: E402
 
-gymnasium.register_envs(ale_py)
-gymnasium.register_envs(gymnasium_robotics)
+PACKAGES = ("ale_py", "minigrid", "gymnasium_robotics")
+# Found without importing them: importing registers hundreds of ids, which must not reach the
+# registry while other test modules collect their parameters from it.
+pytestmark = pytest.mark.skipif(
+    any(importlib.util.find_spec(name) is None for name in PACKAGES),
+    reason="needs ale-py, minigrid and gymnasium-robotics (the test dependency group)",
+)
+
+_registered: dict[str, Any] = {}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _packages_registered() -> Iterator[None]:
+    """The packages imported and their ids in gymnasium's registry, for this module only.
+
+    Their ids are taken out of gymnasium's registry again afterwards (and put back if this
+    module's tests resume later in the same process), so the tests of other modules see only
+    our ids.
+    """
+    before = set(gymnasium.registry)
+    for name in PACKAGES:
+        importlib.import_module(name)
+    gymnasium.registry.update(_registered)
+    added = {key: spec for key, spec in gymnasium.registry.items() if key not in before}
+    _registered.update(added)
+    yield
+    for key in added:
+        gymnasium.registry.pop(key, None)
+
 
 ATARI_IDS = ["ALE/Pong-v5", "ALE/Breakout-v5"]
 MINIGRID_IDS = ["MiniGrid-Empty-5x5-v0", "MiniGrid-DoorKey-5x5-v0"]
@@ -122,6 +141,8 @@ def test_registry__pprint_lists_the_package_namespace(capsys):
 
 
 def test_registry__module_prefix_form_imports_the_package():
+    import minigrid
+
     env = gym.make("minigrid:MiniGrid-Empty-5x5-v0")
     assert isinstance(env.unwrapped, minigrid.minigrid_env.MiniGridEnv)
     env.close()
@@ -205,6 +226,8 @@ def test_make_vec__async_batches_a_custom_space():
 
 @pytest.mark.parametrize("env_id", MINIGRID_IDS)
 def test_wrappers__package_wrappers_inside_ours(env_id):
+    from minigrid.wrappers import ImgObsWrapper, RGBImgObsWrapper
+
     built = gym.make(env_id)
     env = wrappers.RecordEpisodeStatistics(ImgObsWrapper(RGBImgObsWrapper(built)))
     reference = ImgObsWrapper(RGBImgObsWrapper(gymnasium.make(env_id)))
@@ -217,6 +240,8 @@ def test_wrappers__package_wrappers_inside_ours(env_id):
 
 @pytest.mark.parametrize("env_id", MINIGRID_IDS)
 def test_wrappers__ours_inside_package_wrappers(env_id):
+    from minigrid.wrappers import FlatObsWrapper, FullyObsWrapper
+
     # Ours are not gymnasium.Env subclasses: to_gymnasium presents the stack to the package.
     inner = wrappers.RecordEpisodeStatistics(gym.make(env_id))
     env = FlatObsWrapper(FullyObsWrapper(to_gymnasium(inner)))
@@ -230,6 +255,8 @@ def test_wrappers__ours_inside_package_wrappers(env_id):
 
 
 def test_wrappers__package_wrapper_directly_on_make():
+    from minigrid.wrappers import ImgObsWrapper
+
     env = ImgObsWrapper(gym.make("MiniGrid-Empty-5x5-v0"))
     assert isinstance(env.observation_space, gs.Box)
     assert env.reset(seed=0)[0].shape == (7, 7, 3)
@@ -238,6 +265,8 @@ def test_wrappers__package_wrapper_directly_on_make():
 def test_wrappers__record_video_takes_a_package_wrapper(tmp_path):
     moviepy = pytest.importorskip("moviepy", reason="RecordVideo writes with moviepy")
     del moviepy
+    from minigrid.wrappers import ImgObsWrapper
+
     env = wrappers.RecordVideo(
         ImgObsWrapper(gym.make("MiniGrid-Empty-5x5-v0", render_mode="rgb_array")),
         str(tmp_path),
@@ -253,6 +282,8 @@ def test_wrappers__record_video_takes_a_package_wrapper(tmp_path):
 
 def test_wrappers__play_takes_a_package_env():
     pygame = pytest.importorskip("pygame", reason="play needs pygame")
+    from minigrid.wrappers import ImgObsWrapper
+
     from gymnasium_core.utils.play import play
 
     pygame.init()
@@ -266,6 +297,8 @@ def test_wrappers__play_takes_a_package_env():
 
 
 def test_unwrapped__ale_attributes():
+    import ale_py
+
     env = gym.make("ALE/Pong-v5")
     assert isinstance(env.unwrapped, ale_py.env.AtariEnv)
     assert env.unwrapped.get_action_meanings()[:2] == ["NOOP", "FIRE"]
@@ -296,6 +329,8 @@ def test_unwrapped__attribute_writes_reach_the_package_env():
 
 
 def test_custom_space__mission_space_is_usable_as_ours():
+    import minigrid
+
     space = gym.make("MiniGrid-Empty-5x5-v0").observation_space
     mission = space["mission"]
     assert isinstance(mission, minigrid.core.mission.MissionSpace)
