@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -102,12 +103,20 @@ def make_evaluate(num_envs: int) -> Any:
     return evaluate
 
 
-def train(cfg: ppo.Config, physics: Any) -> dict[str, Any]:
+def train(cfg: ppo.Config, physics: Any, name: str) -> dict[str, Any]:
     """PPO on ``cfg.num_envs`` CartPoles with the given (maybe per-sub-env) params."""
     env = ppo.BatchedCartPole(cfg.num_envs, physics)
     program = jax.jit(ppo.make_train(cfg, env))
     initial, _ = jax.flatten_util.ravel_pytree(ppo.init_params(cfg.seed, 4, 2, cfg.hidden))
-    params, _ = program(jax.random.key(cfg.seed), initial)
+    key = jax.random.key(cfg.seed)
+    print(f"compiling the training program ({name}) ...", end=" ", flush=True)
+    start = time.perf_counter()
+    compiled = program.lower(key, initial).compile()
+    print(f"{time.perf_counter() - start:.1f} s; training ...", end=" ", flush=True)
+    start = time.perf_counter()
+    params, _ = compiled(key, initial)
+    jax.block_until_ready(params)
+    print(f"{time.perf_counter() - start:.1f} s", flush=True)
     return params
 
 
@@ -124,11 +133,16 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
     defaults = gym.make_vec(ppo.ENV_ID, 1).func_env.get_default_params()
     print(f"training ranges over {cfg.num_envs} sub-envs: {RANGES}", flush=True)
     policies = {
-        "randomised": train(cfg, randomised),
-        "default only": train(cfg, defaults),
+        "randomised": train(cfg, randomised, "randomised physics"),
+        "default only": train(cfg, defaults, "default physics"),
     }
     key = jax.random.key(10_000 + args.seed)
     evaluate = make_evaluate(args.eval_envs)
+    print("compiling the evaluation ...", end=" ", flush=True)
+    start = time.perf_counter()
+    as_arrays = jax.tree_util.tree_map(jnp.asarray, with_physics(defaults))
+    jax.block_until_ready(evaluate(policies["randomised"], as_arrays, key))
+    print(f"{time.perf_counter() - start:.1f} s", flush=True)
     results: dict[str, dict[str, float]] = {}
     for setting, overrides in UNSEEN.items():
         # As arrays, so every setting is an argument of the same compiled evaluation.

@@ -6,8 +6,8 @@ Trains a small actor-critic with PPO (clipped objective, GAE) on
 ``--total-steps`` or once recent training episodes average the reward threshold; the greedy
 policy is then played on the stateful env for ``--eval-episodes`` episodes.
 
-    python examples/ppo_cartpole_jax.py                    # a few minutes on 2 CPU cores
-    python examples/ppo_cartpole_jax.py --total-steps 4096 # a quick smoke run
+    python examples/ppo_cartpole_jax.py           # a few minutes on 2 CPU cores
+    python examples/ppo_cartpole_jax.py --smoke   # a few hundred steps, to check it runs
 """
 
 from __future__ import annotations
@@ -44,6 +44,11 @@ class Config(NamedTuple):
     hidden: int = 64
     seed: int = 0
     eval_episodes: int = 10
+
+
+SMOKE = Config(
+    total_steps=512, num_envs=4, num_steps=64, epochs=1, minibatches=1, hidden=8, eval_episodes=1
+)
 
 
 # -- the actor-critic ---------------------------------------------------------------------------
@@ -168,6 +173,33 @@ def make_update(cfg: Config, optimizer: optax.GradientTransformation) -> Any:
     return update
 
 
+def compile_programs(
+    cfg: Config, env: Any, params: dict[str, Any], opt_state: Any, update: Any, key: jax.Array
+) -> None:
+    """Compile the policy, the env's reset and step and the update before training, saying so.
+
+    Nothing here touches the training's state: the env step compiles on a twin of ``env`` (the
+    same configuration shares its compiled programs) and the update runs once on a zero batch
+    of the rollout's shapes, its result dropped.
+    """
+    print("compiling the policy, the env step and the PPO update ...", end=" ", flush=True)
+    start = time.perf_counter()
+    twin = stateful_physics_vector_env(
+        cfg.num_envs, max_episode_steps=500, autoreset_mode="SameStep"
+    )
+    obs, _ = twin.reset(seed=cfg.seed)
+    action, logp, _ = act(params, obs, key)
+    twin.step(action)
+    twin.close()
+    size = cfg.num_envs * cfg.num_steps
+    zeros = jnp.zeros(size, logp.dtype)
+    batch = Batch(
+        jnp.zeros((size, 4), obs.dtype), jnp.zeros(size, action.dtype), zeros, zeros, zeros
+    )
+    jax.block_until_ready(update(params, opt_state, batch, key))
+    print(f"{time.perf_counter() - start:.1f} s", flush=True)
+
+
 def train(cfg: Config) -> dict[str, Any]:
     """Train on the JAX vector env; return the params and the training statistics."""
     env = stateful_physics_vector_env(
@@ -183,6 +215,7 @@ def train(cfg: Config) -> dict[str, Any]:
     )
     opt_state = optimizer.init(params)
     update = make_update(cfg, optimizer)
+    compile_programs(cfg, env, params, opt_state, update, key)
 
     obs, _ = env.reset(seed=cfg.seed)
     returns = np.zeros(cfg.num_envs)
@@ -262,9 +295,14 @@ def evaluate(params: dict[str, Any], episodes: int, seed: int) -> float:
 def main(argv: list[str] | None = None) -> float:
     """Train, evaluate, print the evaluation; return the mean evaluation return."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--smoke", action="store_true", help="a tiny run that checks it all runs")
     for field, default in Config._field_defaults.items():
-        parser.add_argument(f"--{field.replace('_', '-')}", type=type(default), default=default)
-    cfg = Config(**vars(parser.parse_args(argv)))
+        parser.add_argument(f"--{field.replace('_', '-')}", type=type(default), default=None)
+    args = parser.parse_args(argv)
+    base = SMOKE if args.smoke else Config()
+    cfg = base._replace(
+        **{f: getattr(args, f) for f in Config._fields if getattr(args, f) is not None}
+    )
     result = train(cfg)
     score = evaluate(result["params"], cfg.eval_episodes, seed=10_000 + cfg.seed)
     print(

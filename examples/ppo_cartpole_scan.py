@@ -23,6 +23,7 @@ import time
 LAUNCHED = time.perf_counter()
 
 import argparse  # noqa: E402
+import os  # noqa: E402
 from typing import Any, NamedTuple  # noqa: E402
 
 import jax  # noqa: E402
@@ -321,9 +322,7 @@ def evaluate(
     """
     env = gym.make(EVAL_ID, render_mode="rgb_array" if video_folder else None)
     if video_folder:
-        from gymnasium_core.wrappers import RecordVideo
-
-        env = RecordVideo(env, video_folder, episode_trigger=lambda e: e == 0, name_prefix="ppo")
+        env = film_first_episode(env, video_folder, "ppo")
     greedy = jax.jit(lambda p, o: jnp.argmax(forward(p, o[None])[0][0]))
     returns = []
     for episode in range(episodes):
@@ -338,6 +337,23 @@ def evaluate(
     return returns
 
 
+def film_first_episode(env: gym.Env[Any, Any], folder: str, prefix: str) -> Any:
+    """``env`` wrapped to film its first episode to ``folder/<prefix>-episode-0.mp4``.
+
+    Into an existing folder (a second run), that one file is overwritten, and said so here
+    rather than by ``RecordVideo``'s warning about the folder.
+    """
+    import warnings
+
+    from gymnasium_core.wrappers import RecordVideo
+
+    if os.path.isdir(folder):
+        print(f"{folder} exists: {prefix}-episode-0.mp4 in it is overwritten", flush=True)
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=r".*RecordVideo: the folder .* exists")
+        return RecordVideo(env, folder, episode_trigger=lambda e: e == 0, name_prefix=prefix)
+
+
 def python_stepped_steps_per_second(hidden: int, seconds: float = 1.0) -> float:
     """Env steps/s of ``ppo_cartpole_jax.py``'s collection loop: 8 CartPoles in the JAX vector
     env, a jitted policy call and a jitted env step per Python iteration."""
@@ -349,11 +365,14 @@ def python_stepped_steps_per_second(hidden: int, seconds: float = 1.0) -> float:
     def act(params: dict[str, Any], obs: jax.Array, key: jax.Array) -> jax.Array:
         return jax.random.categorical(key, forward(params, obs)[0])
 
+    print("compiling the Python-stepped loop (env reset and step, policy) ...", end=" ", flush=True)
+    start = time.perf_counter()
     obs, _ = env.reset(seed=0)
     key = jax.random.key(1)
     for _ in range(5):  # compile outside the timing
         key, k = jax.random.split(key)
         obs, *_ = env.step(act(params, obs, k))
+    print(f"{time.perf_counter() - start:.1f} s", flush=True)
     steps, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
         key, k = jax.random.split(key)
@@ -383,12 +402,14 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         flush=True,
     )
 
+    print("compiling the training program ...", end=" ", flush=True)
     start = time.perf_counter()
     train = jax.jit(make_train(cfg))
     initial, _ = jax.flatten_util.ravel_pytree(init_params(cfg.seed, 4, 2, cfg.hidden))
     key = jax.random.key(cfg.seed)
     compiled = train.lower(key, initial).compile()
     compile_s = time.perf_counter() - start
+    print(f"{compile_s:.1f} s; training ...", flush=True)
     params, metrics = compiled(key, initial)
     jax.block_until_ready(params)
     total_s = time.perf_counter() - start
@@ -420,13 +441,16 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         f"episodes (max {MAX_RETURN:.0f})"
     )
     if args.video:
-        print(f"video of the first evaluation episode: {args.video}/ppo-episode-0.mp4")
+        video = os.path.join(args.video, "ppo-episode-0.mp4")
+        print(f"video of the first evaluation episode: {video}")
 
     stepped = python_stepped_steps_per_second(cfg.hidden, seconds=0.3 if args.smoke else 1.0)
+    ratio = steps / run_s / stepped
     print(
         f"throughput: {steps / run_s:,.0f} steps/s in one program against {stepped:,.0f} "
         f"steps/s stepping the JAX vector env from Python (examples/ppo_cartpole_jax.py's "
-        f"loop, no learning): {steps / run_s / stepped:.0f}x"
+        f"loop, no learning): {ratio:.2g}x"
+        + (" (a smoke run is too short to compare)" if args.smoke else "")
     )
     return {
         "config": cfg,

@@ -245,17 +245,30 @@ def train(cfg: Config) -> dict[str, Any]:
     }
 
 
+def film_first_episode(env: gym.Env[Any, Any], folder: str, prefix: str) -> Any:
+    """``env`` wrapped to film its first episode to ``folder/<prefix>-episode-0.mp4``.
+
+    Into an existing folder (a second run), that one file is overwritten, and said so here
+    rather than by ``RecordVideo``'s warning about the folder.
+    """
+    import warnings
+
+    from gymnasium_core.wrappers import RecordVideo
+
+    if os.path.isdir(folder):
+        print(f"{folder} exists: {prefix}-episode-0.mp4 in it is overwritten", flush=True)
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=r".*RecordVideo: the folder .* exists")
+        return RecordVideo(env, folder, episode_trigger=lambda e: e == 0, name_prefix=prefix)
+
+
 def evaluate(
     agent: Agent, norm: RunningNorm, episodes: int, seed: int, video_folder: str | None = None
 ) -> list[float]:
     """Play the mean action on ``make(ENV_ID)``; with ``video_folder``, film the first episode."""
     env = gym.make(ENV_ID, render_mode="rgb_array" if video_folder else None)
     if video_folder:
-        from gymnasium_core.wrappers import RecordVideo
-
-        env = RecordVideo(
-            env, video_folder, episode_trigger=lambda e: e == 0, name_prefix="ppo-mujoco"
-        )
+        env = film_first_episode(env, video_folder, "ppo-mujoco")
     low, high = env.action_space.low, env.action_space.high
     returns = []
     for episode in range(episodes):
@@ -325,7 +338,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         flush=True,
     )
     if args.video:
-        print(f"video of the first evaluation episode: {args.video}/ppo-mujoco-episode-0.mp4")
+        video = os.path.join(args.video, "ppo-mujoco-episode-0.mp4")
+        print(f"video of the first evaluation episode: {video}")
     batched = steps_per_second("vector_entry_point", cfg.num_envs, cfg.bench_seconds)
     sync = steps_per_second("sync", cfg.num_envs, cfg.bench_seconds)
     print(

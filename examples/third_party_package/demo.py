@@ -9,6 +9,7 @@ the same environment through ``gymnasium.make`` via the bridge ``gymnasium_core.
 Stable-Baselines3 and other gymnasium-only libraries need).
 
     python examples/third_party_package/demo.py
+    python examples/third_party_package/demo.py --smoke   # the same: the demo is already small
 
 If ``mypkg`` is not installed, the script installs it for its own run only: it writes the
 layout an installer would (the package beside a ``mypkg-0.1.0.dist-info`` folder holding the
@@ -17,6 +18,7 @@ entry points) into a temporary folder and runs itself again with that folder on 
 
 from __future__ import annotations
 
+import argparse
 import os
 import shutil
 import subprocess
@@ -60,7 +62,8 @@ def run_with_temporary_install() -> int:
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [site, env.get("PYTHONPATH")]))
         print(f"mypkg is not installed: installed for this run only in {site}", flush=True)
-        return subprocess.run([sys.executable, __file__], env=env, check=False).returncode
+        command = [sys.executable, __file__, *sys.argv[1:]]
+        return subprocess.run(command, env=env, check=False).returncode
 
 
 def demo() -> None:
@@ -101,7 +104,15 @@ def demo() -> None:
     gym_env.close()
 
 
-if __name__ == "__main__":
+def main(argv: list[str] | None = None) -> None:
+    """Parse the options (``--smoke`` is accepted: the whole demo is a smoke-sized run)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--smoke", action="store_true", help="the same run (it is small)")
+    parser.parse_args(argv)
     if not is_installed():
         sys.exit(run_with_temporary_install())
     demo()
+
+
+if __name__ == "__main__":
+    main()

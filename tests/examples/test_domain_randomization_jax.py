@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -37,7 +39,11 @@ def test_domain_randomization__smoke_trains_both_and_evaluates_every_setting(
     for scores in results.values():
         assert set(scores) == {"randomised", "default only"}
         assert all(1.0 <= s <= 500.0 for s in scores.values())
-    assert "trained randomised" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "trained randomised" in out
+    # Each compile is announced, with its time after.
+    for program in ("training program (randomised physics)", "evaluation"):
+        assert re.search(rf"^compiling the {re.escape(program)} \.\.\. \d+\.\d s", out, re.M)
 
 
 @pytest.mark.slow

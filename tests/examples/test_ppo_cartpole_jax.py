@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 from pathlib import Path
 from types import ModuleType
 
@@ -24,10 +25,11 @@ def _load() -> ModuleType:
 
 def test_ppo_example__smoke_runs_a_few_updates(capsys: pytest.CaptureFixture[str]) -> None:
     ppo = _load()
-    args = ["--total-steps", "512", "--num-envs", "4", "--num-steps", "64", "--eval-episodes", "1"]
-    args += ["--epochs", "1", "--minibatches", "1", "--hidden", "8"]
-    score = ppo.main(args)
+    score = ppo.main(["--smoke"])
     out = capsys.readouterr().out
+    assert re.search(
+        r"^compiling the policy, the env step and the PPO update \.\.\. \d+\.\d s$", out, re.M
+    )
     assert "update    1/2" in out and "evaluation on make('CartPole-v1')" in out
     assert 1.0 <= score <= 500.0
 

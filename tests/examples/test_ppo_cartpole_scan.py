@@ -6,6 +6,7 @@ import importlib.util
 import math
 import re
 import shlex
+import warnings
 from pathlib import Path
 
 import pytest
@@ -56,6 +57,34 @@ def test_ppo_scan__smoke_runs_the_readme_command_trains_evaluates_films_and_comp
     assert "in one jax.jit" in out
     assert "evaluation on make('CartPole-v1')" in out
     assert "steps/s in one program against" in out
+    # The compiles are announced, with their times after.
+    assert re.search(r"^compiling the training program \.\.\. \d+\.\d s; training", out, re.M)
+    assert re.search(r"^compiling the Python-stepped loop .* \.\.\. \d+\.\d s$", out, re.M)
+    # A smoke run's ratio is no measurement, and reads as one with its digits (never "0x").
+    assert re.search(r": \d[\d.]*(e[+-]\d+)?x \(a smoke run is too short to compare\)", out)
+    assert not re.search(r"\b0x\b", out)
+
+
+def test_ppo_scan__rerun_into_the_video_folder_says_it_overwrites_without_a_warning(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pytest.importorskip("moviepy", reason="videos need the other extra")
+    example = load_example("ppo_cartpole_scan")
+    import gymnasium_core as gym
+
+    folder = str(tmp_path / "videos")
+    for run in range(2):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            env = example.film_first_episode(
+                gym.make("CartPole-v1", render_mode="rgb_array"), folder, "ppo"
+            )
+        env.reset(seed=0)
+        env.step(0)
+        env.close()
+        out = capsys.readouterr().out
+        said = f"{folder} exists: ppo-episode-0.mp4 in it is overwritten"
+        assert (said in out) == (run == 1), out
 
 
 def test_ppo_scan__full_run_uses_hundreds_of_envs_and_smoke_a_few_hundred_steps() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.examples._load import load_example
@@ -24,7 +26,9 @@ def test_sharded_rollout__smoke_runs_one_and_four_devices(
 ) -> None:
     example = load_example("sharded_rollout_jax")
     _check(example.main(["--smoke", "--devices", "1", "4"]), [1, 4])
-    assert "4 device(s):" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "4 device(s):" in out
+    assert re.search(r"4 device\(s\): a fresh process compiles .* \.\.\. \d+\.\d s$", out, re.M)
 
 
 @pytest.mark.slow

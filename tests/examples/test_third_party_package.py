@@ -14,7 +14,7 @@ PACKAGE = EXAMPLES / "third_party_package"
 def test_third_party_package__demo_registers_checks_and_bridges() -> None:
     # A fresh interpreter: the entry point must be found through package metadata alone.
     result = subprocess.run(
-        [sys.executable, str(PACKAGE / "demo.py")],
+        [sys.executable, str(PACKAGE / "demo.py"), "--smoke"],
         capture_output=True,
         text=True,
         timeout=240,
