@@ -1,18 +1,21 @@
 """Check that a lowest-direct install put every direct dependency at its declared floor.
 
-Run after ``uv sync --all-extras --resolution lowest-direct``. A floor in ``pyproject.toml``
-promises that the fast tier passed with exactly that release; it only holds if the floors run
-installs it. When another requirement (a transitive one, or a second direct one) forces a newer
-release, the floor was never tested: raise it to what was installed, or list it in
-``UNREACHABLE`` with the reason and how it was checked instead.
+Run after ``uv sync --all-extras --group torch --resolution lowest-direct``, naming the groups
+added to the default ones the same way (``check_floors.py --group torch``). A floor in
+``pyproject.toml`` promises that the fast tier passed with exactly that release; it only holds
+if the floors run installs it. When another requirement (a transitive one, or a second direct
+one) forces a newer release, the floor was never tested: raise it to what was installed, or
+list it in ``UNREACHABLE`` with the reason and how it was checked instead.
 
 Exit status 1 lists each floor that was not installed as declared.
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 import tomllib
+from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
@@ -29,8 +32,10 @@ UNREACHABLE: dict[str, str] = {
 }
 
 
-def _requirements(pyproject: Path) -> list[tuple[str, Requirement]]:
-    """Every direct requirement of the project, its extras and its default groups."""
+def _requirements(
+    pyproject: Path, groups_added: Sequence[str] = ()
+) -> list[tuple[str, Requirement]]:
+    """Every direct requirement of the project, its extras, default groups and ``groups_added``."""
     data = tomllib.loads(pyproject.read_text())
     project = data["project"]
     found = [("dependencies", Requirement(r)) for r in project["dependencies"]]
@@ -38,7 +43,7 @@ def _requirements(pyproject: Path) -> list[tuple[str, Requirement]]:
         found += [(f"extra {extra}", Requirement(r)) for r in reqs]
     groups = data.get("dependency-groups", {})
     default = data.get("tool", {}).get("uv", {}).get("default-groups", ["dev"])
-    pending, seen = list(default), set()
+    pending, seen = [*default, *groups_added], set()
     while pending:
         group = pending.pop()
         if group in seen:
@@ -66,10 +71,10 @@ def _floor(req: Requirement) -> Version | None:
     return max(bounds) if bounds else None
 
 
-def main(pyproject: Path) -> int:
+def main(pyproject: Path, groups_added: Sequence[str] = ()) -> int:
     """Print each direct dependency's floor next to its installed version; 1 on a mismatch."""
     problems = []
-    for where, req in _requirements(pyproject):
+    for where, req in _requirements(pyproject, groups_added):
         floor = _floor(req)
         try:
             installed = Version(version(req.name))
@@ -88,4 +93,10 @@ def main(pyproject: Path) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(Path(sys.argv[1] if len(sys.argv) > 1 else "pyproject.toml")))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("pyproject", nargs="?", default="pyproject.toml", type=Path)
+    parser.add_argument(
+        "--group", action="append", default=[], help="a group installed beside the default ones"
+    )
+    args = parser.parse_args()
+    sys.exit(main(args.pyproject, args.group))

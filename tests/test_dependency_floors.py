@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import pathlib
+import re
 import textwrap
 from types import ModuleType
 
@@ -45,9 +46,13 @@ def test_compat__floors_job_checks_the_installed_floors_on_python_3_11() -> None
     floors = [m for m in job["strategy"]["matrix"]["include"] if m["name"] == "floors"]
     assert floors == [{"name": "floors", "resolution": "lowest-direct", "python": "3.11"}]
     commands = [step["run"] for step in job["steps"] if "run" in step]
-    check = commands.index("uv run --no-sync python .github/check_floors.py")
+    check = next(i for i, c in enumerate(commands) if "check_floors.py" in c)
     tests = next(i for i, c in enumerate(commands) if "pytest" in c)
     assert check < tests
+    # It installs the groups of the README's test command, and checks the floors of those.
+    sync = next(c for c in commands if c.startswith("uv sync"))
+    assert re.findall(r"--group (\S+)", sync) == re.findall(r"--group (\S+)", commands[check])
+    assert "--group torch" in sync
 
 
 @pytest.mark.parametrize(
@@ -93,6 +98,18 @@ def test_check_floors__reads_dependencies_extras_and_default_groups(
         ("dependencies", "numpy"),
         ("extra extra", "cloudpickle"),
         ("group test", "pytest"),
+    ]
+
+
+def test_check_floors__reads_the_groups_added_to_the_default_ones(tmp_path: pathlib.Path) -> None:
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "demo"\ndependencies = []\n[dependency-groups]\n'
+        'test = ["pytest>=8"]\ntorch = ["torch>=2.8.0"]\n[tool.uv]\ndefault-groups = ["test"]\n'
+    )
+    found = _check_floors()._requirements(tmp_path / "pyproject.toml", ["torch"])
+    assert sorted((where, req.name) for where, req in found) == [
+        ("group test", "pytest"),
+        ("group torch", "torch"),
     ]
 
 
