@@ -397,7 +397,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         code: int = args.func(args, sys.stdout)
+        sys.stdout.flush()
     except CliError as exc:
         print(f"gymnasium-core {args.command}: {exc}", file=sys.stderr)
         return exc.exit_code
+    except BrokenPipeError:
+        # The reader stopped early (`gymnasium-core list --plain | head -3`): end quietly, with
+        # stdout pointed away so the interpreter's final flush does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_FAILURE
     return code

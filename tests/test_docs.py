@@ -6,6 +6,7 @@ import json
 import os
 import pathlib
 import posixpath
+import re
 import subprocess
 import sys
 from html.parser import HTMLParser
@@ -135,3 +136,32 @@ def test_resolve__follows_a_browser(tmp_path: pathlib.Path) -> None:
     assert resolve(tmp_path, page, "../assets") == tmp_path / "assets" / "index.html"
     for elsewhere in ("https://x.org/a.gif", "#top", "mailto:a@b.c", "//cdn.org/a.js"):
         assert resolve(tmp_path, page, elsewhere) is None
+
+
+#: What `uv run` prints while it builds or syncs the project: noise in a recorded output.
+UV_CHATTER = re.compile(
+    r"^\s*(Building|Built|Uninstalled|Installed|Resolved|Prepared|Audited|Downloading) "
+    r".*(@ file://|packages? in )"
+)
+
+
+def test_docs__recorded_outputs_hold_no_installer_noise() -> None:
+    pages = [ROOT / "README.md", ROOT / "examples" / "README.md", *(ROOT / "docs").rglob("*.md")]
+    noisy = [
+        f"{page.relative_to(ROOT)}:{number}: {line.strip()}"
+        for page in pages
+        for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1)
+        if UV_CHATTER.match(line)
+    ]
+    assert not noisy, "\n".join(noisy)
+
+
+def test_uv_chatter__matches_what_uv_prints() -> None:
+    for line in (
+        "   Building gymnasium-core @ file:///work/main",
+        "      Built gymnasium-core @ file:///work/main",
+        "Uninstalled 1 package in 3ms",
+        "Installed 12 packages in 40ms",
+    ):
+        assert UV_CHATTER.match(line), line
+    assert not UV_CHATTER.match("Installed versions of the extras are listed below.")
