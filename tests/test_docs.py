@@ -165,3 +165,13 @@ def test_uv_chatter__matches_what_uv_prints() -> None:
     ):
         assert UV_CHATTER.match(line), line
     assert not UV_CHATTER.match("Installed versions of the extras are listed below.")
+
+
+def test_docs__navigation_has_one_section_per_title() -> None:
+    yaml = pytest.importorskip("yaml", reason="the docs group is not installed")
+    nav = yaml.safe_load((ROOT / "mkdocs.yml").read_text())["nav"]
+    titles = [next(iter(entry)) for entry in nav]
+    # "Guide" beside "Guides" was one section split in two.
+    stems = [title.lower().rstrip("s") for title in titles]
+    assert len(set(stems)) == len(stems), titles
+    assert "Guides" in titles
