@@ -13,6 +13,15 @@ _PAGE = pathlib.Path(__file__).resolve().parents[2] / "docs" / "other_libraries.
 _BLOCKS = re.findall(r"```python\n(.*?)```", _PAGE.read_text(encoding="utf-8"), flags=re.DOTALL)
 
 
+@pytest.fixture(autouse=True)
+def _packages_registered():
+    """The page's third-party blocks register their packages' ids; they leave afterwards."""
+    from tests.compat._third_party import packages_registered
+
+    with packages_registered(()):
+        yield
+
+
 def test_page__has_the_swap_the_bridge_third_party_and_the_sb3_example() -> None:
     assert len(_BLOCKS) == 6
     assert any("stable_baselines3" in block for block in _BLOCKS)

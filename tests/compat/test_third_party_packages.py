@@ -26,8 +26,8 @@ import gymnasium_core as gym  # noqa: E402
 from gymnasium_core import error, wrappers  # noqa: E402
 from gymnasium_core.compat import to_gymnasium  # noqa: E402
 from gymnasium_core.utils.env_checker import check_env  # noqa: E402
+from tests.compat._third_party import PACKAGES, packages_registered  # noqa: E402
 
-PACKAGES = ("ale_py", "minigrid", "gymnasium_robotics")
 # Found without importing them: importing registers hundreds of ids, which must not reach the
 # registry while other test modules collect their parameters from it.
 pytestmark = pytest.mark.skipif(
@@ -35,26 +35,12 @@ pytestmark = pytest.mark.skipif(
     reason="needs ale-py, minigrid and gymnasium-robotics (the test dependency group)",
 )
 
-_registered: dict[str, Any] = {}
-
 
 @pytest.fixture(scope="module", autouse=True)
 def _packages_registered() -> Iterator[None]:
-    """The packages imported and their ids in gymnasium's registry, for this module only.
-
-    Their ids are taken out of gymnasium's registry again afterwards (and put back if this
-    module's tests resume later in the same process), so the tests of other modules see only
-    our ids.
-    """
-    before = set(gymnasium.registry)
-    for name in PACKAGES:
-        importlib.import_module(name)
-    gymnasium.registry.update(_registered)
-    added = {key: spec for key, spec in gymnasium.registry.items() if key not in before}
-    _registered.update(added)
-    yield
-    for key in added:
-        gymnasium.registry.pop(key, None)
+    """The packages' ids in gymnasium's registry for this module's tests only."""
+    with packages_registered():
+        yield
 
 
 ATARI_IDS = ["ALE/Pong-v5", "ALE/Breakout-v5"]
@@ -269,7 +255,7 @@ def test_wrappers__record_video_takes_a_package_wrapper(tmp_path):
 
     env = wrappers.RecordVideo(
         ImgObsWrapper(gym.make("MiniGrid-Empty-5x5-v0", render_mode="rgb_array")),
-        str(tmp_path),
+        str(tmp_path / "videos"),
         episode_trigger=lambda _: True,
         disable_logger=True,
     )
@@ -277,7 +263,7 @@ def test_wrappers__record_video_takes_a_package_wrapper(tmp_path):
     for _ in range(3):
         env.step(2)
     env.close()
-    assert list(tmp_path.glob("*.mp4"))
+    assert list((tmp_path / "videos").glob("*.mp4"))
 
 
 def test_wrappers__play_takes_a_package_env():
