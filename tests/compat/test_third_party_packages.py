@@ -159,7 +159,7 @@ def test_make__steps_equal_gymnasium(env_id):
     theirs.close()
 
 
-@pytest.mark.parametrize("env_id", ["ALE/Breakout-v5", "MiniGrid-DoorKey-5x5-v0"])
+@pytest.mark.parametrize("env_id", THIRD_PARTY_IDS)
 def test_make_vec__sync_steps_equal_gymnasium(env_id):
     ours = gym.make_vec(env_id, 2, vectorization_mode="sync")
     theirs = gymnasium.make_vec(env_id, 2, vectorization_mode="sync")
