@@ -23,6 +23,7 @@ Python floats) and keeps what the reference keeps of it; float64 states take the
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -354,6 +355,51 @@ class ClassicControlEnv(FunctionalNumpyEnv[np.ndarray[Any, Any], Any]):
         The adapter's ``step`` in one frame: the classic-control FuncEnvs have no transition
         info and no random draws after ``transition``, so the order of calls is free. A state
         of narrower floats is stepped on the task's numpy-scalar namespace.
+
+        The usual step (nobody read or assigned :attr:`state` since the last step or reset, and
+        the state holds Python floats) goes straight from the record the last step left; any
+        other state takes :meth:`_step_from_view`. Both run the same FuncEnv functions with
+        the same arguments, only the bookkeeping around them differs.
+        """
+        self._check_action(self.action_space, action)
+        if self._state_view is not None or self._narrow_state:
+            return self._step_from_view(action)
+        state = self._func_state
+        if state is None:
+            raise StepBeforeReset("Call `reset` before `step`.")
+        f = self.func_env
+        rng = self._np_random or self.np_random
+        params = self.params
+        next_state = f.transition(state, action, rng, params)
+        # Straight into the instance dict: a subclass's ``__setattr__`` (Acrobot's constants)
+        # has nothing to do with this bookkeeping.
+        attributes = self.__dict__
+        attributes["_func_state"] = next_state
+        attributes["_state_dtype"] = self._step_dtype
+        reward = f.reward(state, action, next_state, rng, params)
+        terminated = bool(f.terminal(next_state, rng, params))
+        if terminated:
+            reward = self._terminal_reward(reward)
+        if self.render_mode == "human":
+            self.render()
+        return f.observation(next_state, rng, params), reward, terminated, False, {}
+
+    #: The reference's check of an action (:func:`check_discrete` or :func:`check_continuous`);
+    #: it raises for an invalid one, before anything is stepped.
+    _check_action: Callable[[Any, Any], None] = staticmethod(lambda space, action: None)
+
+    def _terminal_reward(self, reward: Any) -> Any:
+        """The reward of a step that ends the episode (``reward`` itself unless overridden)."""
+        return reward
+
+    def _step_from_view(
+        self, action: Any
+    ) -> tuple[np.ndarray[Any, Any], Any, bool, bool, dict[str, Any]]:
+        """:meth:`step` from the :attr:`state` a user read or assigned, or from narrower floats.
+
+        The state is read back from the view (see :meth:`_current`), and a state of narrower
+        floats is stepped on the task's numpy-scalar namespace and kept as the reference keeps
+        it (see :meth:`_advance_narrow`). The action was checked by :meth:`step`.
         """
         state = self._current()
         if state is None:
@@ -368,6 +414,8 @@ class ClassicControlEnv(FunctionalNumpyEnv[np.ndarray[Any, Any], Any]):
             self._advance_to(next_state, self._step_dtype)
         reward = f.reward(state, action, next_state, rng, params)
         terminated = bool(f.terminal(next_state, rng, params))
+        if terminated:
+            reward = self._terminal_reward(reward)
         if self.render_mode == "human":
             self.render()
         return f.observation(next_state, rng, params), reward, terminated, False, {}
@@ -444,8 +492,13 @@ def check_continuous(space: Any, action: Any) -> None:
 
     Out-of-range values are allowed: the dynamics clip them, as the reference's do.
     """
-    shape = np.shape(action)
+    if isinstance(action, np.ndarray):
+        shape, values = action.shape, action.ravel().tolist()
+    else:
+        shape, values = np.shape(action), np.ravel(action).tolist()
     if shape != space.shape:
         raise ValueError(f"Expected an action of shape {space.shape}, got shape {shape}.")
-    if any(math.isnan(float(a)) for a in np.ravel(action)):
-        raise ValueError(f"The action contains NaN: {action!r}.")
+    # over Python numbers: a numpy scalar per element would cost more than the check
+    for value in values:
+        if math.isnan(float(value)):
+            raise ValueError(f"The action contains NaN: {action!r}.")

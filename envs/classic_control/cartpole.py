@@ -7,7 +7,7 @@ termination).
 
 from __future__ import annotations
 
-from typing import Any, SupportsFloat
+from typing import Any
 
 import numpy as np
 
@@ -96,27 +96,26 @@ class CartPoleEnv(_CartPoleViews, ClassicControlEnv):
         self.steps_beyond_terminated = None
         return super().reset(seed=seed, options=options)
 
-    def step(
-        self, action: Any
-    ) -> tuple[np.ndarray[Any, Any], SupportsFloat, bool, bool, dict[str, Any]]:
-        """Push the cart; ``action`` must be 0 or 1."""
-        check_discrete(self.action_space, action)
-        obs, reward, terminated, truncated, info = super().step(action)
-        if not terminated:
-            return obs, reward, terminated, truncated, info
-        # Counts the steps taken past the terminal one (None until the episode has ended).
+    # Actions must be 0 or 1 (the reference's assertion).
+    _check_action = staticmethod(check_discrete)
+
+    def _terminal_reward(self, reward: Any) -> Any:
+        """Count the steps taken past the terminal one; those pay ``0`` (Sutton-Barto: ``-1``).
+
+        ``steps_beyond_terminated`` is ``None`` until the episode has ended; the first step
+        after that warns, as the reference does.
+        """
         past_end = self.steps_beyond_terminated
         if past_end is None:
             self.steps_beyond_terminated = 0
-            return obs, reward, terminated, truncated, info
+            return reward
         if past_end == 0:
             logger.warn(
                 "step() was called after the episode terminated; call reset() when "
                 "terminated is True, later steps are undefined behaviour."
             )
         self.steps_beyond_terminated = past_end + 1
-        reward = _PAST_END_REWARD[self._sutton_barto_reward]
-        return obs, reward, terminated, truncated, info
+        return _PAST_END_REWARD[self._sutton_barto_reward]
 
 
 #: The reward of a step past the end, by reward scheme (Sutton and Barto's: -1).

@@ -5,7 +5,7 @@ The dynamics live in :class:`ContinuousMountainCarFunctional`.
 
 from __future__ import annotations
 
-from typing import Any, SupportsFloat
+from typing import Any
 
 import numpy as np
 
@@ -68,12 +68,8 @@ class Continuous_MountainCarEnv(ClassicControlEnv):
         # is float32, and ours must round the same way.
         return MountainCarState(view[0], view[1])
 
-    def step(
-        self, action: Any
-    ) -> tuple[np.ndarray[Any, Any], SupportsFloat, bool, bool, dict[str, Any]]:
-        """Push with force ``action[0]``, clipped to ``[-1, 1]``; NaN or a wrong shape raise."""
-        check_continuous(self.action_space, action)
-        return super().step(action)
+    # A force ``action[0]``, clipped to ``[-1, 1]``; NaN or a wrong shape raise.
+    _check_action = staticmethod(check_continuous)
 
 
 class Continuous_MountainCarVectorEnv(ClassicControlVectorEnv):

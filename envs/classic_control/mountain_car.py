@@ -5,7 +5,7 @@ The dynamics live in :class:`MountainCarFunctional`.
 
 from __future__ import annotations
 
-from typing import Any, SupportsFloat
+from typing import Any
 
 import numpy as np
 
@@ -67,12 +67,8 @@ class MountainCarEnv(ClassicControlEnv):
         self.low = np.array([self.min_position, -self.max_speed], dtype=np.float32)
         self.high = np.array([self.max_position, self.max_speed], dtype=np.float32)
 
-    def step(
-        self, action: Any
-    ) -> tuple[np.ndarray[Any, Any], SupportsFloat, bool, bool, dict[str, Any]]:
-        """Push the car; ``action`` must be 0, 1 or 2."""
-        check_discrete(self.action_space, action)
-        return super().step(action)
+    # Actions must be 0, 1 or 2 (the reference's assertion).
+    _check_action = staticmethod(check_discrete)
 
     def _narrow_kept(self, next_state: Any) -> Any:
         """The reference's tuple: each scalar as it is; stopped at the left wall, the int 0.

@@ -68,10 +68,14 @@ RNG: TypeAlias = "np.random.Generator | BatchedRng | jax.Array"
 """What a functional environment draws from: a numpy generator (the stateful single env), a
 :class:`BatchedRng` (the numpy-batched vector env) or a JAX key."""
 
+# A tuple, not ``np.random.Generator | BatchedRng``: the union would be built again on every
+# draw, which costs the single env's reset more than the check itself.
+_NUMPY_RNGS = (np.random.Generator, BatchedRng)
+
 
 def is_numpy_rng(rng: object) -> bool:
     """Whether ``rng`` is a numpy generator or a :class:`BatchedRng` (rather than a JAX key)."""
-    return isinstance(rng, np.random.Generator | BatchedRng)
+    return isinstance(rng, _NUMPY_RNGS)
 
 
 def batch_shape(rng: RNG) -> tuple[int, ...]:
@@ -103,7 +107,7 @@ def _numpy_call(
 
 def split(rng: RNG, num: int = 2) -> list[RNG]:
     """Return ``num`` independent streams: the same generator on numpy, new keys on JAX."""
-    if isinstance(rng, np.random.Generator | BatchedRng):
+    if isinstance(rng, _NUMPY_RNGS):
         return [rng] * num
     from gymnasium_core.functional import _threefry
 
@@ -131,7 +135,7 @@ def uniform(
     Returns:
         A Python float for a scalar numpy draw, else an array.
     """
-    if isinstance(rng, np.random.Generator | BatchedRng):
+    if isinstance(rng, _NUMPY_RNGS):
         gen, size = _numpy_call(rng, shape, batch_axis)
         out = gen.uniform(low=low, high=high, size=size)
         return out if dtype is None else np.asarray(out, dtype=dtype)
@@ -153,7 +157,7 @@ def normal(rng: RNG, shape: Sequence[int] = (), dtype: Any = None, batch_axis: i
     Returns:
         A Python float for a scalar numpy draw, else an array.
     """
-    if isinstance(rng, np.random.Generator | BatchedRng):
+    if isinstance(rng, _NUMPY_RNGS):
         gen, size = _numpy_call(rng, shape, batch_axis)
         out = gen.standard_normal(size=size)
         return out if dtype is None else np.asarray(out, dtype=dtype)
@@ -176,7 +180,7 @@ def integers(rng: RNG, low: Any, high: Any, shape: Sequence[int] = (), batch_axi
     Returns:
         A numpy integer for a scalar numpy draw, else an integer array.
     """
-    if isinstance(rng, np.random.Generator | BatchedRng):
+    if isinstance(rng, _NUMPY_RNGS):
         gen, size = _numpy_call(rng, shape, batch_axis)
         return gen.integers(low, high, size=size)
     import jax
@@ -203,7 +207,7 @@ def choice(
     Returns:
         The drawn elements.
     """
-    if isinstance(rng, np.random.Generator | BatchedRng):
+    if isinstance(rng, _NUMPY_RNGS):
         gen, size = _numpy_call(rng, shape, batch_axis)
         return gen.choice(a, size=size, p=p)
     import jax
@@ -225,7 +229,7 @@ def bernoulli(rng: RNG, p: Any = 0.5, shape: Sequence[int] = (), batch_axis: int
     Returns:
         A bool for a scalar numpy draw, else a boolean array.
     """
-    if isinstance(rng, np.random.Generator | BatchedRng):
+    if isinstance(rng, _NUMPY_RNGS):
         gen, size = _numpy_call(rng, shape, batch_axis)
         draw = gen.random(size=size)
         return bool(draw < p) if size is None else draw < p

@@ -592,3 +592,44 @@ def test_cartpole__subclass_class_value_is_hidden_as_in_the_reference() -> None:
     ours.reset(seed=2)
     ref.reset(seed=2)
     _play(ours, ref, steps=40, seed=2)
+
+
+@pytest.mark.parametrize("env_id", IDS)
+def test_step__usual_path_equals_the_step_from_the_state_view(env_id: str) -> None:
+    # The usual step goes straight from the record the last step left; once ``state`` has been
+    # read, the next step starts from the view (``ClassicControlEnv._step_from_view``). Both
+    # paths must give the same episodes, bit for bit, with the same ``state`` afterwards.
+    usual = gymnasium_core.make(env_id).unwrapped
+    from_view = gymnasium_core.make(env_id).unwrapped
+    general_steps = []
+    general_step = from_view._step_from_view
+
+    def counted(action: Any) -> Any:
+        general_steps.append(action)
+        return general_step(action)
+
+    from_view._step_from_view = counted
+
+    def unexpected(action: Any) -> Any:
+        raise AssertionError("the usual step took the view's path")
+
+    usual._step_from_view = unexpected
+    space = from_view.action_space
+    for seed in range(3):
+        outs = usual.reset(seed=seed), from_view.reset(seed=seed)
+        assert outs[0][0].tobytes() == outs[1][0].tobytes()
+        space.seed(seed)
+        for step in range(120):
+            action = space.sample()
+            assert isinstance(from_view.state, np.ndarray)  # read: the next step is general
+            out, general_out = usual.step(action), from_view.step(action)
+            where = (seed, step)
+            assert out[0].dtype == general_out[0].dtype, where
+            assert out[0].tobytes() == general_out[0].tobytes(), where
+            assert out[1] == general_out[1] and type(out[1]) is type(general_out[1]), where
+            assert out[2:] == general_out[2:], where
+            if out[2]:
+                break
+        assert usual.state.dtype == from_view.state.dtype
+        assert usual.state.tobytes() == from_view.state.tobytes()
+    assert general_steps, "the view's path was never taken"
