@@ -21,9 +21,9 @@ def readme_quick_start() -> tuple[str, list[str], str]:
     """The README's training command: its script, its arguments, and the video it promises."""
     text = (EXAMPLES.parent / "README.md").read_text()
     quick_start = text[text.index("## Quick start") : text.index("## Usage")]
-    command = re.search(r"uv run --all-extras python (examples/\S+\.py)([^#\n]*)", quick_start)
+    command = re.search(r"uv run [^#\n]*?python (examples/\S+\.py)([^#\n]*)", quick_start)
     assert command is not None, "the quick start trains with an example script"
-    video = re.search(r"writes a video of\s+it to `([^`]+)`", quick_start)
+    video = re.search(r"writes a video of\s+it\s+to\s+`([^`]+)`", quick_start)
     assert video is not None, "the quick start says where the video of the trained agent goes"
     return command.group(1), shlex.split(command.group(2)), video.group(1)
 
