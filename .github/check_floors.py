@@ -76,6 +76,10 @@ def main(pyproject: Path, groups_added: Sequence[str] = ()) -> int:
     problems = []
     for where, req in _requirements(pyproject, groups_added):
         floor = _floor(req)
+        if req.marker is not None and not req.marker.evaluate({"extra": ""}):
+            # Not for this Python or platform (box2d-py where no `box2d` wheel exists).
+            print(f"{req.name:24} {where:24} floor {floor!s:12} not for this environment")
+            continue
         try:
             installed = Version(version(req.name))
         except PackageNotFoundError:
