@@ -121,23 +121,53 @@ class BatchedCartPole:
             (a fresh episode's first one where ``done``), ``finished_return`` the return of the
             episode that ended (0 where none did).
         """
+        out = self.step_with_ends(state, action, key, params)
+        return out.state, out.obs, out.reward, out.terminated | out.truncated, out.finished
+
+    def step_with_ends(
+        self, state: EnvState, action: jax.Array, key: jax.Array, params: Any = None
+    ) -> EnvStep:
+        """:meth:`step`, telling apart how episodes ended, with the last observation of each.
+
+        A learner bootstraps from ``final_obs`` where an episode was ``truncated`` (cut by the
+        time limit, it would have gone on) and not where it ``terminated``.
+        """
         step_key, reset_key = jax.random.split(key)
         keys = jax.random.split(step_key, self.num_envs)
         p = self.params if params is None else params
         nxt = self._transition(state.physics, action, keys, p)
         reward = self._reward(state.physics, action, nxt, keys, p).astype(jnp.float32)
         steps = state.steps + 1
-        done = self._terminal(nxt, keys, p) | (steps >= self.time_limit)
+        terminated = self._terminal(nxt, keys, p)
+        truncated = ~terminated & (steps >= self.time_limit)
+        done = terminated | truncated
         episode_return = state.episode_return + reward
         fresh = self._initial(jax.random.split(reset_key, self.num_envs), p)
         physics = jax.tree_util.tree_map(
             lambda a, b: jnp.where(_per_env(done, a), a, b), fresh, nxt
         )
-        obs = self._observation(physics, keys, p)
         new_state = EnvState(
             physics, jnp.where(done, 0, steps), jnp.where(done, 0.0, episode_return)
         )
-        return new_state, obs, reward, done, jnp.where(done, episode_return, 0.0)
+        return EnvStep(
+            new_state,
+            self._observation(physics, keys, p),
+            reward,
+            terminated,
+            truncated,
+            self._observation(nxt, keys, p),
+            jnp.where(done, episode_return, 0.0),
+        )
+
+
+class EnvStep(NamedTuple):
+    state: EnvState
+    obs: jax.Array  # (num_envs, obs_dim): next observations, a fresh episode's where it ended
+    reward: jax.Array  # (num_envs,) float32
+    terminated: jax.Array  # (num_envs,) bool: the task ended (no value after it)
+    truncated: jax.Array  # (num_envs,) bool: cut by the time limit (the task would go on)
+    final_obs: jax.Array  # (num_envs, obs_dim): the observation after the step, before a reset
+    finished: jax.Array  # (num_envs,) float32: the return of an episode that ended, else 0
 
 
 def _per_env(flag: jax.Array, leaf: jax.Array) -> jax.Array:
@@ -194,6 +224,8 @@ class Transition(NamedTuple):
     value: jax.Array
     reward: jax.Array
     done: jax.Array
+    truncated: jax.Array
+    final_value: jax.Array  # the value of the observation an episode was cut at (else unused)
     finished_return: jax.Array
 
 
@@ -240,18 +272,21 @@ def make_train(cfg: Config, env: BatchedCartPole | None = None) -> Any:
         logits, value = forward(params, obs)
         action = jax.random.categorical(act_key, logits)
         logp = jnp.take_along_axis(jax.nn.log_softmax(logits), action[:, None], axis=1)[:, 0]
-        state, next_obs, reward, done, finished = env.step(state, action, step_key)
-        return (params, state, next_obs, key), Transition(
-            obs, action, logp, value, reward, done, finished
+        out = env.step_with_ends(state, action, step_key)
+        _, final_value = forward(params, out.final_obs)
+        done = out.terminated | out.truncated
+        return (params, out.state, out.obs, key), Transition(
+            obs, action, logp, value, out.reward, done, out.truncated, final_value, out.finished
         )
 
     def advantages(traj: Transition, last_value: jax.Array) -> tuple[jax.Array, jax.Array]:
-        # GAE. An episode cut by the time limit is treated as ended (no bootstrap), the common
-        # simplification; it only matters for the rare 500-step episodes.
+        # GAE. An episode that terminated has no value after it; one cut by the time limit
+        # would have gone on, so it bootstraps from the value of the observation it was cut at.
         def back(carry: Any, t: Transition) -> tuple[Any, jax.Array]:
             adv_next, value_next = carry
             live = 1.0 - t.done
-            delta = t.reward + cfg.gamma * value_next * live - t.value
+            after = jnp.where(t.truncated, t.final_value, value_next * live)
+            delta = t.reward + cfg.gamma * after - t.value
             adv = delta + cfg.gamma * cfg.gae_lambda * live * adv_next
             return (adv, t.value), adv
 

@@ -110,9 +110,20 @@ def planted_copy(name: str, replacements: dict[str, str]) -> types.ModuleType:
 
 @pytest.mark.slow
 @pytest.mark.timeout(1800)  # about 2 minutes on a busy 2-core machine
-def test_ppo_scan__right_on_every_probe_except_the_truncation_it_treats_as_an_end() -> None:
+def test_ppo_scan__right_on_every_probe_that_applies() -> None:
     report = probes.run_probes(ppo_trainer(load_example("ppo_cartpole_scan")), seeds=SEEDS)
     assert report["probe/ContinuousAction-v0"].verdict == "skipped"  # discrete actions only
+    assert report.all_right and report.named() == {}, str(report)
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(1800)
+def test_ppo_scan_copy_treating_truncation_as_termination__is_named() -> None:
+    planted = planted_copy(
+        "ppo_cartpole_scan",
+        {"jnp.where(t.truncated, t.final_value, value_next * live)": "value_next * live"},
+    )
+    report = probes.run_probes(ppo_trainer(planted), ["probe/TimeLimit-v0"], seeds=SEEDS)
     assert report.named() == {"probe/TimeLimit-v0": Mistake.TRUNCATION_AS_TERMINATION.value}
 
 
@@ -122,7 +133,7 @@ def test_ppo_scan_copy_with_the_discount_applied_twice__is_named() -> None:
     planted = planted_copy(
         "ppo_cartpole_scan",
         {
-            "cfg.gamma * value_next": "cfg.gamma**2 * value_next",
+            "cfg.gamma * after": "cfg.gamma**2 * after",
             "cfg.gamma * cfg.gae_lambda": "cfg.gamma**2 * cfg.gae_lambda",
         },
     )
