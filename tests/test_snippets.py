@@ -23,10 +23,7 @@ MARKED = [b for p in PAGES for b in _snippets.blocks(p) if b.skip is not None]
 RUNNABLE = [p for p in PAGES if any(b.skip is None for b in _snippets.blocks(p))]
 #: Pages whose run takes minutes, with the reason, run in the slow tier. Marking the long block
 #: in the page would be better; this is for a page whose owner has not marked it yet.
-SLOW = {
-    "docs/other_libraries.md": "its Stable-Baselines3 block trains PPO for minutes; "
-    "tests/compat/test_docs_other_libraries.py runs the page with the training shortened",
-}
+SLOW: dict[str, str] = {}
 
 
 def _name(page: Path) -> str:

@@ -192,8 +192,8 @@ def pprint_registry(
         blocks.append(f"{'=' * 5} {family} {'=' * 5}\n" + "\n".join(r.rstrip(" ") for r in rows))
     if marked:
         blocks.append(
-            "* also batched in one vector environment: make_vec(id, num_envs, "
-            'vectorization_mode="vector_entry_point")'
+            "* a batched env that make_vec builds only when asked (SyncVectorEnv is the "
+            'default): make_vec(id, num_envs, vectorization_mode="vector_entry_point")'
         )
     text = "\n".join(blocks)
     if disable_print:

@@ -45,7 +45,9 @@ def describe_value(value: Any) -> str:
     if isinstance(value, np.ndarray):
         return f"ndarray[{value.dtype}, {value.shape}]"
     cls = type(value)
-    root = cls.__module__.split(".")[0]
+    # SWIG 4's SwigPyObject (the `this` of a Box2D object in the `box2d` 2.3.10 wheels) is a
+    # type without `__module__`.
+    root = getattr(cls, "__module__", "builtins").split(".")[0]
     if isinstance(value, np.generic):
         return f"numpy.{cls.__name__}"
     if root in _MIRRORED_ROOTS:

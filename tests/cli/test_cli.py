@@ -157,19 +157,13 @@ def test_list__reader_that_stops_early_gets_no_traceback():
     assert "Traceback" not in err and "BrokenPipeError" not in err, err
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="pprint_registry's legend (gymnasium_core/registration/__init__.py) says the star "
-    "means 'also batched', but CartPole-v1, batched by default, has none: the star marks ids "
-    "whose batched env is not make_vec's default (vector_entry_point_opt_in)",
-)
 def test_list__legend_says_what_the_star_marks(capsys):
     code, out, _ = run_cli(capsys, "list")
     legend = out.strip().splitlines()[-1]
     assert code == 0 and legend.startswith("* ")
     # CartPole-v1's make_vec default is already the batched env, and it has no star.
     assert "CartPole-v1*" not in out and gym.spec("CartPole-v1").vector_entry_point is not None
-    assert "also batched" not in legend and "vector_entry_point" in legend
+    assert "only when asked" in legend and "vector_entry_point" in legend
 
 
 # --- check -------------------------------------------------------------------------------------
