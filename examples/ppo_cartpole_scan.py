@@ -11,7 +11,7 @@ physics as a plain Gymnasium env. Finally the environment throughput inside the 
 program is printed beside that of the Python-stepped loop of ``examples/ppo_cartpole_jax.py``
 (one jitted vector-env step per Python call).
 
-    python examples/ppo_cartpole_scan.py            # full run: 22 s of CPU (docs/examples.md)
+    python examples/ppo_cartpole_scan.py            # full run: 20 s of CPU (docs/examples.md)
     python examples/ppo_cartpole_scan.py --smoke    # a few hundred steps, to check it runs
     python examples/ppo_cartpole_scan.py --video videos/   # also an MP4 of the trained agent
 """
