@@ -19,11 +19,9 @@ default is written in one place and no backend can drift from another.
 
 from __future__ import annotations
 
-import functools
-import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeAlias, TypeVar, cast
 
 import numpy as np
 
@@ -44,7 +42,10 @@ __all__ = [
     "TaskDefinition",
     "TaskShell",
     "Value",
+    "checked_health",
+    "checked_observation",
     "is_terminal",
+    "step_memo",
     "sum_reward_terms",
 ]
 
@@ -297,10 +298,13 @@ def sum_reward_terms(terms: Mapping[str, Any]) -> Value:
     The sum starts from the first term (not from ``0``), so it rounds, and keeps the sign of
     a zero, exactly as the native tasks add their terms.
     """
-    total: Value = functools.reduce(
-        operator.add, [value for key, value in terms.items() if key.startswith("reward_")]
-    )
-    return total
+    total: Any = None
+    for key, value in terms.items():
+        if key.startswith("reward_"):
+            total = value if total is None else total + value
+    if total is None:
+        raise TypeError("sum_reward_terms: the info holds no reward_* term")
+    return cast("Value", total)
 
 
 #: A task's params record (a ``NamedTuple`` class: the numbers, a pytree on MJX).
@@ -410,7 +414,59 @@ def is_terminal(
     per row of a batch), traceable under ``jax.numpy``.
     """
     if definition.is_healthy is None:
-        return xp.zeros(xp.shape(data.qpos)[:-1], dtype=bool)
-    healthy = definition.is_healthy(task, data, params, xp)
+        batch_shape = xp.shape(data.qpos)[:-1]
+        if xp is np and not batch_shape:
+            # one simulation: a numpy flag without building an array (a healthy task's check
+            # of one simulation gives a numpy bool too)
+            return cast("Array", np.False_)
+        return xp.zeros(batch_shape, dtype=bool)
+    healthy = checked_health(task, data, params, xp)
     ends = getattr(task.options, "terminate_when_unhealthy", True)
+    if isinstance(healthy, (bool, np.bool_)):
+        # one simulation's flag: Python's ``not``, where a ufunc costs more than the check
+        return cast("Array", bool(ends) and not healthy)
     return xp.logical_not(healthy) & ends
+
+
+def checked_health(task: TaskShell[RulesT], data: SimData, params: Any, xp: ArrayNamespace) -> Any:
+    """``task.definition.is_healthy`` of ``data``, evaluated once per step by a native shell.
+
+    A step asks twice whether its state is healthy: its info's survival bonus and its
+    termination. See :func:`step_memo` for when the answer is kept.
+
+    Raises:
+        AssertionError: If the task has no health check.
+    """
+    check = task.definition.is_healthy
+    assert check is not None, f"{task.definition.name} has no health check"
+    return step_memo(task, data, "healthy", lambda: check(task, data, params, xp))
+
+
+def checked_observation(
+    task: TaskShell[RulesT], data: SimData, params: Any, xp: ArrayNamespace
+) -> Array:
+    """``task.definition.observation`` of ``data``, evaluated once per step by a native shell.
+
+    For a health check that reads the observation (InvertedPendulum's); see :func:`step_memo`.
+    """
+    observation = task.definition.observation
+    return cast(
+        "Array", step_memo(task, data, "observation", lambda: observation(task, data, params, xp))
+    )
+
+
+def step_memo(task: Any, data: Any, name: str, evaluate: Callable[[], Any]) -> Any:
+    """What ``evaluate`` gives for ``data``, kept for the rest of a native shell's step.
+
+    A native shell evaluating a step's terms (``TaskEnv._terms``) sets ``task._step_memo`` to
+    ``{"data": data}`` for the data after the step, and drops it when the terms are done: a
+    term asked twice in that step (the health check by the info and by the termination) is
+    evaluated once, and the second asker gets the same object. Any other shell, and any other
+    data, evaluates afresh.
+    """
+    memo = getattr(task, "_step_memo", None)
+    if memo is None or memo["data"] is not data:
+        return evaluate()
+    if name not in memo:
+        memo[name] = evaluate()
+    return memo[name]

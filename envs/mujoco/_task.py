@@ -31,7 +31,7 @@ from gymnasium_core import spaces
 from gymnasium_core.utils.ezpickle import EzPickle
 
 from ._data import Snapshot
-from ._definition import Rules, TaskDefinition, is_terminal
+from ._definition import Rules, TaskDefinition, checked_observation, is_terminal
 from .mujoco_env import MujocoEnv
 
 __all__ = [
@@ -100,6 +100,9 @@ def _record(env: Any, record: type[Any]) -> Any:
 
 
 _MISSING = object()
+
+#: The snapshot of a task whose step reads nothing from before the physics step.
+_NOTHING_BEFORE = Snapshot(None, ())
 
 
 def _recording_constructor_args(init: Callable[..., None]) -> Callable[..., None]:
@@ -293,7 +296,9 @@ class TaskEnv(MujocoEnv, EzPickle):
 
     def _snapshot(self) -> Snapshot:
         """What the step's terms read from the state before the physics step."""
-        return Snapshot(self.data, self.definition.before_fields)
+        fields = self.definition.before_fields
+        # a task reading nothing from before the step shares one empty snapshot
+        return Snapshot(self.data, fields) if fields else _NOTHING_BEFORE
 
     def step(
         self, action: Any
@@ -313,17 +318,26 @@ class TaskEnv(MujocoEnv, EzPickle):
         and ``action`` then have a leading batch axis too); the parameters are this env's.
         """
         definition, params = self.definition, self.params
-        info = definition.step_info(self, before, action, after, params, np)
-        observation = definition.observation(self, after, params, np)
-        terminal = is_terminal(definition, self, after, params, np)
+        # the step's terms share what two of them ask of ``after`` (the health check, the
+        # observation): see :func:`~._definition.step_memo`; kept only while they run
+        self.__dict__["_step_memo"] = {"data": after}
+        try:
+            info = definition.step_info(self, before, action, after, params, np)
+            observation = checked_observation(self, after, params, np)
+            terminal = is_terminal(definition, self, after, params, np)
+        finally:
+            del self.__dict__["_step_memo"]
         reward = definition.reward(info)
         return observation, reward, terminal, self._laid_out(info, after)
 
     def _laid_out(self, info: dict[str, Any], after: Any) -> Any:
         """The definition's step info in the layout of this env's version."""
+        rules = self.rules
+        if rules.keeps_definition_layout:
+            return info
         definition = self.definition
         tracked = definition.tracked_info or definition.state_info
-        return self.rules.layout(info, lambda: tracked(self, after, np))
+        return rules.layout(info, lambda: tracked(self, after, np))
 
     def _step_through_hooks(
         self, before: Any, action: Any

@@ -22,7 +22,16 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from ._definition import Array, ArrayNamespace, Flags, Rules, SimData, TaskShell, Value
+from ._definition import (
+    Array,
+    ArrayNamespace,
+    Flags,
+    Rules,
+    SimData,
+    TaskShell,
+    Value,
+    checked_health,
+)
 
 __all__ = [
     "PLANAR_VELOCITY_LIMIT",
@@ -343,9 +352,7 @@ def planar_legged_step_info(
 ) -> dict[str, Any]:
     """The v5 step info of Hopper and Walker2d: progress of ``rootx``, bonus, control cost."""
     x_velocity = planar_velocity(entry(before.qpos, 0), entry(after.qpos, 0), task.dt)
-    check = task.definition.is_healthy
-    assert check is not None, "Hopper and Walker2d check their health"
-    is_healthy = check(task, after, params, xp)
+    is_healthy = checked_health(task, after, params, xp)
     return {
         **planar_legged_state_info(task, after, xp),
         "x_velocity": x_velocity,

@@ -28,7 +28,17 @@ from typing import Any, NamedTuple, cast
 import numpy as np
 from numpy.typing import NDArray
 
-from ._definition import V4, V5, Array, ArrayNamespace, Rules, SimData, TaskDefinition, TaskShell
+from ._definition import (
+    V4,
+    V5,
+    Array,
+    ArrayNamespace,
+    Rules,
+    SimData,
+    TaskDefinition,
+    TaskShell,
+    checked_health,
+)
 from ._locomotion import HealthCheckedEnv
 from ._terms import (
     Range,
@@ -163,7 +173,7 @@ def _step_info(
     if task.options.include_cfrc_ext_in_observation or not task.rules.charges_observed_contacts:
         forces = ant_contact_forces(after, params, xp)
         info["reward_contact"] = -ant_contact_cost(forces, params, xp)
-    is_healthy = _is_healthy(task, after, params, xp)
+    is_healthy = checked_health(task, after, params, xp)
     info["reward_survive"] = survive_reward(task, is_healthy, params)
     return info
 

@@ -30,7 +30,17 @@ from typing import Any, NamedTuple, cast
 import numpy as np
 from numpy.typing import NDArray
 
-from ._definition import V4, V5, Array, ArrayNamespace, Rules, SimData, TaskDefinition, TaskShell
+from ._definition import (
+    V4,
+    V5,
+    Array,
+    ArrayNamespace,
+    Rules,
+    SimData,
+    TaskDefinition,
+    TaskShell,
+    checked_health,
+)
 from ._locomotion import HealthCheckedEnv, LocomotionEnv
 from ._terms import (
     Range,
@@ -269,7 +279,7 @@ def _step_info(
         _mass_center(task, before, xp), _mass_center(task, after, xp), task.dt
     )
     x_velocity, y_velocity = entry(xy_velocity, 0), entry(xy_velocity, 1)
-    is_healthy = _is_healthy(task, after, params, xp)
+    is_healthy = checked_health(task, after, params, xp)
     info = {
         **_state_info(task, after, xp),
         "x_velocity": x_velocity,

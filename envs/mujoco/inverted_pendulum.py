@@ -18,8 +18,20 @@ import numpy as np
 
 from gymnasium_core.spaces import Box
 
-from ._definition import V4, V5, Array, ArrayNamespace, Rules, SimData, TaskDefinition, TaskShell
+from ._definition import (
+    V4,
+    V5,
+    Array,
+    ArrayNamespace,
+    Rules,
+    SimData,
+    TaskDefinition,
+    TaskShell,
+    checked_health,
+    checked_observation,
+)
 from ._task import TaskEnv
+from ._terms import entry
 
 __all__ = [
     "DEFAULT_CAMERA_CONFIG",
@@ -48,8 +60,12 @@ def is_unhealthy(obs: Array, xp: ArrayNamespace) -> Array:
     ``obs`` is one observation or a batch (one answer per row).
     """
     # bitwise operators keep it traceable under jax; a NaN angle also fails ``<=``
-    upright = xp.abs(obs[..., 1]) <= MAX_POLE_ANGLE
-    unhealthy: Array = ~(xp.all(xp.isfinite(obs), axis=-1) & upright)
+    # One state's angle is a numpy scalar (see :func:`entry`), whose ``abs`` and comparison
+    # skip the ufunc machinery; ``all`` is the array's own (numpy's and JAX's), without
+    # ``xp.all``'s Python dispatch. The same answers as the ufuncs, for a batch too.
+    angle: Any = entry(obs, 1)  # a numpy scalar, a column, or a JAX array
+    upright = abs(angle) <= MAX_POLE_ANGLE
+    unhealthy: Array = ~(xp.isfinite(obs).all(axis=-1) & upright)
     return unhealthy
 
 
@@ -80,7 +96,7 @@ def _observation(
 def _is_healthy(
     task: TaskShell[Rules], data: SimData, params: InvertedPendulumParams, xp: ArrayNamespace
 ) -> Array:
-    return ~is_unhealthy(_observation(task, data, params, xp), xp)
+    return ~is_unhealthy(checked_observation(task, data, params, xp), xp)
 
 
 def _step_info(
@@ -91,7 +107,7 @@ def _step_info(
     params: InvertedPendulumParams,
     xp: ArrayNamespace,
 ) -> dict[str, Any]:
-    healthy = _is_healthy(task, after, params, xp)
+    healthy = checked_health(task, after, params, xp)
     if task.rules.pays_survive_on_terminal_step:
         survive = xp.ones(xp.shape(healthy))  # 1 on every step
     elif xp is np:

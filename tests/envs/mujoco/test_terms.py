@@ -382,3 +382,45 @@ def test_terms__every_batched_definition_evaluated_on_a_batch_equals_single_step
         vector.close()
         for env in singles:
             env.close()
+
+
+_V5_IDS = [
+    "Ant-v5",
+    "HalfCheetah-v5",
+    "Hopper-v5",
+    "Humanoid-v5",
+    "InvertedPendulum-v5",
+    "InvertedDoublePendulum-v5",
+    "Walker2d-v5",
+]
+
+
+@pytest.mark.parametrize("env_id", _V5_IDS)
+def test_step_memo__terms_equal_each_term_evaluated_on_its_own(env_id: str) -> None:
+    # The native step evaluates the health check (and InvertedPendulum's observation) once and
+    # shares it between the info and the termination; each term evaluated on its own, with
+    # nothing kept, must give the same values bit for bit.
+    from gymnasium_core.envs.mujoco._definition import is_terminal
+
+    env = gymnasium_core.make(env_id).unwrapped
+    env.reset(seed=3)
+    env.action_space.seed(3)
+    definition = env.definition
+    for _ in range(30):
+        before = env._snapshot()
+        action = env.action_space.sample()
+        env.do_simulation(action, env.frame_skip)
+        observation, reward, terminal, info = env._terms(before, action, env.data)
+        assert "_step_memo" not in env.__dict__
+        alone = definition.step_info(env, before, action, env.data, env.params, np)
+        assert_same(env._laid_out(alone, env.data), info)
+        assert_same(definition.reward(alone), reward)
+        assert_same(definition.observation(env, env.data, env.params, np), observation)
+        alone_terminal = definition.is_healthy is not None and not bool(
+            definition.is_healthy(env, env.data, env.params, np)
+        )
+        assert bool(terminal) is alone_terminal
+        assert bool(is_terminal(definition, env, env.data, env.params, np)) is alone_terminal
+        if alone_terminal:
+            env.reset()
+    env.close()
