@@ -198,7 +198,8 @@ def test_make_vec__async_batches_a_custom_space():
         "MiniGrid-Empty-5x5-v0",
         2,
         vectorization_mode="async",
-        vector_kwargs={"shared_memory": False},
+        # spawn: the workers start fresh, whatever JAX did in this process before.
+        vector_kwargs={"shared_memory": False, "context": "spawn"},
     )
     obs, _ = env.reset(seed=0)
     assert obs["mission"] == ("get to the green goal square",) * 2

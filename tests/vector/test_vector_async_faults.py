@@ -188,7 +188,9 @@ DYNAMIC_SPACES = {
 def test_async__shared_memory_refuses_a_dynamic_shape_space(space: Space, caught: type) -> None:
     # Gymnasium raises TypeError here; ours must be caught by that and by ValueError alike.
     with pytest.raises(caught, match="shared_memory=False") as info:
-        AsyncVectorEnv([functools.partial(space_env, space)] * 2, shared_memory=True)
+        AsyncVectorEnv(
+            [functools.partial(space_env, space)] * 2, shared_memory=True, context=async_context()
+        )
     assert isinstance(info.value, SharedMemoryUnsupported)
 
 
