@@ -139,7 +139,7 @@ def machine() -> dict[str, Any]:
     from importlib.metadata import PackageNotFoundError, version
 
     versions: dict[str, str | None] = {}
-    for dist in ("numpy", "gymnasium", "jax", "gymnax", "gymnasium-core", "mujoco", "box2d-py"):
+    for dist in ("numpy", "gymnasium", "jax", "gymnax", "gymnasium-core", "mujoco", "box2d"):
         try:
             versions[dist] = version(dist)
         except PackageNotFoundError:

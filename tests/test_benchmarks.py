@@ -171,3 +171,18 @@ def test_rows_from_markdown__reads_only_tables_with_the_harness_header() -> None
             "setup_s": 0.5,
         }
     ]
+
+
+def test_bench_single_env__one_group_per_shared_id_with_ours_and_the_reference() -> None:
+    import gymnasium
+
+    import gymnasium_core
+    from benchmarks import bench_single_env as bench
+
+    shared = set(gymnasium.registry) & set(gymnasium_core.registry)
+    groups: dict[str, set[str]] = {}
+    for case in bench.CASES:
+        groups.setdefault(case.group.removeprefix("single env: "), set()).add(case.impl)
+    assert set(groups) == shared
+    assert all(impls == {"ours", "reference"} for impls in groups.values())
+    assert {"CartPole-v1", "Hopper-v5", "LunarLander-v3", "phys2d/CartPole-v1"} <= shared
