@@ -333,6 +333,8 @@ _PROBES: list[tuple[str, dict[str, Any]]] = [
     ("DelayedReward", {}),
     ("Autoreset", {}),
     ("TimeLimit", {"max_episode_steps": 3}),
+    ("Memory", {}),
+    ("RewardScale", {}),
     ("ActionReward", {}),
     ("ObservedAction", {}),
     ("DelayedCredit", {}),

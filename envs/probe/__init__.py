@@ -2,8 +2,8 @@
 
 Each probe isolates one piece of an agent (its value target, its discount, its handling of
 ``terminated`` and ``truncated``, its autoreset bookkeeping, the sign of its policy gradient,
-the scaling of its continuous actions) and knows both the right answer and the answers that
-named mistakes give: :meth:`ProbeFunctional.oracle`.
+the scaling of its continuous actions, its memory, the scale of its values) and knows both
+the right answer and the answers that named mistakes give: :meth:`ProbeFunctional.oracle`.
 :mod:`gymnasium_core.testing.probes` trains an agent on every probe and prints a verdict per
 probe.
 
@@ -14,6 +14,8 @@ probe.
 | ``probe/DelayedReward-v0`` | discounting, stopping at ``terminated`` | ``V = (gamma, 1)`` |
 | ``probe/Autoreset-v0`` | the vector env's autoreset bookkeeping | ``V = (1, 0)`` |
 | ``probe/TimeLimit-v0`` | bootstrapping through ``truncated`` | ``V = 1/(1-gamma)`` |
+| ``probe/Memory-v0`` | values that remember an earlier observation | ``V(blank | cue) = cue`` |
+| ``probe/RewardScale-v0`` | value targets far from 1 | ``V = (1000 (1+gamma), 1000)`` |
 | ``probe/ActionReward-v0`` | the policy gradient's sign | ``π(1) = 1`` |
 | ``probe/ObservedAction-v0`` | an observation-conditioned policy | ``π(a = o) = 1`` |
 | ``probe/DelayedCredit-v0`` | credit assignment over three steps | ``π(1 | first) = 1`` |
@@ -38,7 +40,10 @@ from ._value_probes import (
     AutoresetFunctional,
     ConstantRewardFunctional,
     DelayedRewardFunctional,
+    MemoryFunctional,
     ObservedRewardFunctional,
+    RewardScaleFunctional,
+    RewardScaleParams,
     TimeLimitFunctional,
 )
 
@@ -50,9 +55,12 @@ __all__ = [
     "ContinuousParams",
     "DelayedCreditFunctional",
     "DelayedRewardFunctional",
+    "MemoryFunctional",
     "ObservedActionFunctional",
     "ObservedRewardFunctional",
     "ProbeFunctional",
     "ProbeState",
+    "RewardScaleFunctional",
+    "RewardScaleParams",
     "TimeLimitFunctional",
 ]

@@ -13,6 +13,11 @@ Each isolates one piece of how an agent estimates values:
   reset must never be paired with the last step's reward.
 * :class:`TimeLimitFunctional`: reward 1 at every step and no end; episodes are cut by the
   time limit (``truncated``). ``V = 1/(1 - gamma)``: bootstrapping through truncation.
+* :class:`MemoryFunctional`: two steps; the first shows a random cue ``+1`` or ``-1``, the
+  second a blank ``0`` and pays the cue. ``V(blank | cue) = cue``: values that remember an
+  earlier observation.
+* :class:`RewardScaleFunctional`: two steps, reward ``scale`` (1000 by default) at each.
+  ``V(first) = scale (1 + gamma)``, ``V(second) = scale``: value targets far from 1.
 
 The state an episode ends in observes as its first state again, so an agent that bootstraps
 past ``terminated`` learns a value that the oracle can name. The oracles' intervals (a
@@ -22,7 +27,7 @@ Monte Carlo returns.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 
@@ -30,7 +35,7 @@ from gymnasium_core.functional.random import RNG
 from gymnasium_core.spaces import Discrete
 from gymnasium_core.testing.probes import Hypothesis, Mistake, Oracle, Query, point, span
 
-from ._base import ProbeFunctional, ProbeState, as_reward, pack, phase_signal
+from ._base import ProbeFunctional, ProbeState, as_reward, is_scalar, pack, phase_signal
 
 
 def _values(names: list[str], answers: list[tuple[float, float]]) -> dict[str, tuple[float, float]]:
@@ -43,6 +48,7 @@ def value_oracle(
     names: list[str],
     right: list[float],
     mistakes: dict[Mistake, list[tuple[float, float]]],
+    histories: list[list[float]] | None = None,
 ) -> Oracle:
     """An oracle that reads the value at each observation.
 
@@ -52,6 +58,7 @@ def value_oracle(
         names: The queries' names.
         right: The right value at each observation.
         mistakes: Each mistake's interval at each observation.
+        histories: For a probe that needs memory, the observations before each one.
     """
     queries = tuple(Query(name, "value", index) for index, name in enumerate(names))
     return Oracle(
@@ -63,6 +70,7 @@ def value_oracle(
             Hypothesis(str(mistake), _values(names, answers))
             for mistake, answers in mistakes.items()
         ),
+        histories=None if histories is None else np.array(histories, dtype=np.float32)[:, :, None],
     )
 
 
@@ -262,3 +270,100 @@ class TimeLimitFunctional(_OneActionProbe):
             mistakes[Mistake.TRUNCATION_AS_TERMINATION] = [span(1.0, (1 - g**limit) / (1 - g))]
             mistakes[Mistake.RESET_STEP_LEARNED] = [point(limit / ((limit + 1) * (1 - g)))]
         return value_oracle(gamma, [0.0], ["V(obs)"], [1 / (1 - g)], mistakes)
+
+
+class MemoryFunctional(_OneActionProbe):
+    """Two steps: a random cue ``±1``, then a blank ``0`` that pays the cue.
+
+    ``V(blank | cue) = cue``: only an agent that remembers the first observation tells the two
+    blanks apart. A memoryless one sees the same blank after either cue, and its value there is
+    the mean of the two rewards: ``0``.
+    """
+
+    length: ClassVar[int] = 2
+    draws_cue: ClassVar[bool] = True
+
+    def observation(self, state: ProbeState, rng: RNG, params: Any = None) -> Any:
+        """The cue at the first step, ``0`` at the second.
+
+        The state an episode ends in shows the cue again, as a first step would.
+        """
+        xp = self.xp
+        return pack(xp, xp.where(xp.mod(state.phase, self.length) == 0, state.cue, 0))
+
+    def reward(
+        self, state: ProbeState, action: Any, next_state: ProbeState, rng: RNG, params: Any = None
+    ) -> Any:
+        """The cue, for the second step; ``0`` for the first."""
+        return as_reward(self.xp, self.xp.where(state.phase == 1, state.cue, 0))
+
+    def oracle(self, gamma: float, max_episode_steps: int | None = None) -> Oracle:
+        """``V(blank | +1) = 1`` and ``V(blank | -1) = -1``; without memory both read ``0``.
+
+        Both readings are at the blank; the cue before it is in :attr:`Oracle.histories`.
+        The blank's memoryless value is the mean reward there whatever the estimator: a TD
+        target and a Monte Carlo return from the blank are both the cue.
+        """
+        return value_oracle(
+            gamma,
+            [0.0, 0.0],
+            ["V(blank | +1)", "V(blank | -1)"],
+            [1.0, -1.0],
+            {Mistake.HISTORY_IGNORED: [point(0.0), point(0.0)]},
+            histories=[[1.0], [-1.0]],
+        )
+
+
+class RewardScaleParams(NamedTuple):
+    """The reward-scale probe's numbers."""
+
+    scale: float = 1000.0  # the reward of each step
+
+
+class RewardScaleFunctional(_OneActionProbe):
+    """Two steps, reward ``scale`` at each: ``V(first) = scale (1 + gamma)``, ``V(second) = scale``.
+
+    Args:
+        **kwargs: Overrides of the default :class:`RewardScaleParams`.
+    """
+
+    length: ClassVar[int] = 2
+    default_params: RewardScaleParams
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._overrides = kwargs
+        super().__init__()
+
+    def get_default_params(self, **kwargs: Any) -> RewardScaleParams:
+        """The defaults, with the constructor's and ``kwargs`` overrides."""
+        return RewardScaleParams(**{**getattr(self, "_overrides", {}), **kwargs})
+
+    def observation(self, state: ProbeState, rng: RNG, params: Any = None) -> Any:
+        """``-1`` at the first step, ``+1`` at the second."""
+        return pack(self.xp, phase_signal(self.xp, state.phase, self.length))
+
+    def reward(
+        self, state: ProbeState, action: Any, next_state: ProbeState, rng: RNG, params: Any = None
+    ) -> Any:
+        """``scale``, as float32 on every backend."""
+        p = self.default_params if params is None else params
+        if is_scalar(self.xp):
+            return float(np.float32(p.scale))
+        return as_reward(self.xp, state.phase * 0 + self.xp.asarray(p.scale, dtype=self.xp.float32))
+
+    def oracle(self, gamma: float, max_episode_steps: int | None = None) -> Oracle:
+        """``(scale (1 + gamma), scale)``; an agent built for rewards near 1 reads near 1.
+
+        Rewards clipped to ``[-1, 1]`` give the values of reward ``±1``: ``(1 + gamma, 1)``.
+        A value bounded to ``[-1, 1]`` (a ``tanh`` head, a clipped output) stops at the bound:
+        ``(1, 1)``, for TD targets and Monte Carlo returns alike. Both are named only where the
+        scale exceeds 1; below it neither changes an answer.
+        """
+        scale = float(np.float32(self.default_params.scale))
+        right = [scale * (1 + gamma), scale]
+        mistakes: dict[Mistake, list[tuple[float, float]]] = {}
+        if abs(scale) > 1:
+            clipped = float(np.clip(scale, -1.0, 1.0))
+            mistakes[Mistake.REWARD_CLIPPED] = [point(clipped * (1 + gamma)), point(clipped)]
+            mistakes[Mistake.VALUE_BOUNDED] = [point(float(np.clip(v, -1.0, 1.0))) for v in right]
+        return value_oracle(gamma, [-1.0, 1.0], ["V(first)", "V(second)"], right, mistakes)

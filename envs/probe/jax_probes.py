@@ -22,7 +22,9 @@ from ._value_probes import (
     AutoresetFunctional,
     ConstantRewardFunctional,
     DelayedRewardFunctional,
+    MemoryFunctional,
     ObservedRewardFunctional,
+    RewardScaleFunctional,
     TimeLimitFunctional,
 )
 
@@ -39,12 +41,16 @@ __all__ = [
     "DelayedCreditJaxVectorEnv",
     "DelayedRewardJaxEnv",
     "DelayedRewardJaxVectorEnv",
+    "MemoryJaxEnv",
+    "MemoryJaxVectorEnv",
     "ObservedActionJaxEnv",
     "ObservedActionJaxVectorEnv",
     "ObservedRewardJaxEnv",
     "ObservedRewardJaxVectorEnv",
     "ProbeJaxEnv",
     "ProbeJaxVectorEnv",
+    "RewardScaleJaxEnv",
+    "RewardScaleJaxVectorEnv",
     "TimeLimitJaxEnv",
     "TimeLimitJaxVectorEnv",
 ]
@@ -171,3 +177,27 @@ class ContinuousActionJaxVectorEnv(ProbeJaxVectorEnv):
     """:class:`ContinuousActionFunctional` batched on JAX."""
 
     func_env_cls = ContinuousActionFunctional
+
+
+class MemoryJaxEnv(ProbeJaxEnv):
+    """``probe_jax/Memory-v0``: :class:`MemoryFunctional` on JAX."""
+
+    func_env_cls = MemoryFunctional
+
+
+class MemoryJaxVectorEnv(ProbeJaxVectorEnv):
+    """:class:`MemoryFunctional` batched on JAX."""
+
+    func_env_cls = MemoryFunctional
+
+
+class RewardScaleJaxEnv(ProbeJaxEnv):
+    """``probe_jax/RewardScale-v0``: :class:`RewardScaleFunctional` on JAX."""
+
+    func_env_cls = RewardScaleFunctional
+
+
+class RewardScaleJaxVectorEnv(ProbeJaxVectorEnv):
+    """:class:`RewardScaleFunctional` batched on JAX."""
+
+    func_env_cls = RewardScaleFunctional

@@ -25,7 +25,9 @@ from ._value_probes import (
     AutoresetFunctional,
     ConstantRewardFunctional,
     DelayedRewardFunctional,
+    MemoryFunctional,
     ObservedRewardFunctional,
+    RewardScaleFunctional,
     TimeLimitFunctional,
 )
 
@@ -42,12 +44,16 @@ __all__ = [
     "DelayedCreditVectorEnv",
     "DelayedRewardEnv",
     "DelayedRewardVectorEnv",
+    "MemoryEnv",
+    "MemoryVectorEnv",
     "ObservedActionEnv",
     "ObservedActionVectorEnv",
     "ObservedRewardEnv",
     "ObservedRewardVectorEnv",
     "ProbeEnv",
     "ProbeVectorEnv",
+    "RewardScaleEnv",
+    "RewardScaleVectorEnv",
     "TimeLimitEnv",
     "TimeLimitVectorEnv",
 ]
@@ -60,7 +66,8 @@ class ProbeEnv(FunctionalNumpyEnv[Any, Any]):
 
     Args:
         render_mode: ``None`` or ``"rgb_array"`` (a plain drawing of the episode's steps).
-        **kwargs: The task's constructor arguments (the continuous probe's ``target``).
+        **kwargs: The task's constructor arguments (the continuous probe's ``target``, the
+            reward-scale probe's ``scale``).
     """
 
     func_env_cls: ClassVar[type[ProbeFunctional]]
@@ -79,7 +86,8 @@ class ProbeVectorEnv(FunctionalNumpyVectorEnv):
         max_episode_steps: Truncate episodes after this many steps (``None``: never).
         autoreset_mode: How finished sub-environments restart (next-step by default).
         render_mode: ``None`` or ``"rgb_array"`` (one frame per sub-env).
-        params: The task's params (the continuous probe's), shared or one row per sub-env.
+        params: The task's params (the continuous and reward-scale probes'), shared or one
+            row per sub-env.
         **kwargs: The task's constructor arguments.
     """
 
@@ -213,3 +221,27 @@ class ContinuousActionVectorEnv(ProbeVectorEnv):
     """:class:`ContinuousActionFunctional` batched on numpy."""
 
     func_env_cls = ContinuousActionFunctional
+
+
+class MemoryEnv(ProbeEnv):
+    """``probe/Memory-v0``: :class:`MemoryFunctional` as a stateful env."""
+
+    func_env_cls = MemoryFunctional
+
+
+class MemoryVectorEnv(ProbeVectorEnv):
+    """:class:`MemoryFunctional` batched on numpy."""
+
+    func_env_cls = MemoryFunctional
+
+
+class RewardScaleEnv(ProbeEnv):
+    """``probe/RewardScale-v0``: :class:`RewardScaleFunctional` as a stateful env."""
+
+    func_env_cls = RewardScaleFunctional
+
+
+class RewardScaleVectorEnv(ProbeVectorEnv):
+    """:class:`RewardScaleFunctional` batched on numpy."""
+
+    func_env_cls = RewardScaleFunctional

@@ -83,6 +83,9 @@ class Mistake(enum.StrEnum):
     OBSERVATION_IGNORED = "observation ignored"
     GRADIENT_SIGN_FLIPPED = "policy-gradient sign flipped"
     ACTION_NOT_SCALED = "action not scaled to the action space"
+    HISTORY_IGNORED = "observation history ignored"
+    REWARD_CLIPPED = "reward clipped to [-1, 1]"
+    VALUE_BOUNDED = "value bounded to [-1, 1]"
 
 
 Kind = Literal["value", "probability", "action"]
@@ -131,6 +134,10 @@ class Oracle:
         queries: The readings taken.
         right: The right answers.
         mistakes: The answers of the named mistakes this probe can tell apart.
+        histories: For a probe whose right answers need memory, what each reading's episode
+            observed before it, ``(n, k, *observation_shape)``, oldest first: an agent with
+            memory is fed ``histories[i]`` and then read at ``observations[i]``. ``None``
+            where the observation alone decides the answer.
     """
 
     gamma: float
@@ -138,6 +145,7 @@ class Oracle:
     queries: tuple[Query, ...]
     right: Hypothesis
     mistakes: tuple[Hypothesis, ...] = ()
+    histories: NDArray[Any] | None = None
 
     def hypotheses(self) -> tuple[Hypothesis, ...]:
         """The right answers first, then the mistakes."""
@@ -235,6 +243,10 @@ class ProbeTask:
         observation_space: The probe's observation space.
         action_space: The probe's action space.
         max_episode_steps: The probe's time limit (``None``: none).
+        histories: For a probe that needs memory, the observations each reading's episode
+            showed before ``observations[i]``, ``(n, k, *observation_shape)``, oldest first
+            (:attr:`Oracle.histories`); ``None`` for the others. A memoryless agent reads
+            at ``observations`` alone.
     """
 
     env_id: str
@@ -245,6 +257,7 @@ class ProbeTask:
     observation_space: Any
     action_space: Any
     max_episode_steps: int | None
+    histories: NDArray[Any] | None = None
 
 
 Trainer = Callable[[ProbeTask], Readings | None]
@@ -465,6 +478,7 @@ def _run_one(
             observation_space=env.observation_space,
             action_space=env.action_space,
             max_episode_steps=env.spec.max_episode_steps if env.spec is not None else None,
+            histories=oracle.histories,
         )
     finally:
         env.close()

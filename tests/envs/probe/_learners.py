@@ -6,11 +6,16 @@ a planted bug shows in the data exactly where an agent's would. Values are one-s
 points over the collected records (``"td"``) or Monte Carlo returns (``"mc"``): the two ends of
 the oracles' intervals. Policies are softmax tables (discrete) or a Gaussian mean (continuous)
 trained by REINFORCE with the learned value as the baseline.
+
+A value learner has memory where the probe needs it (its oracle gives histories): its table
+is keyed on the episode's previous observation and the current one, and read at the oracle's
+histories. Planting ``HISTORY_IGNORED`` takes the memory away.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,10 +31,10 @@ M = Mistake
 class Record:
     """One learning example: the observation it is about, its reward, and what follows it."""
 
-    key: float  # the observation, as the table reads it
+    key: Hashable  # the observation (with memory: the previous one too), as the table reads it
     reward: float
     stop: bool  # no bootstrapping from ``after``
-    after: float | None  # the observation bootstrapped from (None: filled by the next record)
+    after: Hashable | None  # the key bootstrapped from (None: filled by the next record)
     action: Any = None
     env: int = 0
 
@@ -47,24 +52,31 @@ def collect(
     num_envs: int = 8,
     steps: int = 60,
     seed: int = 0,
+    memory: bool = False,
 ) -> list[list[Record]]:
     """Step ``num_envs`` copies with ``act(keys) -> actions``; one record stream per copy.
 
-    The stream holds the records a learner with ``mistake`` would learn from, in order.
+    The stream holds the records a learner with ``mistake`` would learn from, in order. With
+    ``memory``, a record's key is ``(previous observation of the episode or None, observation)``.
     """
     envs = gym.make_vec(env_id, num_envs, autoreset_mode=mode)
     obs, _ = envs.reset(seed=seed)
     streams: list[list[Record]] = [[] for _ in range(num_envs)]
     pending: list[Record | None] = [None] * num_envs
     prev_done = np.zeros(num_envs, dtype=bool)
+    previous: list[float | None] = [None] * num_envs  # each episode's last observation
     for _ in range(steps):
         keys = [_key(o, mistake) for o in obs]
         actions = act(keys)
         nxt, rewards, terms, truncs, info = envs.step(actions)
         for i in range(num_envs):
+            seen = keys[i] if memory else None
+            table_key = (previous[i], keys[i]) if memory else keys[i]
             records = _records(
-                i, keys[i], actions[i], nxt, rewards, terms, truncs, info, prev_done, mistake
+                i, table_key, actions[i], nxt, rewards, terms, truncs, info, prev_done, mistake
             )
+            if memory:
+                records = [_remember(r, seen) for r in records]
             for record in records:
                 if pending[i] is not None:
                     streams[i].append(_fill(pending[i], record.key))
@@ -73,21 +85,35 @@ def collect(
                     pending[i] = record
                 else:
                     streams[i].append(record)
+        done = terms | truncs
+        for i in range(num_envs):
+            # A new episode starts after an end (same-step) or after the autoreset step.
+            restarts = prev_done[i] if mode == "NextStep" else done[i]
+            previous[i] = None if restarts else keys[i]
         if mode == "NextStep":  # the step after an end is the autoreset step
-            prev_done = terms | truncs
+            prev_done = done
         obs = nxt
     envs.close()
     return streams
 
 
-def _fill(record: Record | None, after: float) -> Record:
+def _remember(record: Record, seen: float | None) -> Record:
+    """``record`` with what it bootstraps from keyed with memory: ``seen`` came before it."""
+    after = None if record.after is None else (seen, record.after)
+    key = record.key
+    if record.after is None:  # keyed at the returned observation (reward with the next obs)
+        key = (seen, record.key)
+    return Record(key, record.reward, record.stop, after, record.action, record.env)
+
+
+def _fill(record: Record | None, after: Hashable) -> Record:
     assert record is not None
     return Record(record.key, record.reward, record.stop, after, record.action, record.env)
 
 
 def _records(
     i: int,
-    key: float,
+    key: Hashable,
     action: Any,
     nxt: Any,
     rewards: Any,
@@ -99,6 +125,8 @@ def _records(
 ) -> list[Record]:
     """The records one sub-env's step gives a learner with ``mistake``."""
     term, trunc, reward = bool(terms[i]), bool(truncs[i]), float(rewards[i])
+    if mistake is M.REWARD_CLIPPED:
+        reward = float(np.clip(reward, -1.0, 1.0))
     if prev_done[i] and mistake is not M.RESET_STEP_LEARNED:
         return []  # the next-step autoreset step: nothing to learn
     returned = _key(nxt[i], mistake)
@@ -114,32 +142,42 @@ def _records(
     return [Record(key, reward, stop, after, action, i)]
 
 
-def td_values(streams: list[list[Record]], gamma: float, sweeps: int = 400) -> dict[float, float]:
-    """The one-step TD fixed point over the records: each value the mean of its targets."""
+def td_values(
+    streams: list[list[Record]], gamma: float, sweeps: int = 400, bound: float = np.inf
+) -> dict[Hashable, float]:
+    """The one-step TD fixed point over the records: each value the mean of its targets.
+
+    A value is kept within ``[-bound, bound]``, as a bounded value head would keep it.
+    """
     records = [r for stream in streams for r in stream]
-    values: dict[float, float] = defaultdict(float)
+    values: dict[Hashable, float] = defaultdict(float)
     for _ in range(sweeps):
-        sums: dict[float, list[float]] = defaultdict(list)
+        sums: dict[Hashable, list[float]] = defaultdict(list)
         for r in records:
             boot = 0.0 if r.stop or r.after is None else values[r.after]
             sums[r.key].append(r.reward + gamma * boot)
-        values = defaultdict(float, {k: float(np.mean(v)) for k, v in sums.items()})
+        values = defaultdict(
+            float, {k: float(np.clip(np.mean(v), -bound, bound)) for k, v in sums.items()}
+        )
     return dict(values)
 
 
-def mc_values(streams: list[list[Record]], gamma: float, horizon: int = 200) -> dict[float, float]:
+def mc_values(
+    streams: list[list[Record]], gamma: float, horizon: int = 200, bound: float = np.inf
+) -> dict[Hashable, float]:
     """Monte Carlo values: the mean discounted return of each record, along its stream.
 
     A return runs until a record stops it; records less than ``horizon`` records from the
-    stream's end (with no stop in between) are left out.
+    stream's end (with no stop in between) are left out. A value is kept within
+    ``[-bound, bound]``.
     """
-    sums: dict[float, list[float]] = defaultdict(list)
+    sums: dict[Hashable, list[float]] = defaultdict(list)
     for stream in streams:
         returns = _returns(stream, gamma, horizon)
         for record, ret in zip(stream, returns, strict=True):
             if ret is not None:
                 sums[record.key].append(ret)
-    return {k: float(np.mean(v)) for k, v in sums.items()}
+    return {k: float(np.clip(np.mean(v), -bound, bound)) for k, v in sums.items()}
 
 
 def _returns(stream: list[Record], gamma: float, horizon: int) -> list[float | None]:
@@ -165,9 +203,17 @@ def _returns(stream: list[Record], gamma: float, horizon: int) -> list[float | N
 # -- learners a probe run trains ------------------------------------------------------------
 
 
-def read(values: dict[float, float], observations: Any, mistake: Mistake | None) -> np.ndarray:
-    """The learned values at the oracle's observations (NaN where never learned)."""
-    return np.array([values.get(_key(o, mistake), np.nan) for o in observations])
+def read(
+    values: dict[Any, float], observations: Any, mistake: Mistake | None, histories: Any = None
+) -> np.ndarray:
+    """The learned values at the oracle's observations (NaN where never learned).
+
+    With ``histories`` (a learner with memory), each is read after the last of its history.
+    """
+    keys: list[Hashable] = [_key(o, mistake) for o in observations]
+    if histories is not None:
+        keys = [(_key(h[-1], mistake), k) for h, k in zip(histories, keys, strict=True)]
+    return np.array([values.get(k, np.nan) for k in keys])
 
 
 def value_learner(
@@ -182,12 +228,24 @@ def value_learner(
     space = task.action_space
     if not hasattr(space, "n") or space.n != 1:
         return None
+    memory = task.histories is not None and mistake is not M.HISTORY_IGNORED
+    # Without memory, the memory probe's value is a mean over random cues: more episodes keep
+    # its sampling error (1/sqrt(episodes)) well inside the tolerance.
+    num_envs = 64 if task.histories is not None else 8
     streams = collect(
-        task.env_id, lambda keys: np.zeros(len(keys), int), mistake=mistake, mode=mode, seed=seed
+        task.env_id,
+        lambda keys: np.zeros(len(keys), int),
+        mistake=mistake,
+        mode=mode,
+        num_envs=num_envs,
+        seed=seed,
+        memory=memory,
     )
     gamma = task.gamma**2 if mistake is M.DISCOUNT_TWICE else task.gamma
-    learn = td_values if estimator == "td" else mc_values
-    return Readings(values=read(learn(streams, gamma), task.observations, mistake))
+    bound = 1.0 if mistake is M.VALUE_BOUNDED else np.inf
+    values = (td_values if estimator == "td" else mc_values)(streams, gamma, bound=bound)
+    histories = task.histories if memory else None
+    return Readings(values=read(values, task.observations, mistake, histories))
 
 
 def actor_critic(
@@ -208,9 +266,9 @@ def actor_critic(
     space = task.action_space
     continuous = not hasattr(space, "n")
     n = 1 if continuous else int(space.n)
-    logits: dict[float, np.ndarray] = defaultdict(lambda: np.zeros(n))
+    logits: dict[Hashable, np.ndarray] = defaultdict(lambda: np.zeros(n))
     policy_mean, sigma = 0.0, 0.2
-    values: dict[float, float] = defaultdict(float)
+    values: dict[Hashable, float] = defaultdict(float)
     sign = -1.0 if mistake is M.GRADIENT_SIGN_FLIPPED else 1.0
 
     def squash(u: Any) -> Any:
@@ -232,9 +290,9 @@ def actor_critic(
             for record, ret in zip(stream, _returns(stream, gamma, 12), strict=True)
             if ret is not None
         ]
-        returns: dict[float, list[float]] = defaultdict(list)
+        returns: dict[Hashable, list[float]] = defaultdict(list)
         mean_step = 0.0
-        grads: dict[float, np.ndarray] = defaultdict(lambda: np.zeros(n))
+        grads: dict[Hashable, np.ndarray] = defaultdict(lambda: np.zeros(n))
         for record, ret in samples:
             returns[record.key].append(ret)
             advantage = sign * (ret - values[record.key])
@@ -265,4 +323,4 @@ def actor_critic(
 
 def _softmax(x: np.ndarray) -> np.ndarray:
     e = np.exp(x - x.max())
-    return e / e.sum()
+    return np.asarray(e / e.sum())

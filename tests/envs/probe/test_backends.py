@@ -173,7 +173,7 @@ def _some_actions(space: Any) -> list[Any]:
 
 @pytest.mark.parametrize("env_id", PROBE_IDS)
 def test_functions__equal_on_scalars_numpy_batches_and_jax(env_id: str) -> None:
-    func_env = gym.make(env_id).unwrapped.func_env
+    func_env: Any = gym.make(env_id).unwrapped.func_env  # type: ignore[attr-defined]
     states, actions = zip(
         *itertools.product(_reachable(func_env), _some_actions(func_env.action_space)),
         strict=True,
@@ -210,7 +210,10 @@ def test_functions__equal_on_scalars_numpy_batches_and_jax(env_id: str) -> None:
     assert np.asarray(on_numpy[0]).dtype == np.asarray(on_jax[0]).dtype == np.float32
 
 
-@pytest.mark.parametrize("env_id", [i for i in PROBE_IDS if "Observed" in i])
+@pytest.mark.parametrize(
+    "env_id",
+    [i for i in PROBE_IDS if gym.make(i).unwrapped.func_env.draws_cue],  # type: ignore[attr-defined]
+)
 def test_random_sign__both_signs_on_every_backend(env_id: str) -> None:
     signs = {}
     for mode in ("vector_entry_point", "jax"):
@@ -221,3 +224,21 @@ def test_random_sign__both_signs_on_every_backend(env_id: str) -> None:
     for mode, drawn in signs.items():
         assert set(drawn.tolist()) == {-1.0, 1.0}, mode
         assert 16 < (drawn > 0).sum() < 48, mode
+
+
+def test_memory__the_blank_pays_the_cue_on_every_backend() -> None:
+    """Every episode of the memory probe: the cue, then a blank that pays it, then the end."""
+    for mode in ("vector_entry_point", "jax"):
+        vec = gym.make_vec(
+            "probe/Memory-v0", 16, vectorization_mode=mode, autoreset_mode="SameStep"
+        )
+        cue, _ = vec.reset(seed=1)
+        for _ in range(6):
+            blank, first_reward, first_end, *_ = vec.step(np.zeros(16, dtype=int))
+            cue_next, reward, terminated, *_ = vec.step(np.zeros(16, dtype=int))
+            np.testing.assert_array_equal(np.asarray(blank), 0.0, err_msg=mode)
+            np.testing.assert_array_equal(np.asarray(first_reward), 0.0, err_msg=mode)
+            assert not np.asarray(first_end).any() and np.asarray(terminated).all(), mode
+            np.testing.assert_array_equal(np.asarray(reward), np.asarray(cue)[:, 0], err_msg=mode)
+            cue = cue_next
+        vec.close()

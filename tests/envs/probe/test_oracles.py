@@ -57,6 +57,42 @@ def test_oracles__right_answers_are_the_table_formulas(gamma: float) -> None:
     }
     assert right("DelayedCredit") == pytest.approx({"π(1 | first)": 1.0, "V(first)": gamma**3})
     assert right("ContinuousAction") == {"a(obs)": 1.5, "V(obs)": 0.0}
+    assert right("Memory") == {"V(blank | +1)": 1.0, "V(blank | -1)": -1.0}
+    assert right("RewardScale") == pytest.approx(
+        {"V(first)": 1000 * (1 + gamma), "V(second)": 1000}
+    )
+
+
+def test_oracles__memory_readings_follow_their_cue() -> None:
+    oracle = _oracle("probe/Memory-v0", None)
+    assert oracle.histories is not None
+    np.testing.assert_array_equal(oracle.observations, [[0.0], [0.0]])  # the same blank
+    np.testing.assert_array_equal(oracle.histories, [[[1.0]], [[-1.0]]])
+    assert oracle.expected(M.HISTORY_IGNORED.value) == {
+        "V(blank | +1)": (0.0, 0.0),
+        "V(blank | -1)": (0.0, 0.0),
+    }
+    assert all(_oracle(i, None).histories is None for i in PROBE_IDS if "Memory" not in i)
+
+
+@pytest.mark.parametrize("gamma", GAMMAS)
+def test_oracles__reward_scale_mistakes_read_as_rewards_of_one(gamma: float) -> None:
+    oracle = _oracle("probe/RewardScale-v0", gamma)
+    clipped = oracle.expected(M.REWARD_CLIPPED.value)
+    assert clipped["V(first)"] == pytest.approx((1 + gamma, 1 + gamma))
+    assert clipped["V(second)"] == (1.0, 1.0)
+    assert oracle.expected(M.VALUE_BOUNDED.value) == {
+        "V(first)": (1.0, 1.0),
+        "V(second)": (1.0, 1.0),
+    }
+    # Where the scale is within [-1, 1], neither changes an answer, and neither is named.
+    small = gym.make("probe/RewardScale-v0", scale=0.5)
+    func_env: Any = small.unwrapped.func_env  # type: ignore[attr-defined]
+    assert func_env.oracle(gamma).mistakes == ()
+    assert _right(func_env.oracle(gamma)) == pytest.approx(
+        {"V(first)": 0.5 * (1 + gamma), "V(second)": 0.5}
+    )
+    small.close()
 
 
 def _best_action(oracle: probes.Oracle, obs: Any) -> Any:
@@ -66,27 +102,36 @@ def _best_action(oracle: probes.Oracle, obs: Any) -> Any:
         here = np.array_equal(oracle.observations[query.observation], obs)
         if query.kind == "action":
             return np.array([right[query.name][0]], dtype=np.float32)
-        if query.kind == "probability" and here:
+        if query.kind == "probability" and here and query.action is not None:
             chosen = query.action if right[query.name][0] == 1.0 else 1 - query.action
             return chosen
     return 0
 
 
-def _measured_return(env_id: str, gamma: float, start: Any, first: Any, horizon: int) -> float:
+def _measured_return(
+    env_id: str, gamma: float, start: Any, first: Any, horizon: int, history: Any = None
+) -> float:
     """The discounted return from the first visit of ``start`` with ``first`` taken there.
 
-    The oracle's best actions are played everywhere else; the time limit is left out, so a
-    probe that never terminates is summed over ``horizon`` steps.
+    With a ``history``, only a visit whose episode showed ``history`` just before counts. The
+    oracle's best actions are played everywhere else; the time limit is left out, so a probe
+    that never terminates is summed over ``horizon`` steps.
     """
     oracle = _oracle(env_id, gamma)
     env = gym.make(env_id, max_episode_steps=-1)
+    wanted = [] if history is None else list(history)
     for seed in range(40):
         obs, _ = env.reset(seed=seed)
+        seen = [obs]
         rewards: list[float] = []
         for _ in range(horizon):
-            visiting = bool(rewards) or np.array_equal(obs, start)
+            follows = len(seen) > len(wanted) and all(
+                np.array_equal(a, b) for a, b in zip(seen[-len(wanted) - 1 : -1], wanted)
+            )
+            visiting = bool(rewards) or (np.array_equal(obs, start) and follows)
             action = first if visiting and not rewards else _best_action(oracle, obs)
             obs, reward, terminated, _, _ = env.step(action)
+            seen.append(obs)
             if visiting:
                 rewards.append(float(reward))
             if terminated:
@@ -110,7 +155,8 @@ def test_oracles__right_values_are_the_returns_of_the_right_actions(
         obs = oracle.observations[query.observation]
         best = _best_action(oracle, obs)
         if query.kind == "value":
-            measured = _measured_return(env_id, gamma, obs, best, horizon=400)
+            history = None if oracle.histories is None else oracle.histories[query.observation]
+            measured = _measured_return(env_id, gamma, obs, best, horizon=400, history=history)
             assert measured == pytest.approx(_right(oracle)[query.name], abs=1e-9), query.name
         elif hasattr(action_space, "n"):
             # The right action is worth more than every other one.
@@ -119,8 +165,8 @@ def test_oracles__right_values_are_the_returns_of_the_right_actions(
                 assert _measured_return(env_id, gamma, obs, other, horizon=20) < worth, query.name
         else:
             target = _measured_return(env_id, gamma, obs, best, horizon=20)
-            for other in (-2.0, -0.5, 1.0, 1.4, 1.6, 2.0):
-                elsewhere = np.array([other], dtype=np.float32)
+            for miss in (-2.0, -0.5, 1.0, 1.4, 1.6, 2.0):
+                elsewhere = np.array([miss], dtype=np.float32)
                 assert _measured_return(env_id, gamma, obs, elsewhere, horizon=20) < target
 
 
@@ -173,6 +219,12 @@ PLANTED = [
     _value_case("TimeLimit", M.TRUNCATION_AS_TERMINATION, "SameStep", "td"),
     _value_case("TimeLimit", M.TRUNCATION_AS_TERMINATION, "NextStep", "mc"),
     _value_case("TimeLimit", M.RESET_STEP_LEARNED, "NextStep", "td"),
+    _value_case("Memory", M.HISTORY_IGNORED, "SameStep", "td"),
+    _value_case("Memory", M.HISTORY_IGNORED, "NextStep", "mc"),
+    _value_case("RewardScale", M.REWARD_CLIPPED, "SameStep", "td"),
+    _value_case("RewardScale", M.REWARD_CLIPPED, "NextStep", "mc"),
+    _value_case("RewardScale", M.VALUE_BOUNDED, "SameStep", "td"),
+    _value_case("RewardScale", M.VALUE_BOUNDED, "SameStep", "mc"),
     _policy_case("ActionReward", M.GRADIENT_SIGN_FLIPPED),
     _policy_case("ActionReward", M.TERMINATED_IGNORED),
     _policy_case("ObservedAction", M.GRADIENT_SIGN_FLIPPED),
