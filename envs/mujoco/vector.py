@@ -19,6 +19,11 @@ parameters of sub-env 0: the same term functions a single env evaluates on its o
 other task runs its own ``step`` per sub-env on the threads, and so does a task subclass that
 overrides the step or one of its hooks. After ``set_attr`` or ``call`` (which may change one
 sub-env's parameters) every task does the latter.
+
+The vector env pickles and deep-copies as a :class:`~gymnasium_core.vector.SyncVectorEnv` of
+the same id does: the sub-environments travel with their simulation state and random
+generators, the step's buffers with the autoreset bookkeeping, and the copy starts a thread
+pool of its own (none if the original was closed), so it continues the same episodes.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ import itertools
 import os
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, ClassVar
+from typing import Any, ClassVar, SupportsIndex
 
 import numpy as np
 from numpy.typing import NDArray
@@ -126,11 +131,8 @@ class MujocoVectorEnv(VectorEnv[NDArray[np.float64], NDArray[np.float32], NDArra
 
         bounds = np.linspace(0, num_envs, self.num_threads + 1).round().astype(int)
         self._chunks = [range(lo, hi) for lo, hi in itertools.pairwise(bounds)]
-        self._pool = (
-            ThreadPoolExecutor(self.num_threads, thread_name_prefix="mujoco-vector")
-            if self.num_threads > 1
-            else None
-        )
+        self._pool: ThreadPoolExecutor | None = None
+        self._start_threads()
         obs_shape = (num_envs, *(first.observation_space.shape or ()))
         self._observations: NDArray[np.float64] = np.zeros(obs_shape, dtype=np.float64)
         self._rewards = np.zeros(num_envs, dtype=np.float64)
@@ -372,6 +374,41 @@ class MujocoVectorEnv(VectorEnv[NDArray[np.float64], NDArray[np.float32], NDArra
         for env, value in zip(self.envs, values, strict=True):
             setattr(env, name, value)
 
+    def _start_threads(self) -> None:
+        """Start the thread pool (none with one thread: everything runs in the caller's)."""
+        if self.num_threads > 1:
+            self._pool = ThreadPoolExecutor(self.num_threads, thread_name_prefix="mujoco-vector")
+
+    # -- pickling -----------------------------------------------------------------------------
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        """Pickle a class made by :func:`vector_env_class` through that function.
+
+        Such a class lives in no module a pickle could name; its task class does, so the copy
+        remakes the class from it (the same class object in the same process).
+        """
+        cls = type(self)
+        if cls.__dict__.get("_made_for") is not cls.env_cls:
+            return super().__reduce_ex__(protocol)
+        return _new_vector_env, (cls.env_cls, cls.__name__), self.__getstate__()
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Every attribute but the thread pool, whose threads do not pickle.
+
+        The sub-environments pickle with their simulation state and random generators (see
+        :class:`~.mujoco_env.MujocoEnv`), and the step's buffers with the autoreset
+        bookkeeping, so a copy continues the same episodes.
+        """
+        state = self.__dict__.copy()
+        state["_pool"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Restore the attributes and start a new thread pool, unless the env was closed."""
+        self.__dict__.update(state)
+        if not self.closed:
+            self._start_threads()
+
     def close_extras(self, **kwargs: Any) -> None:
         """Stop the threads and close every sub-environment."""
         if self._pool is not None:
@@ -392,9 +429,23 @@ def vector_env_class(env_cls: type[TaskEnv], name: str | None = None) -> type[Mu
         name: The class name (default: ``env_cls``'s name with ``Vector`` before ``Env``).
     """
     name = name or env_cls.__name__.removesuffix("Env") + "VectorEnv"
-    cls = type(name, (MujocoVectorEnv,), {"env_cls": env_cls, "__module__": __name__})
-    cls.__doc__ = f"``num_envs`` copies of :class:`{env_cls.__module__}.{env_cls.__name__}`."
+    cls = _MADE.get((env_cls, name))
+    if cls is None:
+        namespace = {"env_cls": env_cls, "_made_for": env_cls, "__module__": __name__}
+        cls = type(name, (MujocoVectorEnv,), namespace)
+        cls.__doc__ = f"``num_envs`` copies of :class:`{env_cls.__module__}.{env_cls.__name__}`."
+        _MADE[(env_cls, name)] = cls
     return cls
+
+
+#: The classes :func:`vector_env_class` made, so that it makes each one once.
+_MADE: dict[tuple[type[TaskEnv], str], type[MujocoVectorEnv]] = {}
+
+
+def _new_vector_env(env_cls: type[TaskEnv], name: str) -> MujocoVectorEnv:
+    """An empty :class:`MujocoVectorEnv` of ``vector_env_class(env_cls, name)``, to unpickle."""
+    cls = vector_env_class(env_cls, name)
+    return cls.__new__(cls)
 
 
 # The registry's entry points name these classes: ``<Task>V4VectorEnv`` / ``<Task>V5VectorEnv``
