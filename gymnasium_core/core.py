@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import sys
 from copy import deepcopy
-from typing import TYPE_CHECKING, Any, Generic, Literal, SupportsFloat, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, SupportsFloat, TypeAlias, TypeVar, overload
 
 import numpy as np
 
 from gymnasium_core import logger, spaces
-from gymnasium_core._inherited import Inherited
 from gymnasium_core.utils import seeding
 from gymnasium_core.utils.record_constructor import RecordConstructorArgs
 
@@ -24,6 +23,46 @@ if TYPE_CHECKING:
     from gymnasium_core.registration import EnvSpec, WrapperSpec
 
 __all__ = ["ActionWrapper", "Env", "ObservationWrapper", "RewardWrapper", "Wrapper"]
+
+
+_T = TypeVar("_T")
+
+
+class _Inherited(Generic[_T]):
+    """A wrapper attribute that reads the wrapped ``env``'s until the wrapper sets its own.
+
+    The wrapper's own value is kept in the instance attribute ``_<name>`` (``_action_space``,
+    ``_observation_space``, ``_metadata``, ...), the names Gymnasium uses, so a subclass that
+    writes ``self._action_space`` directly, or resets it to ``None``, behaves as it does there.
+
+    Used for spaces and metadata, which a wrapper may change without touching its environment.
+    """
+
+    def __init__(self, doc: str) -> None:
+        """Describe the attribute with ``doc``."""
+        self.__doc__ = doc
+        self.name = ""
+        self.slot = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+        self.slot = f"_{name}"
+
+    @overload
+    def __get__(self, obj: None, objtype: type | None = None) -> _Inherited[_T]: ...
+
+    @overload
+    def __get__(self, obj: object, objtype: type | None = None) -> _T: ...
+
+    def __get__(self, obj: object | None, objtype: type | None = None) -> Any:
+        if obj is None:
+            return self
+        own = obj.__dict__.get(self.slot)
+        return getattr(obj.env, self.name) if own is None else own  # type: ignore[attr-defined]
+
+    def __set__(self, obj: object, value: _T) -> None:
+        obj.__dict__[self.slot] = value
+
 
 ObsType = TypeVar("ObsType")
 ActType = TypeVar("ActType")
@@ -340,15 +379,15 @@ class Wrapper(
         """The wrapper's class name."""
         return cls.__name__
 
-    action_space: Inherited[spaces.Space[WrapperActType]] = Inherited(
+    action_space: _Inherited[spaces.Space[WrapperActType]] = _Inherited(
         "This wrapper's action space, else the wrapped environment's."
     )
 
-    observation_space: Inherited[spaces.Space[WrapperObsType]] = Inherited(
+    observation_space: _Inherited[spaces.Space[WrapperObsType]] = _Inherited(
         "This wrapper's observation space, else the wrapped environment's."
     )
 
-    metadata: Inherited[dict[str, Any]] = Inherited(
+    metadata: _Inherited[dict[str, Any]] = _Inherited(
         "This wrapper's metadata, else the wrapped environment's."
     )
 

@@ -177,7 +177,6 @@ def _shared_class(first: type, second: type) -> type[Any]:
     if found is None:
         found = type(first.__name__, (first, second, _SharedSpace), {})
         found.__qualname__ = first.__qualname__
-        found.__module__ = __name__
         _shared_classes[key] = found
     return found
 

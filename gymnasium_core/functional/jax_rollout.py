@@ -12,10 +12,16 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from gymnasium_core.functional import _compile_cache, _jax_core, _params, _threefry
+from gymnasium_core.functional import _compile_cache, _params, _threefry
 from gymnasium_core.functional._checks import check_func_env, default_params
 from gymnasium_core.functional._validation import parse_autoreset_mode
 from gymnasium_core.functional.jax_env import to_jax
+from gymnasium_core.functional.jax_vector_env import (
+    BatchedFunctions,
+    VectorCarry,
+    state_step,
+    vector_reset,
+)
 from gymnasium_core.vector.vector_env import AutoresetMode
 
 __all__ = ["Trajectory", "rollout"]
@@ -229,18 +235,18 @@ def _rollout(
     # Keyed by configuration, not identity: equally configured envs share the compile.
     func_env = env_key.env
     axes = _params.batch_axes(params, default_params(func_env), num_envs)
-    fns = _jax_core.BatchedFunctions(func_env, axes)
+    fns = BatchedFunctions(func_env, axes)
     reset_key, policy_key = _threefry.split(key)
     # The scan carries the state and the key its observations are drawn with, not the
     # observations: each step observes the state it starts from (what the policy needs), so a
     # step that resets sub-envs observes once, and ``next_observation`` (before the reset) is
     # dropped by XLA when the caller's ``jit`` does not use it.
     use, _ = _threefry.split(reset_key)
-    carry, _, _ = _jax_core.vector_reset(fns, num_envs, reset_key, params)
+    carry, _, _ = vector_reset(fns, num_envs, reset_key, params)
 
     def body(
-        loop: tuple[_jax_core.VectorCarry, jax.Array], step_key: jax.Array
-    ) -> tuple[tuple[_jax_core.VectorCarry, jax.Array], Trajectory]:
+        loop: tuple[VectorCarry, jax.Array], step_key: jax.Array
+    ) -> tuple[tuple[VectorCarry, jax.Array], Trajectory]:
         carry, obs_key = loop
         # Called directly, the params are runtime inputs of this program: XLA's loop-invariant
         # code motion then widens the scan loop with them and, in doing so, keeps a policy's
@@ -254,7 +260,7 @@ def _rollout(
             params_here = jax.lax.optimization_barrier(params)  # type: ignore[no-untyped-call]
         obs = fns.observation(carry.state, _threefry.split(obs_key, num_envs), params_here)
         action = policy(obs, step_key)
-        out = _jax_core.state_step(
+        out = state_step(
             fns, num_envs, max_episode_steps, autoreset_mode, carry, action, params_here
         )
         record = Trajectory(obs, action, out.reward, out.terminated, out.truncated, out.next_obs)

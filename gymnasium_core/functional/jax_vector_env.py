@@ -3,34 +3,634 @@
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias, TypeVar, cast
 
 import jax
 import jax.numpy as jnp
 import numpy as np
+from jax.typing import ArrayLike
 
 from gymnasium_core import logger
 from gymnasium_core.error import ResetNeeded
-from gymnasium_core.functional import _compile_cache, _jax_core, _params
+from gymnasium_core.functional import _compile_cache, _params, _threefry
 from gymnasium_core.functional._checks import check_func_env, default_params, is_ours
-from gymnasium_core.functional._jax_placement import (
-    Devices,
-    batch_sharding,
-    make_mesh,
-    place_params,
-    placement_objects,
-    without_placement,
-)
-from gymnasium_core.functional._jax_vector_params import dispatch_params, fit_params
-from gymnasium_core.functional._jax_vector_programs import vector_programs
 from gymnasium_core.functional._validation import check_actions, parse_autoreset_mode
 from gymnasium_core.functional.jax_env import random_key, to_jax
 from gymnasium_core.vector.vector_env import AutoresetMode, VectorEnv
 
 if TYPE_CHECKING:
-    from jax.sharding import Mesh
+    from jax.sharding import Mesh, NamedSharding, Sharding
+    from jax.tree_util import PyTreeDef
+    from numpy.typing import NDArray
 
 __all__ = ["FunctionalJaxVectorEnv"]
+
+
+#: One JAX device, or several (a list of them, ``jax.devices()``).
+Devices: TypeAlias = "jax.Device | Iterable[jax.Device]"
+
+_SpecT = TypeVar("_SpecT")
+
+
+def make_mesh(devices: Devices | None, mesh: Mesh | None, axis: str) -> tuple[Mesh | None, str]:
+    """The mesh to shard over and its batch axis name, or ``(None, axis)`` when unsharded."""
+    if mesh is not None and devices is not None:
+        raise ValueError("Give `devices` or `mesh`, not both.")
+    if mesh is not None:
+        from jax.sharding import Mesh
+
+        if not isinstance(mesh, Mesh):
+            raise TypeError(f"`mesh` must be a jax.sharding.Mesh, got {type(mesh).__name__}.")
+        name = axis if axis in mesh.axis_names else mesh.axis_names[0]
+        return mesh, name
+    if devices is None:
+        return None, axis
+    from jax.sharding import Mesh
+
+    return Mesh(np.asarray(device_list(devices), dtype=object), (axis,)), axis
+
+
+def device_list(devices: Devices) -> list[jax.Device]:
+    """``devices`` as a non-empty list of :class:`jax.Device`; one device counts as a list."""
+    if isinstance(devices, jax.Device):
+        return [devices]
+    if isinstance(devices, str):
+        raise TypeError(
+            f"`devices` must be JAX devices, got the string {devices!r}; pass "
+            f"`jax.devices({devices!r})` (or a part of it) to use that platform's devices."
+        )
+    try:
+        listed = list(devices)
+    except TypeError:
+        raise TypeError(
+            f"`devices` must be a sequence of JAX devices, got {type(devices).__name__}."
+        ) from None
+    if not listed:
+        raise ValueError("`devices` is empty: give at least one JAX device, or None.")
+    strays = [d for d in listed if not isinstance(d, jax.Device)]
+    if strays:
+        raise TypeError(
+            "`devices` must hold JAX devices (from `jax.devices()`), got "
+            f"{type(strays[0]).__name__} {strays[0]!r}."
+        )
+    if len({id(d) for d in listed}) != len(listed):
+        raise ValueError(f"`devices` names a device twice: {listed}.")
+    return listed
+
+
+def without_placement(spec: _SpecT) -> _SpecT:
+    """``spec`` without the ``devices`` / ``mesh`` kwargs (device handles do not pickle)."""
+    kwargs = getattr(spec, "kwargs", None)
+    if not isinstance(kwargs, dict) or not {"devices", "mesh"} & kwargs.keys():
+        return spec
+    import dataclasses
+
+    kept = {k: v for k, v in kwargs.items() if k not in ("devices", "mesh")}
+    # A spec with kwargs is an EnvSpec, a dataclass (the type checker cannot see that here).
+    return dataclasses.replace(spec, kwargs=kept)  # type: ignore[type-var]
+
+
+def batch_sharding(mesh: Mesh, axis: str) -> NamedSharding:
+    """The sharding that splits a batch's leading axis over ``mesh``'s ``axis``."""
+    from jax.sharding import NamedSharding, PartitionSpec
+
+    return NamedSharding(mesh, PartitionSpec(axis))  # type: ignore[no-untyped-call]
+
+
+def place_params(params: Any, mesh: Mesh, axis: str, param_axes: Any) -> Any:
+    """``params`` on ``mesh``: per-env leaves split along ``axis``, shared leaves replicated.
+
+    ``param_axes`` has the structure of ``params``, with 0 for a per-env leaf and ``None`` for a
+    shared one.
+    """
+    from jax.sharding import NamedSharding, PartitionSpec
+
+    batch = batch_sharding(mesh, axis)
+    shared = NamedSharding(mesh, PartitionSpec())  # type: ignore[no-untyped-call]
+    # Placed as arrays, never as Python scalars: in a multi-process run JAX checks a
+    # placed value is equal on every process, and that check misreads scalars.
+    return jax.tree_util.tree_map(
+        lambda p, a: jax.device_put(p, shared if a is None else batch),
+        params,
+        param_axes,
+        is_leaf=lambda x: x is None,
+    )
+
+
+def placement_objects(mesh: Mesh | None, sharding: Any, spec: Any) -> list[object]:
+    """The device handles an env holds (its mesh, sharding, devices, and its spec's).
+
+    A deep copy shares them rather than copying them: they name this process's devices.
+    """
+    handles: list[object] = [mesh, sharding]
+    if mesh is not None:
+        handles.extend(mesh.devices.flat)
+    spec_kwargs = getattr(spec, "kwargs", None) or {}
+    handles.append(spec_kwargs.get("mesh"))
+    handles.extend(d for d in spec_kwargs.get("devices") or () if isinstance(d, jax.Device))
+    return [handle for handle in handles if handle is not None]
+
+
+_ParamsT = TypeVar("_ParamsT")
+
+
+def canonical_dtype(value: ArrayLike) -> np.dtype[Any]:
+    """The dtype JAX gives ``value`` (an array's own, a Python number's default)."""
+    dtype = value.dtype if hasattr(value, "dtype") else np.result_type(value)
+    return jax.dtypes.canonicalize_dtype(dtype)
+
+
+def dispatch_leaf(leaf: ArrayLike, default: ArrayLike | None) -> jax.Array:
+    """``leaf`` as the array the jitted step receives, typed as its ``default`` leaf traces.
+
+    A leaf whose default is a Python number is a weakly typed scalar in the default params, so
+    a scalar given for it (``0.5``, ``np.float32(0.5)``, a 0-d array) is dispatched weakly
+    typed too; every other leaf gets the default's canonical dtype. A leaf of another kind than
+    its default (a float where the default is an integer) keeps its own dtype: casting it would
+    change its value.
+    """
+    own = canonical_dtype(leaf)
+    if default is None:
+        return jnp.asarray(leaf, dtype=own)
+    target = canonical_dtype(default)
+    if own.kind != target.kind:
+        return jnp.asarray(leaf, dtype=own)
+    python_number = type(default) in (int, float)
+    if python_number and np.ndim(leaf) == 0:
+        scalar = np.asarray(leaf)  # a real number: its kind is the default's, "f" or "i"
+        as_python = float(scalar) if target.kind == "f" else int(scalar)
+        return jnp.asarray(as_python)
+    return jnp.asarray(leaf, dtype=target)
+
+
+def dispatch_params(params: _ParamsT | None, defaults: _ParamsT | None) -> _ParamsT | None:
+    """Every leaf of ``params`` through :func:`dispatch_leaf`, against the default params.
+
+    The result has the structure of ``params``, with JAX arrays as leaves.
+    """
+    if params is None:
+        return None
+    leaves, treedef = jax.tree_util.tree_flatten(params)
+    default_leaves = jax.tree_util.tree_leaves(defaults) if defaults is not None else []
+    if len(default_leaves) != len(leaves):
+        default_leaves = [None] * len(leaves)
+    dispatched = [dispatch_leaf(p, d) for p, d in zip(leaves, default_leaves, strict=True)]
+    return cast(_ParamsT, jax.tree_util.tree_unflatten(treedef, dispatched))
+
+
+def fit_leaf(
+    old: ArrayLike,
+    new: ArrayLike,
+    axis: int | None,
+    base: tuple[int, ...],
+    n: int,
+    mask: NDArray[np.bool_] | None,
+) -> ArrayLike:
+    """The leaf a reset option sets: ``new`` for the sub-envs reset, in ``old``'s layout.
+
+    ``old`` is per sub-env when ``axis`` is 0; ``base`` is the field's own shape. ``new`` is
+    either of that shape (one value for every sub-env) or ``(n, *base)``. The result keeps
+    ``old``'s layout (so nothing recompiles) unless the sub-envs come to differ on a shared
+    field; a value of any other shape is passed on for :meth:`set_params` to reject.
+    """
+    if new is old:
+        return old
+    shape = np.shape(new)
+    if shape != base and shape != (n, *base):
+        return new
+    if np.shape(old) == shape and np.array_equal(np.asarray(old), np.asarray(new)):
+        return old
+    if axis is None and mask is None:
+        return new
+    # Filled into an array: in a dtype that holds both, so an integer given for a float field
+    # stays a float leaf (the compiled programs are kept).
+    dtype = np.result_type(np.asarray(old).dtype, np.asarray(new).dtype)
+    batch = (n, *base)
+    if mask is None:
+        return np.broadcast_to(np.asarray(new, dtype=dtype), batch)
+    selected = mask.reshape((n,) + (1,) * len(base))
+    old_batch, new_batch = np.broadcast_to(old, batch), np.broadcast_to(new, batch)
+    return np.where(selected, new_batch, old_batch).astype(dtype)
+
+
+def fit_params(
+    params: Any,
+    updated: Any,
+    param_axes: Any,
+    defaults: Any,
+    n: int,
+    mask: NDArray[np.bool_] | None,
+) -> Any:
+    """The params a reset option asks for, each leaf fitted by :func:`fit_leaf`.
+
+    ``updated`` is ``params`` with the option's values put in; it is returned as given when it
+    has another structure (then validated, and compiled, as new params) or there are no
+    default params to read the fields' shapes from.
+    """
+    old_leaves, treedef = jax.tree_util.tree_flatten(params)
+    new_leaves, new_def = jax.tree_util.tree_flatten(updated)
+    if defaults is None or new_def != treedef:  # type: ignore[operator]
+        return updated
+    axes = jax.tree_util.tree_leaves(param_axes, is_leaf=lambda x: x is None)
+    default_leaves = jax.tree_util.tree_leaves(defaults)
+    fitted = [
+        fit_leaf(old, new, axis, np.shape(default), n, mask)
+        for old, new, axis, default in zip(
+            old_leaves, new_leaves, axes, default_leaves, strict=True
+        )
+    ]
+    return jax.tree_util.tree_unflatten(treedef, fitted)
+
+
+class VectorCarry(NamedTuple):
+    """What a batched functional env carries from step to step (a pytree)."""
+
+    state: Any  # the batched state, leaves (num_envs, ...)
+    steps: jax.Array  # (num_envs,) int32, steps in the current episode
+    prev_done: jax.Array  # (num_envs,) bool, whether the previous step ended the episode
+    rng: jax.Array  # the carried key
+
+
+def _with_params(params: Any) -> tuple[Any, ...]:
+    return () if params is None else (params,)
+
+
+def select(mask: jax.Array, on_true: Any, on_false: Any) -> Any:
+    """Per sub-env choice between two batched trees: ``on_true`` where ``mask``."""
+
+    def pick(a: jax.Array, b: jax.Array) -> jax.Array:
+        m = jnp.reshape(mask, mask.shape + (1,) * (jnp.ndim(a) - 1))
+        return jnp.where(m, a, b)
+
+    return jax.tree_util.tree_map(pick, on_true, on_false)
+
+
+class BatchedFunctions:
+    """The functional env's functions, vmapped over sub-envs with the given params axes.
+
+    Args:
+        func_env: A functional env computing with ``jax.numpy``.
+        param_axes: The vmap axes of the params (``0`` per sub-env, ``None`` shared).
+    """
+
+    def __init__(self, func_env: Any, param_axes: Any) -> None:
+        f = func_env
+
+        def initial(rng: Any, params: Any) -> Any:
+            return f.initial(rng, *_with_params(params))
+
+        def transition(state: Any, action: Any, rng: Any, params: Any) -> Any:
+            return f.transition(state, action, rng, *_with_params(params))
+
+        def observation(state: Any, rng: Any, params: Any) -> Any:
+            return f.observation(state, rng, *_with_params(params))
+
+        def reward(state: Any, action: Any, next_state: Any, rng: Any, params: Any) -> Any:
+            return f.reward(state, action, next_state, rng, *_with_params(params))
+
+        def terminal(state: Any, rng: Any, params: Any) -> Any:
+            return f.terminal(state, rng, *_with_params(params))
+
+        def state_info(state: Any, params: Any) -> Any:
+            return f.state_info(state, *_with_params(params))
+
+        def transition_info(state: Any, action: Any, next_state: Any, params: Any) -> Any:
+            return f.transition_info(state, action, next_state, *_with_params(params))
+
+        p = param_axes
+        self.param_axes = param_axes
+        self.initial = jax.vmap(initial, in_axes=(0, p))
+        self.transition = jax.vmap(transition, in_axes=(0, 0, 0, p))
+        self.observation = jax.vmap(observation, in_axes=(0, 0, p))
+        self.reward = jax.vmap(reward, in_axes=(0, 0, 0, 0, p))
+        self.terminal = jax.vmap(terminal, in_axes=(0, 0, p))
+        self.state_info = jax.vmap(state_info, in_axes=(0, p))
+        self.transition_info = jax.vmap(transition_info, in_axes=(0, 0, 0, p))
+
+
+def vector_reset(
+    fns: BatchedFunctions, num_envs: int, rng: jax.Array, params: Any
+) -> tuple[VectorCarry, Any, dict[str, Any]]:
+    """First states of every sub-env.
+
+    Returns:
+        ``(carry, observations, info)``.
+    """
+    use, keep = _threefry.split(rng)
+    keys = _threefry.split(use, num_envs)
+    state = fns.initial(keys, params)
+    obs = fns.observation(state, keys, params)
+    info = fns.state_info(state, params)
+    carry = VectorCarry(
+        state=state,
+        steps=jnp.zeros(num_envs, jnp.int32),
+        prev_done=jnp.zeros(num_envs, jnp.bool_),
+        rng=keep,
+    )
+    return carry, obs, info
+
+
+def vector_reset_masked(
+    fns: BatchedFunctions, num_envs: int, carry: VectorCarry, mask: jax.Array, params: Any
+) -> tuple[VectorCarry, Any, dict[str, Any]]:
+    """Fresh first states for the sub-envs ``mask`` selects; the others keep theirs.
+
+    Returns:
+        ``(carry, observations, info)`` of the whole batch.
+    """
+    use, keep = _threefry.split(carry.rng)
+    keys = _threefry.split(use, num_envs)
+    state = select(mask, fns.initial(keys, params), carry.state)
+    obs = fns.observation(state, keys, params)
+    info = fns.state_info(state, params)
+    new = VectorCarry(
+        state=state,
+        steps=jnp.where(mask, 0, carry.steps),
+        prev_done=jnp.where(mask, False, carry.prev_done),
+        rng=keep,
+    )
+    return new, obs, info
+
+
+class _Advanced(NamedTuple):
+    """A batch stepped through ``transition`` (and next-step autoreset), before same-step reset."""
+
+    state: Any  # batched state after the step
+    steps: jax.Array  # (num_envs,) int32
+    reward: jax.Array  # (num_envs,)
+    terminated: jax.Array  # (num_envs,) bool
+    truncated: jax.Array  # (num_envs,) bool
+    info: dict[str, Any]
+    rng: jax.Array  # the next carried key
+    step_key: jax.Array  # split into the sub-envs' step keys
+    reset_key: jax.Array  # split into the sub-envs' reset keys
+
+
+def _advance(
+    fns: BatchedFunctions,
+    num_envs: int,
+    max_episode_steps: int,
+    mode: AutoresetMode,
+    carry: VectorCarry,
+    actions: Any,
+    params: Any,
+) -> _Advanced:
+    """Transition, reward, flags and time limit; in ``NEXT_STEP`` mode, the due resets too."""
+    rng, step_key, reset_key = _threefry.split(carry.rng, 3)
+    keys = _threefry.split(step_key, num_envs)
+    state = carry.state
+    next_state = fns.transition(state, actions, keys, params)
+    reward = fns.reward(state, actions, next_state, keys, params)
+    terminated = jnp.asarray(fns.terminal(next_state, keys, params), jnp.bool_)
+    info = fns.transition_info(state, actions, next_state, params)
+    steps = carry.steps + 1
+    if max_episode_steps > 0:
+        truncated = steps >= max_episode_steps
+    else:
+        truncated = jnp.zeros(num_envs, jnp.bool_)
+    if mode is AutoresetMode.NEXT_STEP:
+        due = carry.prev_done
+        next_state = _reset_where(fns, num_envs, due, reset_key, next_state, params)
+        steps = jnp.where(due, 0, steps)
+        reward = jnp.where(due, jnp.zeros_like(reward), reward)
+        terminated = terminated & ~due
+        truncated = truncated & ~due
+    return _Advanced(
+        next_state, steps, reward, terminated, truncated, info, rng, step_key, reset_key
+    )
+
+
+def vector_step(
+    fns: BatchedFunctions,
+    num_envs: int,
+    max_episode_steps: int,
+    mode: AutoresetMode,
+    carry: VectorCarry,
+    actions: Any,
+    params: Any,
+) -> tuple[VectorCarry, Any, jax.Array, jax.Array, jax.Array, dict[str, Any]]:
+    """One step of every sub-env, with autoreset as ``mode`` says.
+
+    Returns:
+        ``(carry, observations, rewards, terminations, truncations, info)``.
+    """
+    adv = _advance(fns, num_envs, max_episode_steps, mode, carry, actions, params)
+    keys = _threefry.split(adv.step_key, num_envs)
+    next_state, steps, info = adv.state, adv.steps, adv.info
+    terminated, truncated = adv.terminated, adv.truncated
+    if mode is AutoresetMode.SAME_STEP:
+        done = terminated | truncated
+        final_obs = fns.observation(next_state, keys, params)
+        next_state, obs = _reset_where(
+            fns, num_envs, done, adv.reset_key, next_state, params, keys=keys, obs=final_obs
+        )
+        steps = jnp.where(done, 0, steps)
+        info = {
+            **info,
+            "final_obs": final_obs,
+            "_final_obs": done,
+            "final_info": dict(info),
+            "_final_info": done,
+        }
+    else:
+        obs = fns.observation(next_state, keys, params)
+    new = VectorCarry(next_state, steps, terminated | truncated, adv.rng)
+    return new, obs, adv.reward, terminated, truncated, info
+
+
+class StateStep(NamedTuple):
+    """One step of a batch that leaves observations to the caller (see :func:`state_step`)."""
+
+    carry: VectorCarry
+    obs_key: jax.Array  # split into num_envs keys, the observations of carry.state use them
+    reward: jax.Array  # (num_envs,)
+    terminated: jax.Array  # (num_envs,) bool
+    truncated: jax.Array  # (num_envs,) bool
+    next_obs: Any  # (num_envs, *obs_shape), observations before any same-step reset
+
+
+def state_step(
+    fns: BatchedFunctions,
+    num_envs: int,
+    max_episode_steps: int,
+    mode: AutoresetMode,
+    carry: VectorCarry,
+    actions: Any,
+    params: Any,
+) -> StateStep:
+    """:func:`vector_step` for a scan that observes the carried state at the start of a step.
+
+    Same states, rewards, flags and keys as :func:`vector_step`; the observation a step
+    returns there equals ``fns.observation(new carry.state, split(obs_key, num_envs))`` here,
+    computed by the caller when (and if) it needs it. A reset in same-step mode then never
+    observes twice, and ``next_obs`` (the observation before that reset) costs nothing when
+    the caller drops it inside its ``jit``.
+    """
+    adv = _advance(fns, num_envs, max_episode_steps, mode, carry, actions, params)
+    keys = _threefry.split(adv.step_key, num_envs)
+    next_state, steps = adv.state, adv.steps
+    done = adv.terminated | adv.truncated
+    next_obs = fns.observation(next_state, keys, params)
+    if mode is AutoresetMode.SAME_STEP:
+        next_state = _reset_where(fns, num_envs, done, adv.reset_key, next_state, params)
+        steps = jnp.where(done, 0, steps)
+    new = VectorCarry(next_state, steps, done, adv.rng)
+    return StateStep(new, adv.step_key, adv.reward, adv.terminated, adv.truncated, next_obs)
+
+
+#: A step that resets at most ``num_envs // COMPACT_RESET_DIVISOR`` sub-envs draws first states
+#: for those sub-envs only (gathered, drawn, scattered back); one that resets more draws for the
+#: whole batch and selects. Both give the same numbers: sub-env ``i`` uses key ``i`` of the
+#: reset split either way.
+COMPACT_RESET_DIVISOR = 8
+
+#: Below this many sub-envs every reset draws for the whole batch (the gather costs more).
+COMPACT_RESET_MIN_ENVS = 64
+
+
+def compact_reset_capacity(num_envs: int) -> int:
+    """How many sub-envs a step may reset on the compact path (``0``: never compact)."""
+    if num_envs < COMPACT_RESET_MIN_ENVS:
+        return 0
+    return num_envs // COMPACT_RESET_DIVISOR
+
+
+def _scatter(tree: Any, index: jax.Array, updates: Any) -> Any:
+    """``tree`` with rows ``index`` replaced by ``updates``' rows (out-of-range rows dropped)."""
+    return jax.tree_util.tree_map(
+        lambda old, new: old.at[index].set(new, mode="drop"), tree, updates
+    )
+
+
+def _first_true(mask: jax.Array, size: int) -> jax.Array:
+    """The indices where ``mask`` (1-d) is true, in order, padded to ``size`` with ``len(mask)``.
+
+    ``jnp.nonzero(mask, size=size, fill_value=len(mask))``, with the positions counted by a
+    log-depth associative scan, which XLA on CPU runs faster than the cumulative sum
+    ``nonzero`` uses. Entries past ``size`` are left out.
+    """
+    n = mask.shape[0]
+    position = jax.lax.associative_scan(jnp.add, mask.astype(jnp.int32)) - 1
+    target = jnp.where(mask, position, size)
+    order = jnp.arange(n, dtype=jnp.int32)
+    return jnp.full(size, n, jnp.int32).at[target].set(order, mode="drop")
+
+
+def _reset_where(
+    fns: BatchedFunctions,
+    num_envs: int,
+    mask: jax.Array,
+    reset_key: jax.Array,
+    state: Any,
+    params: Any,
+    *,
+    keys: jax.Array | None = None,
+    obs: Any = None,
+) -> Any:
+    """``state`` with fresh first states where ``mask`` (and their observations if ``obs``).
+
+    Sub-env ``i`` is reset from key ``i`` of ``split(reset_key, num_envs)``. A ``lax.switch``
+    on the number of due sub-envs (computed on device, no host sync) picks the cheapest way
+    with fixed shapes: nothing when none is due; when few are (at most
+    :func:`compact_reset_capacity`), first states drawn for those sub-envs only, gathered by
+    index and scattered back; otherwise first states drawn for the whole batch and selected
+    per sub-env. The three give the same values (under ``vmap`` the ``switch`` becomes a
+    select and all of them run).
+
+    Returns:
+        The new state, or ``(state, observations)`` when ``obs`` (the observations of
+        ``state``) is given.
+    """
+
+    def reset_all(operand: Any) -> Any:
+        old, old_obs = operand
+        fresh = fns.initial(_threefry.split(reset_key, num_envs), params)
+        new = select(mask, fresh, old)
+        return new, (None if old_obs is None else fns.observation(new, keys, params))
+
+    def reset_some(operand: Any) -> Any:
+        old, old_obs = operand
+        # Due sub-envs first, padded with the out-of-range index num_envs: its draws are
+        # computed from clamped gathers and dropped by the scatter.
+        index = _first_true(mask, capacity)
+        inside = jnp.minimum(index, num_envs - 1)
+        picked = _params.take(params, fns.param_axes, inside)
+        fresh = fns.initial(_threefry.split_at(reset_key, num_envs, index), picked)
+        new = _scatter(old, index, fresh)
+        if old_obs is None:
+            return new, None
+        obs_keys = None if keys is None else jnp.take(keys, inside, axis=0)
+        fresh_obs = fns.observation(fresh, obs_keys, picked)
+        return new, _scatter(old_obs, index, fresh_obs)
+
+    def keep(operand: Any) -> Any:
+        return operand
+
+    capacity = compact_reset_capacity(num_envs)
+    if capacity == 0:
+        branches: tuple[Callable[[Any], Any], ...] = (keep, reset_all)
+        which = jnp.any(mask).astype(jnp.int32)
+    else:
+        branches = (keep, reset_some, reset_all)
+        count = jnp.sum(mask, dtype=jnp.int32)
+        which = (count > 0).astype(jnp.int32) + (count > capacity).astype(jnp.int32)
+    new_state, new_obs = jax.lax.switch(which, branches, (state, obs))
+    return new_state if obs is None else (new_state, new_obs)
+
+
+def constrain(tree: Any, num_envs: int, sharding: Any) -> Any:
+    """Pin every leaf with a leading ``num_envs`` axis to ``sharding`` (no-op if ``None``)."""
+    if sharding is None:
+        return tree
+
+    def pin(x: Any) -> Any:
+        if jnp.ndim(x) >= 1 and jnp.shape(x)[0] == num_envs:
+            return jax.lax.with_sharding_constraint(x, sharding)  # type: ignore[no-untyped-call]
+        return x
+
+    return jax.tree_util.tree_map(pin, tree)
+
+
+#: What the compiled programs are built for: ``(num_envs, max_episode_steps, autoreset_mode,
+#: param axes leaves, param axes structure, batch sharding)``; hashable, the compile cache key.
+VectorOptions: TypeAlias = (
+    "tuple[int, int, AutoresetMode, tuple[int | None, ...], PyTreeDef, Sharding | None]"
+)
+
+# The compiled programs. Any: observations, infos and params are pytrees of the func env's
+# own structure, which the vector env does not know statically.
+_ResetFn: TypeAlias = Callable[[jax.Array, Any], tuple[VectorCarry, Any, dict[str, Any]]]
+_ResetMaskedFn: TypeAlias = Callable[
+    [VectorCarry, jax.Array, Any], tuple[VectorCarry, Any, dict[str, Any]]
+]
+_StepFn: TypeAlias = Callable[
+    [VectorCarry, jax.Array, Any],
+    tuple[VectorCarry, Any, jax.Array, jax.Array, jax.Array, dict[str, Any]],
+]
+
+
+def vector_programs(f: Any, options: VectorOptions) -> tuple[_ResetFn, _ResetMaskedFn, _StepFn]:
+    """The jitted reset, masked reset and step of a batch of ``f`` under ``options``.
+
+    ``options`` is ``(num_envs, max_episode_steps, autoreset_mode, axes_leaves, axes_treedef,
+    batch_sharding)``, as built by :meth:`FunctionalJaxVectorEnv._build`.
+    """
+    n, limit, mode, axes_leaves, axes_def, sharding = options
+    fns = BatchedFunctions(f, jax.tree_util.tree_unflatten(axes_def, axes_leaves))
+
+    def reset_fn(rng: jax.Array, params: Any) -> Any:
+        return constrain(vector_reset(fns, n, rng, params), n, sharding)
+
+    def reset_masked_fn(carry: VectorCarry, mask: jax.Array, params: Any) -> Any:
+        out = vector_reset_masked(fns, n, carry, mask, params)
+        return constrain(out, n, sharding)
+
+    def step_fn(carry: VectorCarry, actions: jax.Array, params: Any) -> Any:
+        out = vector_step(fns, n, limit, mode, carry, actions, params)
+        return constrain(out, n, sharding)
+
+    return jax.jit(reset_fn), jax.jit(reset_masked_fn), jax.jit(step_fn)
 
 
 class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
@@ -56,7 +656,7 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
         func_env: The functional env (moved to ``jax.numpy`` if it is one of ours).
         params: The params.
         carry: The batched state, step counts, done flags and key
-            (:class:`~gymnasium_core.functional._jax_core.VectorCarry`).
+            (:class:`~gymnasium_core.functional.jax_vector_env.VectorCarry`).
         rng: The key reset draws from.
     """
 
@@ -159,7 +759,7 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
         rendering = render_mode == "rgb_array"
         self.render_state = func_env.render_init(*self._render_args) if rendering else None
         self.rng = random_key()
-        self.carry: _jax_core.VectorCarry | None = None
+        self.carry: VectorCarry | None = None
         self._build()
 
     # -- construction -------------------------------------------------------------------------

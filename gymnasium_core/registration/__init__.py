@@ -13,8 +13,8 @@ The package's modules depend in one direction, each only on those before it:
 * ``_spec``: the id grammar, :class:`EnvSpec` and :class:`WrapperSpec` (what
   :mod:`gymnasium_core.core` uses, and all it uses of the registry);
 * ``_lookup``: the :data:`registry` dict, namespaces, :func:`register` and finding specs;
-* ``_plugins``: the ids installed packages declare (entry point group :data:`PLUGIN_GROUP`);
-* ``_make``: :func:`make` and :func:`make_vec`.
+* this module: the ids installed packages declare (entry point group :data:`PLUGIN_GROUP`),
+  :func:`make` and :func:`make_vec`.
 
 The registry knows no environment family: each declares, when it registers an id, what
 ``make_vec`` may build for it (``vector_entry_point``, ``jax_vector_entry_point``).
@@ -27,28 +27,33 @@ Example:
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import numbers
 import re
 from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from enum import Enum
+from importlib import metadata
+from typing import TYPE_CHECKING, Any
 
+from gymnasium_core import error, logger
+from gymnasium_core.registration._gymnasium_view import GymnasiumEnvCreator
 from gymnasium_core.registration._lookup import (
+    add_loader,
+    ensure_builtin_envs,
     find_highest_version,
     find_spec,
     get_current_namespace,
     load_env_creator,
     lookup_spec,
+    mark_loading_started,
     namespace,
     register,
     register_envs,
     registry,
+    root_namespace,
 )
-from gymnasium_core.registration._make import (
-    VectorizeMode,
-    default_vectorize_mode,
-    jax_vector_entry_point,
-    make,
-    make_vec,
-)
-from gymnasium_core.registration._plugins import PLUGIN_GROUP, load_plugin_envs
 from gymnasium_core.registration._spec import (
     ENV_ID_RE,
     EnvCreator,
@@ -57,7 +62,12 @@ from gymnasium_core.registration._spec import (
     WrapperSpec,
     get_env_id,
     parse_env_id,
+    set_builder,
 )
+
+if TYPE_CHECKING:
+    from gymnasium_core.core import Env, Wrapper
+    from gymnasium_core.vector import VectorEnv
 
 __all__ = [
     "ENV_ID_RE",
@@ -85,6 +95,488 @@ __all__ = [
     "registry",
     "spec",
 ]
+
+
+PLUGIN_GROUP = "gymnasium_core.envs"
+# Entry point names that register their ids without forcing a namespace.
+_ROOT_NAMES = frozenset({"__root__", "__internal__"})
+
+
+def load_plugin_envs(entry_point_group: str = PLUGIN_GROUP) -> list[str]:
+    """Run the registration hook of every installed package in ``entry_point_group``.
+
+    A hook that raises is reported with a warning and skipped, so one broken plugin does not
+    stop the others (or the built-in environments) from being made.
+
+    The built-in ids are registered first (in the root namespace) if they are not yet. Called
+    with the default group before the registry was ever read, this is the registry's automatic
+    loading, which then does not run a second time.
+
+    Args:
+        entry_point_group: The entry point group to read.
+
+    Returns:
+        The names of the entry points that loaded without error.
+    """
+    if entry_point_group == PLUGIN_GROUP:
+        mark_loading_started()
+    ensure_builtin_envs()
+    loaded: list[str] = []
+    for entry_point in metadata.entry_points(group=entry_point_group):
+        scope = root_namespace() if entry_point.name in _ROOT_NAMES else namespace(entry_point.name)
+        try:
+            with scope:
+                target = entry_point.load()
+                if entry_point.attr is not None and callable(target):
+                    target()
+        except Exception as exc:
+            logger.warn(
+                f"The environment plugin {entry_point.name!r} ({entry_point.value}) failed to "
+                f"load and was skipped: {type(exc).__name__}: {exc}"
+            )
+            continue
+        loaded.append(entry_point.name)
+    return loaded
+
+
+add_loader(load_plugin_envs)
+
+
+class VectorizeMode(Enum):
+    """How :func:`make_vec` builds a vector environment."""
+
+    ASYNC = "async"
+    """One subprocess per copy (:class:`~gymnasium_core.vector.AsyncVectorEnv`)."""
+    SYNC = "sync"
+    """Copies stepped one after another (:class:`~gymnasium_core.vector.SyncVectorEnv`)."""
+    VECTOR_ENTRY_POINT = "vector_entry_point"
+    """The spec's native batched environment (``EnvSpec.vector_entry_point``)."""
+    JAX = "jax"
+    """The task's JAX vector environment (``EnvSpec.jax_vector_entry_point``; gymnasium_core)."""
+
+
+def _resolve_creator(entry_point: Callable[..., Any] | str) -> Callable[..., Any]:
+    return entry_point if callable(entry_point) else load_env_creator(entry_point)
+
+
+def _check_metadata(metadata: object) -> None:
+    if not isinstance(metadata, dict):
+        raise error.InvalidMetadata(
+            f"An environment's metadata must be a dict, got {type(metadata)}."
+        )
+    render_modes = metadata.get("render_modes")
+    if render_modes is None:
+        logger.warn(
+            "The environment creator metadata doesn't include `render_modes`, contains: "
+            f"{list(metadata)}"
+        )
+    elif not isinstance(render_modes, Iterable):
+        logger.warn(
+            f"The environment metadata `render_modes` should be iterable, got {type(render_modes)}"
+        )
+
+
+def _declared_render_modes(creator: Callable[..., Any]) -> list[str] | None:
+    metadata = getattr(creator, "metadata", None)
+    # A wrapper class exposes `metadata` as a property: nothing to read before it is built.
+    if metadata is None or isinstance(metadata, property):
+        return None
+    _check_metadata(metadata)
+    modes: list[str] | None = metadata.get("render_modes")
+    return modes
+
+
+def _render_plan(
+    render_mode: str | None, render_modes: list[str] | None, kwargs: dict[str, Any]
+) -> str | None:
+    """Decide which render wrapper ``make`` adds, updating ``kwargs["render_mode"]`` in place.
+
+    Returns:
+        ``"human"`` for ``HumanRendering``, ``"collection"`` for ``RenderCollection``, else None.
+    """
+    if render_mode is None or render_modes is None or render_mode in render_modes:
+        return None
+    if render_mode == "human":
+        # Prefer a single frame mode; the reference picks from a set, which is arbitrary.
+        frame_mode = next((m for m in ("rgb_array", "rgb_array_list") if m in render_modes), None)
+        if frame_mode is not None:
+            logger.warn(
+                "You are trying to use 'human' rendering for an environment that doesn't "
+                "natively support it. The HumanRendering wrapper is being applied to your "
+                "environment."
+            )
+            kwargs["render_mode"] = frame_mode
+            return "human"
+    if render_mode.endswith("_list") and render_mode.removesuffix("_list") in render_modes:
+        kwargs["render_mode"] = render_mode.removesuffix("_list")
+        return "collection"
+    logger.warn(
+        f"The environment is being initialised with render_mode={render_mode!r} that is not in "
+        f"the possible render_modes ({render_modes})."
+    )
+    return None
+
+
+def _build(
+    env_spec: EnvSpec, creator: Callable[..., Any], kwargs: dict[str, Any], plan: str | None
+) -> Any:
+    try:
+        return creator(**kwargs)
+    except TypeError as exc:
+        if plan == "human" and "unexpected keyword argument 'render_mode'" in str(exc):
+            raise error.Error(
+                f"render_mode='human' was asked of {env_spec.id}, which cannot render for humans "
+                "itself; the HumanRendering wrapper needs an environment that takes a "
+                "`render_mode` argument, and this one does not."
+            ) from exc
+        raise type(exc)(
+            f"{exc} was raised from the environment creator for {env_spec.id} with kwargs "
+            f"({kwargs})"
+        ) from exc
+
+
+def make(
+    id: str | EnvSpec,
+    max_episode_steps: int | None = None,
+    disable_env_checker: bool | None = None,
+    **kwargs: Any,
+) -> Env[Any, Any]:
+    """Build a registered environment with its default wrappers.
+
+    Wrappers are applied in this order (innermost first): ``PassiveEnvChecker`` (unless
+    disabled), ``OrderEnforcing`` (if ``spec.order_enforce``), ``TimeLimit`` (if a step limit
+    is set), the spec's ``additional_wrappers``, then ``HumanRendering`` (``render_mode="human"``
+    on an environment that only renders frames) or ``RenderCollection`` (a ``"<mode>_list"``
+    render mode on an environment that renders ``"<mode>"``).
+
+    Args:
+        id: A registered id, ``"module:Id"`` (imports ``module`` first) or an :class:`EnvSpec`.
+        max_episode_steps: Overrides the spec's step limit; ``-1`` adds no ``TimeLimit``.
+        disable_env_checker: Overrides ``spec.disable_env_checker`` when not ``None``.
+        **kwargs: Keyword arguments for the environment, on top of the spec's ``kwargs``.
+
+    Returns:
+        The wrapped environment.
+
+    Raises:
+        Error: If the id is malformed or has no entry point (and the more precise
+            ``NamespaceNotFound``, ``NameNotFound``, ``VersionNotFound``, ``DeprecatedEnv``).
+        TypeError: If the entry point does not return a :class:`gymnasium_core.Env`.
+
+    Example:
+        >>> import gymnasium_core as gym
+        >>> car = gym.make("MountainCar-v0", max_episode_steps=50)
+        >>> car.spec.max_episode_steps, car.unwrapped.spec.max_episode_steps
+        (50, None)
+        >>> car.close()
+    """
+    from gymnasium_core.core import Env
+
+    if isinstance(id, EnvSpec):
+        env_spec = id
+    elif isinstance(id, str):
+        env_spec = find_spec(id)
+    else:
+        raise TypeError(f"Expected id to be a string or EnvSpec, got {type(id)}")
+
+    if isinstance(env_spec.entry_point, GymnasiumEnvCreator):
+        # An id another package registered in gymnasium's registry: gymnasium builds it with
+        # its own wrappers, and the bridge presents it as an environment of both packages.
+        built: Env[Any, Any] = env_spec.entry_point.make(
+            env_spec, max_episode_steps, disable_env_checker, kwargs
+        )
+        return built
+    env_kwargs = copy.deepcopy(env_spec.kwargs)
+    env_kwargs.update(kwargs)
+    if env_spec.entry_point is None:
+        raise error.Error(f"{env_spec.id} registered but entry_point is not specified")
+    creator = _resolve_creator(env_spec.entry_point)
+    plan = _render_plan(env_kwargs.get("render_mode"), _declared_render_modes(creator), env_kwargs)
+
+    env = _build(env_spec, creator, env_kwargs, plan)
+    if not isinstance(env, Env):
+        base = type(env).__base__
+        if base is not None and f"{base.__module__}.{base.__qualname__}" == "gym.core.Env":
+            raise TypeError(
+                f"{env_spec.id} builds an environment of the `gym` package, which gymnasium_core "
+                "cannot use: make its class inherit from `gymnasium_core.Env` instead."
+            )
+        raise TypeError(
+            f"The environment must inherit from gymnasium_core.Env, got {type(env)}. "
+            "(A gymnasium.Env can be converted with gymnasium_core.compat.)"
+        )
+
+    # The innermost env records how to build it bare: the given kwargs, none of make's wrappers.
+    env.unwrapped.spec = dataclasses.replace(
+        env_spec,
+        max_episode_steps=None,
+        order_enforce=False,
+        disable_env_checker=True,
+        kwargs=env_kwargs,
+        additional_wrappers=(),
+    )
+    prior = _check_prior_wrappers(env, env_spec)
+    env = _apply_default_wrappers(env, env_spec, max_episode_steps, disable_env_checker)
+    env = _apply_additional_wrappers(env, env_spec.additional_wrappers[prior:])
+
+    from gymnasium_core import wrappers
+
+    if plan == "human":
+        return wrappers.HumanRendering(env)
+    if plan == "collection":
+        return wrappers.RenderCollection(env)
+    return env
+
+
+def _check_prior_wrappers(env: Env[Any, Any], env_spec: EnvSpec) -> int:
+    """Count wrappers the entry point applied itself, checking they match the spec's."""
+    built = env.spec.additional_wrappers if env.spec is not None else ()
+    expected = env_spec.additional_wrappers[: len(built)]
+    if len(built) <= len(env_spec.additional_wrappers) and expected != built:
+        for wanted, got in zip(expected, built, strict=True):
+            if wanted != got:
+                raise ValueError(
+                    f"The environment's wrapper spec {got} is different from the saved "
+                    f"`EnvSpec` additional wrapper {wanted}"
+                )
+    return len(built)
+
+
+def _apply_default_wrappers(
+    env: Env[Any, Any],
+    env_spec: EnvSpec,
+    max_episode_steps: int | None,
+    disable_env_checker: bool | None,
+) -> Env[Any, Any]:
+    from gymnasium_core import wrappers
+
+    skip_checker = (
+        env_spec.disable_env_checker if disable_env_checker is None else disable_env_checker
+    )
+    if not skip_checker:
+        env = wrappers.PassiveEnvChecker(env)
+    if env_spec.order_enforce:
+        env = wrappers.OrderEnforcing(env)
+    steps = env_spec.max_episode_steps if max_episode_steps is None else max_episode_steps
+    if steps is not None and steps != -1:
+        env = wrappers.TimeLimit(env, steps)
+    return env
+
+
+def _apply_additional_wrappers(env: Env[Any, Any], specs: Iterable[Any]) -> Env[Any, Any]:
+    for wrapper_spec in specs:
+        if wrapper_spec.kwargs is None:
+            raise ValueError(
+                f"{wrapper_spec.name} wrapper does not inherit from "
+                "`gymnasium_core.utils.RecordConstructorArgs`, therefore, the wrapper cannot be "
+                "recreated."
+            )
+        wrapper_type = load_env_creator(wrapper_spec.entry_point)
+        env = wrapper_type(env=env, **wrapper_spec.kwargs)
+    return env
+
+
+def _parse_mode(mode: VectorizeMode | str | None, env_spec: EnvSpec) -> VectorizeMode:
+    if mode is None:
+        return default_vectorize_mode(env_spec)
+    try:
+        return VectorizeMode(mode)
+    except ValueError as exc:
+        raise ValueError(
+            f"Invalid vectorization mode: {mode!r}, valid modes: {[m.value for m in VectorizeMode]}"
+        ) from exc
+
+
+def default_vectorize_mode(env_spec: EnvSpec) -> VectorizeMode:
+    """The mode :func:`make_vec` uses for ``env_spec`` when none is given.
+
+    As in Gymnasium, a spec's ``vector_entry_point`` is the default; a spec that marks it
+    ``vector_entry_point_opt_in`` (the built-in ids whose Gymnasium registration has no vector
+    entry point) gets ``"sync"`` instead.
+
+    Args:
+        env_spec: The spec.
+
+    Returns:
+        :attr:`VectorizeMode.VECTOR_ENTRY_POINT` or :attr:`VectorizeMode.SYNC`.
+    """
+    if env_spec.vector_entry_point is not None and not env_spec.vector_entry_point_opt_in:
+        return VectorizeMode.VECTOR_ENTRY_POINT
+    return VectorizeMode.SYNC
+
+
+def jax_vector_entry_point(env_spec: EnvSpec) -> Callable[..., Any] | str | None:
+    """The entry point ``make_vec(..., vectorization_mode="jax")`` uses for ``env_spec``.
+
+    It is ``env_spec.jax_vector_entry_point``, which the family declares when it registers
+    the id (a functional JAX id names its own vector entry point there). The registry knows
+    no family: an id registered without one has no JAX vector environment.
+    """
+    found: Callable[..., Any] | str | None = getattr(env_spec, "jax_vector_entry_point", None)
+    return found
+
+
+def make_vec(
+    id: str | EnvSpec,
+    num_envs: int = 1,
+    vectorization_mode: VectorizeMode | str | None = None,
+    vector_kwargs: dict[str, Any] | None = None,
+    wrappers: Sequence[Callable[[Env[Any, Any]], Wrapper[Any, Any, Any, Any]]] | None = None,
+    **kwargs: Any,
+) -> VectorEnv[Any, Any, Any]:
+    """Build a vector environment of ``num_envs`` copies of a registered environment.
+
+    Args:
+        id: A registered id (``"module:Id"`` allowed) or an :class:`EnvSpec`.
+        num_envs: The number of copies.
+        vectorization_mode: ``"sync"``, ``"async"``, ``"vector_entry_point"`` or ``"jax"``
+            (or a :class:`VectorizeMode`). ``None`` picks ``"vector_entry_point"`` when the spec
+            has one that is not ``vector_entry_point_opt_in``, else ``"sync"`` (see
+            :func:`default_vectorize_mode`). ``"jax"`` builds the task's JAX vector environment (see
+            :func:`jax_vector_entry_point`).
+        vector_kwargs: Keyword arguments for ``SyncVectorEnv`` / ``AsyncVectorEnv``; only
+            allowed in those two modes.
+        wrappers: Callables applied to each copy, in order; only in ``sync`` / ``async`` modes.
+        **kwargs: Keyword arguments for each environment (or for the batched entry point).
+
+    Returns:
+        The vector environment; its ``spec.kwargs`` records how it was built.
+
+    Raises:
+        Error: If the id is unknown, or the mode cannot be used for this spec and arguments.
+        TypeError: If ``num_envs`` is not an integer (``True`` included).
+        ValueError: If ``vectorization_mode`` is not a known mode, or ``num_envs`` is below 1.
+    """
+    if isinstance(id, EnvSpec):
+        registered = id
+    elif isinstance(id, str):
+        registered = find_spec(id)
+    else:
+        raise error.Error(f"Invalid id type: {type(id)}. Expected `str` or `EnvSpec`")
+    # Work on a copy: the kwargs below are taken out of the spec.
+    env_spec = copy.deepcopy(registered)
+    env_kwargs = env_spec.kwargs
+    # Per-copy kwargs travel through `make(spec, **kwargs)`; a spec saved by an earlier
+    # make_vec also carries its own vectorisation settings, which win over the arguments.
+    env_spec.kwargs = {}
+    num_envs = _checked_num_envs(env_kwargs.pop("num_envs", num_envs))
+    mode = _parse_mode(env_kwargs.pop("vectorization_mode", vectorization_mode), env_spec)
+    vector_kwargs = env_kwargs.pop("vector_kwargs", vector_kwargs) or {}
+    wrappers = env_kwargs.pop("wrappers", wrappers) or []
+    env_kwargs.update(kwargs)
+
+    if mode in (VectorizeMode.SYNC, VectorizeMode.ASYNC):
+        env = _make_copies(env_spec, mode, num_envs, vector_kwargs, wrappers, env_kwargs)
+    else:
+        env = _make_batched(env_spec, mode, num_envs, vector_kwargs, wrappers, env_kwargs)
+
+    saved = copy.deepcopy(env_spec)
+    saved.kwargs = env_kwargs.copy()
+    if num_envs != 1:
+        saved.kwargs["num_envs"] = num_envs
+    saved.kwargs["vectorization_mode"] = mode.value
+    if vector_kwargs:
+        saved.kwargs["vector_kwargs"] = vector_kwargs
+    if wrappers:
+        saved.kwargs["wrappers"] = wrappers
+    env.unwrapped.spec = saved
+    _check_autoreset_metadata(env)
+    return env
+
+
+def _checked_num_envs(num_envs: Any) -> int:
+    # `True` is an int to Python but no count; 0 or less would fail later with an IndexError.
+    if isinstance(num_envs, bool) or not isinstance(num_envs, numbers.Integral):
+        raise TypeError(f"num_envs must be an integer, got {num_envs!r}.")
+    if num_envs < 1:
+        # A ValueError, and the IndexError Gymnasium fails with here.
+        from gymnasium_core.vector._common import NoSubEnvironmentsError
+
+        raise NoSubEnvironmentsError(f"num_envs must be at least 1, got {num_envs!r}.")
+    return int(num_envs)
+
+
+def _make_copies(
+    env_spec: EnvSpec,
+    mode: VectorizeMode,
+    num_envs: int,
+    vector_kwargs: dict[str, Any],
+    wrappers: Sequence[Callable[[Env[Any, Any]], Wrapper[Any, Any, Any, Any]]],
+    env_kwargs: dict[str, Any],
+) -> VectorEnv[Any, Any, Any]:
+    from gymnasium_core.vector import AsyncVectorEnv, SyncVectorEnv
+
+    if env_spec.entry_point is None:
+        raise error.Error(
+            f"Cannot create vectorized environment for {env_spec.id} because it doesn't have "
+            "an entry point defined."
+        )
+
+    def one_copy() -> Env[Any, Any]:
+        env = make(env_spec, **env_kwargs.copy())
+        for wrapper in wrappers:
+            env = wrapper(env)
+        return env
+
+    vector_cls = SyncVectorEnv if mode is VectorizeMode.SYNC else AsyncVectorEnv
+    built: VectorEnv[Any, Any, Any] = vector_cls([one_copy] * num_envs, **vector_kwargs)
+    return built
+
+
+def _make_batched(
+    env_spec: EnvSpec,
+    mode: VectorizeMode,
+    num_envs: int,
+    vector_kwargs: dict[str, Any],
+    wrappers: Sequence[Any],
+    env_kwargs: dict[str, Any],
+) -> VectorEnv[Any, Any, Any]:
+    if vector_kwargs:
+        raise error.Error(
+            "Custom vector environment can be passed arguments only through kwargs and "
+            f"`vector_kwargs` is not empty ({vector_kwargs})"
+        )
+    if wrappers:
+        raise error.Error(
+            f"Cannot use `{mode.value}` vectorization mode with the wrappers argument ({wrappers})."
+        )
+    if env_spec.additional_wrappers:
+        raise error.Error(
+            f"Cannot use `{mode.value}` vectorization mode with the additional_wrappers "
+            f"parameter in spec being not empty ({env_spec.additional_wrappers})."
+        )
+    if mode is VectorizeMode.JAX:
+        batched_ref = jax_vector_entry_point(env_spec)
+        missing = "a JAX vector entry point (`jax_vector_entry_point`)"
+    else:
+        batched_ref = env_spec.vector_entry_point
+        missing = "a vector entry point defined"
+    if batched_ref is None:
+        raise error.Error(
+            f"Cannot create vectorized environment for {env_spec.id} because it doesn't have "
+            f"{missing}."
+        )
+    if env_spec.max_episode_steps is not None and "max_episode_steps" not in env_kwargs:
+        env_kwargs["max_episode_steps"] = env_spec.max_episode_steps
+    built: VectorEnv[Any, Any, Any] = _resolve_creator(batched_ref)(num_envs=num_envs, **env_kwargs)
+    return built
+
+
+def _check_autoreset_metadata(env: VectorEnv[Any, Any, Any]) -> None:
+    from gymnasium_core.vector import AutoresetMode
+
+    metadata = env.metadata
+    if "autoreset_mode" not in metadata:
+        logger.warn(f"The VectorEnv ({env}) is missing AutoresetMode metadata, metadata={metadata}")
+    elif not isinstance(metadata["autoreset_mode"], AutoresetMode):
+        logger.warn(
+            f"The VectorEnv ({env}) metadata['autoreset_mode'] is not an instance of "
+            f"AutoresetMode, {type(metadata['autoreset_mode'])}."
+        )
+
+
+set_builder(make)
+
 
 current_namespace: str | None
 

@@ -102,8 +102,8 @@ def mark_loading_started() -> bool:
     return already
 
 
-# Run after the built-ins on the first read of the registry. The plugin module, which depends
-# on this one, adds its loader here when it loads (the registration package loads it).
+# Run after the built-ins on the first read of the registry. The registration package, which
+# depends on this module, adds its plugin loader here when it loads.
 _after_builtins: list[Callable[[], object]] = []
 
 

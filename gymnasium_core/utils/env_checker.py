@@ -13,33 +13,25 @@ PettingZoo's checkers (MIT licence).
 from __future__ import annotations
 
 import functools
+import inspect
 import sys
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from copy import deepcopy
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any, Literal
 
 import numpy as np
+from numpy.typing import NDArray
 
-from gymnasium_core import logger, spaces
-from gymnasium_core._public_names import report_here
+from gymnasium_core import error, logger, spaces
 from gymnasium_core.core import Env, accept_env
-from gymnasium_core.utils._checked_data import data_equivalence
-from gymnasium_core.utils._reset_checks import (
-    check_reset_options,
-    check_reset_return_info_deprecation,
-    check_reset_return_type,
-    check_reset_seed_determinism,
-    check_seed_deprecation,
-)
-from gymnasium_core.utils._step_checks import (
-    check_returned_data_not_reused,
-    check_step_determinism,
-)
 from gymnasium_core.utils.passive_env_checker import (
     _derives_from_gym,
     check_action_space,
     check_observation_space,
+    data_shares_objects,
     env_render_passive_checker,
     env_reset_passive_checker,
     env_step_passive_checker,
@@ -60,9 +52,298 @@ __all__ = [
     "data_equivalence",
 ]
 
-# The checks are defined beside their helpers; they report this public module, where
-# Gymnasium has them.
-report_here(globals())
+
+def data_equivalence(data_1: Any, data_2: Any, exact: bool = False) -> bool:
+    """Whether two observations, actions or infos hold equal data.
+
+    Types must match exactly. Dicts, tuples, lists and object arrays are compared item by
+    item; numeric arrays need equal shape and dtype and equal values (within ``rtol=atol=1e-5``
+    unless ``exact``); anything else is compared with ``==``.
+
+    Args:
+        data_1: The first value.
+        data_2: The second value.
+        exact: Compare arrays for exact equality instead of with a tolerance.
+
+    Returns:
+        ``True`` if the two are equivalent.
+
+    Example:
+        >>> import numpy as np
+        >>> data_equivalence({"a": np.zeros(2)}, {"a": np.zeros(2)})
+        True
+        >>> data_equivalence(np.zeros(2, np.float32), np.zeros(2, np.float64))
+        False
+    """
+    if type(data_1) is not type(data_2):
+        return False
+    pairs: Iterable[tuple[Any, Any]]
+    if isinstance(data_1, np.ndarray):
+        if (data_1.shape, data_1.dtype) != (data_2.shape, data_2.dtype):
+            return False
+        if data_1.dtype != object:
+            return _numeric_arrays_match(data_1, data_2, exact)
+        pairs = zip(data_1, data_2)
+    elif isinstance(data_1, dict):
+        if data_1.keys() != data_2.keys():
+            return False
+        pairs = ((value, data_2[key]) for key, value in data_1.items())
+    elif isinstance(data_1, (tuple, list)):
+        if len(data_1) != len(data_2):
+            return False
+        pairs = zip(data_1, data_2)
+    else:
+        # Scalars and other leaves; numpy's `==` answers np.bool_, hence the bool().
+        return bool(data_1 == data_2)
+    return all(data_equivalence(mine, theirs, exact) for mine, theirs in pairs)
+
+
+def _numeric_arrays_match(first: NDArray[Any], second: NDArray[Any], exact: bool) -> bool:
+    """Equal values (``exact``) or values within ``rtol=atol=1e-5`` of each other."""
+    if exact:
+        return bool(np.array_equal(first, second))
+    return bool(np.allclose(first, second, rtol=1e-5, atol=1e-5))
+
+
+def _rng_state(env: Env[Any, Any]) -> Any:
+    rng = env.unwrapped._np_random
+    assert rng is not None, (
+        "A seeded reset did not create the random generator; does `reset` call "
+        "`super().reset(seed=seed)`?"
+    )
+    return deepcopy(rng.bit_generator.state)
+
+
+def _unpacked(result: Any, call: str, count: int) -> Any:
+    """``result`` as a sequence of ``count`` values; ``ValueError`` (as unpacking) if not."""
+    values = tuple(result)
+    if len(values) != count:
+        raise ValueError(
+            f"`{call}` returned {len(values)} values where the checker expects {count}."
+        )
+    return values
+
+
+def _accepts_keyword(env: Env[Any, Any], name: str) -> bool:
+    """Whether ``reset`` takes ``name``, or catch-all keywords spelt ``**kwargs``.
+
+    As in Gymnasium, a catch-all under another name (``**kw``) does not count: the checks that
+    call ``reset(seed=...)`` or ``reset(options=...)`` fail with the same error there.
+    """
+    parameters = inspect.signature(env.reset).parameters
+    catch_all = parameters.get("kwargs")
+    return name in parameters or (
+        catch_all is not None and catch_all.kind is inspect.Parameter.VAR_KEYWORD
+    )
+
+
+def _reset_in_space(env: Env[Any, Any], call: str, keep: bool = False, **kwargs: Any) -> Any:
+    """The observation of ``env.reset(**kwargs)``, checked to lie in the observation space.
+
+    With ``keep`` it is deep-copied, so a later reset that reuses its buffer cannot change it;
+    Gymnasium keeps the first two observations of its seeding check only, so a buffer reused
+    between a seeded reset and the next one fails the determinism comparison as it does there.
+    """
+    obs = _unpacked(env.reset(**kwargs), call, 2)[0]
+    if keep:
+        obs = deepcopy(obs)
+    assert obs in env.observation_space, (
+        f"`{call}` returned an observation outside the observation space."
+    )
+    return obs
+
+
+def check_reset_seed_determinism(env: Env[Any, Any]) -> None:
+    """Check that ``reset(seed=...)`` seeds the environment's generator deterministically.
+
+    Args:
+        env: The environment.
+
+    Raises:
+        Error: If ``reset`` takes neither ``seed`` nor ``**kwargs``.
+        AssertionError: If equal seeds give different observations or generator states, or
+            different seeds give equal states.
+        ValueError: If ``reset`` does not return two values.
+    """
+    if not _accepts_keyword(env, "seed"):
+        raise error.Error(
+            "`reset` cannot be seeded: its signature has neither `seed` nor `**kwargs`."
+        )
+    try:
+        obs_1 = _reset_in_space(env, "env.reset(seed=123)", keep=True, seed=123)
+        state_1 = _rng_state(env)
+        obs_2 = _reset_in_space(env, "env.reset()", keep=True)
+        obs_3 = _reset_in_space(env, "env.reset(seed=123)", seed=123)
+        state_3 = _rng_state(env)
+        obs_4 = _reset_in_space(env, "env.reset()")
+        if env.spec is not None and env.spec.nondeterministic is False:
+            for first, second, call in (
+                (obs_1, obs_3, "`env.reset(seed=123)`"),
+                (obs_2, obs_4, "`env.reset(seed=123)` then `env.reset()`"),
+            ):
+                assert data_equivalence(first, second), (
+                    f"{call} gave different observations on two runs: it is not deterministic."
+                )
+                if not data_equivalence(first, second, exact=True):
+                    logger.warn(f"{call} gave close but not identical observations on two runs.")
+        assert state_1 == state_3, (
+            "Resetting twice with seed 123 left the random generator in different states; does "
+            "`reset` call `super().reset(seed=seed)`?"
+        )
+        _reset_in_space(env, "env.reset(seed=456)", seed=456)
+        assert _rng_state(env) != state_1, (
+            "Resetting with seeds 123 and 456 gave the same random generator state; does "
+            "`reset` call `super().reset(seed=seed)`?"
+        )
+    except TypeError as exc:
+        raise AssertionError(
+            f"`reset(seed=...)` raised a TypeError although its signature takes a seed: {exc}"
+        ) from exc
+    seed_param = inspect.signature(env.reset).parameters.get("seed")
+    if seed_param is not None and seed_param.default is not None:
+        logger.warn(
+            "`reset`'s `seed` should default to `None`; with a default of "
+            f"{seed_param.default!r} every unseeded reset is the same."
+        )
+
+
+def check_reset_options(env: Env[Any, Any]) -> None:
+    """Check that ``reset(options={})`` is accepted.
+
+    Raises:
+        Error: If ``reset`` takes neither ``options`` nor ``**kwargs``.
+        AssertionError: If the call raises ``TypeError``.
+    """
+    if not _accepts_keyword(env, "options"):
+        raise error.Error(
+            "`reset` cannot take options: its signature has neither `options` nor `**kwargs`."
+        )
+    try:
+        env.reset(options={})
+    except TypeError as exc:
+        raise AssertionError(
+            f"`reset(options={{}})` raised a TypeError although its signature takes options: {exc}"
+        ) from exc
+
+
+def check_reset_return_info_deprecation(env: Env[Any, Any]) -> None:
+    """Warn if ``reset`` still takes the removed ``return_info`` argument."""
+    if "return_info" in inspect.signature(env.reset).parameters:
+        logger.warn(
+            "`return_info` is deprecated as an optional argument to `reset`; `reset` always "
+            "returns `(obs, info)`."
+        )
+
+
+def check_seed_deprecation(env: Env[Any, Any]) -> None:
+    """Warn if the environment still has a ``seed`` method (seed through ``reset`` instead)."""
+    if callable(getattr(env, "seed", None)):
+        logger.warn(
+            "Environments no longer have a `seed` method; "
+            "seed an environment with `env.reset(seed=<seed>)` instead."
+        )
+
+
+def check_reset_return_type(env: Env[Any, Any]) -> None:
+    """Check that ``reset()`` returns ``(obs, info)`` with ``obs`` in the space.
+
+    Raises:
+        AssertionError: If it does not.
+    """
+    result: Any = env.reset()
+    assert isinstance(result, tuple), (
+        f"`env.reset()` should return the tuple `(obs, info)`, it returned a {type(result)}."
+    )
+    assert len(result) == 2, f"`reset()` must return 2 values, got {len(result)}"
+    first_obs, reset_info = result
+    assert first_obs in env.observation_space, (
+        "`env.reset()` returned an observation outside the observation space."
+    )
+    assert isinstance(reset_info, dict), (
+        f"`env.reset()` returned an info that is not a dict but {type(reset_info)}."
+    )
+
+
+def _assert_steps_match(first: Any, second: Any, what: str) -> None:
+    assert data_equivalence(first, second), (
+        f"Two steps with the same seed and action returned different {what}."
+    )
+    if not data_equivalence(first, second, exact=True):
+        logger.warn(
+            f"Two steps with the same seed and action returned close but not identical {what}."
+        )
+
+
+def _compare_steps(first: tuple[Any, ...], second: tuple[Any, ...]) -> None:
+    # Gymnasium's order, so that a step differing in several ways fails on the same part.
+    _assert_steps_match(first[0], second[0], "observations")
+    _assert_steps_match(first[1], second[1], "rewards")
+    assert data_equivalence(first[2], second[2], exact=True), (
+        "Two steps with the same seed and action returned different `terminated` flags."
+    )
+    assert first[3] is False and second[3] is False, (
+        "The environment truncated after a single step; a limit of one step is surely a bug."
+    )
+    _assert_steps_match(first[4], second[4], "info")
+
+
+def check_step_determinism(env: Env[Any, Any], seed: int = 123) -> None:
+    """Check that one step from a seeded reset gives the same result twice.
+
+    Skipped when ``env.spec.nondeterministic`` is true.
+
+    Args:
+        env: The environment.
+        seed: The seed for ``reset`` and for sampling the action.
+
+    Raises:
+        AssertionError: If the two steps differ, or the environment truncates after one step.
+        ValueError: If ``step`` does not return the five values of the current API.
+    """
+    if env.spec is not None and env.spec.nondeterministic is True:
+        return
+    env.action_space.seed(seed)
+    same_action = env.action_space.sample()
+    env.reset(seed=seed)
+    first = _unpacked(env.step(same_action), "env.step()", 5)
+    # Only the observation is kept apart from a buffer the second step may reuse, as in
+    # Gymnasium; an info dict shared between steps is the business of the reuse check.
+    first = (deepcopy(first[0]), *first[1:])
+    state_after_first = _rng_state(env)
+    env.reset(seed=seed)
+    second = _unpacked(env.step(same_action), "env.step()", 5)
+    assert _rng_state(env) == state_after_first, (
+        "After the same seeded reset and step, the random generator states differ."
+    )
+    _compare_steps(first, second)
+
+
+def check_returned_data_not_reused(env: Env[Any, Any], seed: int = 123) -> None:
+    """Check that every ``reset`` and ``step`` returns new observation and info objects.
+
+    Raises:
+        AssertionError: If two calls returned data sharing a mutable object.
+        ValueError: If ``step`` does not return five values, or ``reset`` two.
+    """
+    env.action_space.seed(seed)
+    calls: list[tuple[str, tuple[Any, Any]]] = []
+
+    def record(method: str, obs_and_info: tuple[Any, Any]) -> None:
+        calls.append((f"env.{method}() (call {len(calls) + 1})", obs_and_info))
+
+    record("reset", env.reset(seed=seed))  # _unpacked when compared, as a step result is
+    for _ in range(2):
+        result = _unpacked(env.step(env.action_space.sample()), "env.step()", 5)
+        record("step", (result[0], result[4]))
+        if result[2] or result[3]:
+            break
+    record("reset", env.reset(seed=seed))
+    for (source_1, (obs_1, info_1)), (source_2, (obs_2, info_2)) in combinations(calls, 2):
+        for what, data_1, data_2 in (("observations", obs_1, obs_2), ("infos", info_1, info_2)):
+            assert not data_shares_objects(data_1, data_2), (
+                f"The {what} returned by `{source_1}` and `{source_2}` share an object, so "
+                "changing one changes the other. Return new data on every call."
+            )
 
 
 def check_space_limit(space: spaces.Space[Any], space_type: str) -> None:

@@ -2,57 +2,689 @@
 
 from __future__ import annotations
 
+import inspect
 import multiprocessing
+import pickle
+import sys
 import time
-from collections.abc import Callable, Sequence
+import traceback
+from collections.abc import Callable, Iterable, Sequence
 from copy import deepcopy
+from enum import Enum
+from multiprocessing.connection import Connection, wait
 from typing import Any, Generic
 
 import numpy as np
 import numpy.typing as npt
 
 from gymnasium_core import logger
-from gymnasium_core._public_names import report_here
-from gymnasium_core.core import Env
-from gymnasium_core.vector._async_pipes import (
-    AsyncState,
-    WorkerDiedError,
-    remaining,
-    send,
+from gymnasium_core.core import Env, accept_env
+from gymnasium_core.error import (
+    AlreadyPendingCallError,
+    ClosedEnvironmentError,
+    CustomSpaceError,
+    NoAsyncCallError,
+    SharedMemoryUnsupported,
 )
-from gymnasium_core.vector._async_pipes import (
-    _RemoteTraceback as _RemoteTraceback,  # reported as this module's, below
-)
-from gymnasium_core.vector._async_startup import (
-    Worker,
-    WorkerStartup,
-    check_worker_signature,
-    checked_concurrency,
-    warn_if_forking_jax,
-)
-from gymnasium_core.vector._async_startup import jax_is_running as jax_is_running
-from gymnasium_core.vector._async_worker import RESERVED_COMMANDS, async_worker
+from gymnasium_core.spaces import Space
 from gymnasium_core.vector._common import (
+    EpisodeNotResetError,
     ObservationMode,
     as_autoreset_mode,
     check_not_empty,
+    observation_spaces,
     pop_reset_mask,
     seeds_for,
 )
-from gymnasium_core.vector.utils import concatenate, iterate
+from gymnasium_core.vector.utils import (
+    CloudpickleWrapper,
+    batch_space,
+    clear_mpi_env_vars,
+    concatenate,
+    create_empty_array,
+    create_shared_memory,
+    iterate,
+    read_from_shared_memory,
+    write_to_shared_memory,
+)
 from gymnasium_core.vector.vector_env import ActType, AutoresetMode, ObsType, VectorEnv
 
 __all__ = ["AsyncState", "AsyncVectorEnv", "WorkerDiedError"]
 
-# Defined beside the worker bookkeeping; they report this public module (reprs, tracebacks,
-# pickles), as before the split.
-report_here(globals(), ("AsyncState", "WorkerDiedError", "_RemoteTraceback"))
+
+# Names `call` may not reach: they are commands of their own.
+RESERVED_COMMANDS = ("reset", "step", "close", "_setattr", "_check_spaces")
+
+
+def _async_worker(
+    index: int,
+    env_fn: Callable[[], Any],
+    pipe: Connection,
+    parent_pipe: Connection,
+    shared_memory: Any,
+    error_queue: Any,
+    autoreset_mode: AutoresetMode,
+    semaphore: Any,
+) -> None:
+    """Serve one sub-environment until ``close`` or an error.
+
+    Args:
+        index: The sub-environment's index.
+        env_fn: Its factory (called here, in the worker).
+        pipe: This worker's end of the pipe.
+        parent_pipe: The main process's end, closed here (a fork inherits it).
+        shared_memory: The observation buffer, or ``None`` to send observations over the pipe.
+        error_queue: Where errors are reported.
+        autoreset_mode: The vector environment's autoreset mode.
+        semaphore: Bounds how many workers run ``reset`` / ``step`` at once, or ``None``.
+    """
+    parent_pipe.close()
+    env = None
+    try:
+        env = accept_env(env_fn(), "AsyncVectorEnv")
+        server = _Server(index, env, pipe, shared_memory, autoreset_mode, semaphore)
+        while server.serve(*pipe.recv()):
+            pass
+    except (KeyboardInterrupt, Exception) as exc:
+        _report(index, exc, pipe, error_queue)
+    finally:
+        if env is not None:
+            env.close()
+
+
+def _report(index: int, exc: BaseException, pipe: Connection, error_queue: Any) -> None:
+    trace = traceback.format_exc()
+    try:
+        pickle.dumps(exc)
+        sendable: BaseException = exc
+    except Exception:
+        # The queue pickles in a background thread where a failure would be lost.
+        sendable = RuntimeError(f"{type(exc).__name__}: {exc}")
+    error_queue.put((index, type(sendable), sendable, trace))
+    try:
+        pipe.send((None, False))
+    except (BrokenPipeError, OSError):
+        pass
+
+
+class _Server:
+    """The state one worker keeps between commands."""
+
+    def __init__(
+        self,
+        index: int,
+        env: Any,
+        pipe: Connection,
+        shared_memory: Any,
+        autoreset_mode: AutoresetMode,
+        semaphore: Any,
+    ) -> None:
+        self.index = index
+        self.env = env
+        self.pipe = pipe
+        self.shared_memory = shared_memory
+        self.uses_shared_memory = bool(shared_memory)
+        self.mode = autoreset_mode
+        self.semaphore = semaphore
+        self.needs_reset = False
+        self.last_obs: Any = None
+
+    def serve(self, command: str, data: Any) -> bool:
+        """Run one command and answer it; ``False`` once the worker should stop."""
+        reply: Any
+        if command == "step" or command == "reset":
+            run = self._step if command == "step" else self._reset
+            if self.semaphore is None:
+                reply = run(data)
+            else:
+                with self.semaphore:
+                    reply = run(data)
+                # The permit is released before `send`, which may block until the parent reads.
+        elif command == "reset-noop":
+            reply = (self.last_obs, {})
+        elif command == "close":
+            self.pipe.send((None, True))
+            return False
+        elif command == "_call":
+            reply = self._call(*data)
+        elif command == "_setattr":
+            name, value = data
+            self.env.set_wrapper_attr(name, value)
+            reply = None
+        elif command == "_check_spaces":
+            reply = self._check_spaces(*data)
+        else:
+            raise RuntimeError(
+                f"Unknown command {command!r}; expected one of reset, reset-noop, step, close, "
+                "_call, _setattr or _check_spaces."
+            )
+        self.pipe.send((reply, True))
+        return True
+
+    def _publish(self, obs: Any) -> Any:
+        """Put ``obs`` in shared memory (returning ``None``) or return it for the pipe."""
+        if self.uses_shared_memory:
+            write_to_shared_memory(self.env.observation_space, self.index, obs, self.shared_memory)
+            self.last_obs = None
+            return None
+        self.last_obs = obs
+        return obs
+
+    def _reset(self, kwargs: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+        obs, info = self.env.reset(**kwargs)
+        # Any reset starts a fresh episode, whatever the previous step said.
+        self.needs_reset = False
+        return self._publish(obs), info
+
+    def _step(self, action: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
+        if self.needs_reset:  # set in the next-step and disabled modes
+            if self.mode is AutoresetMode.DISABLED:
+                raise EpisodeNotResetError(
+                    f"Sub-environment {self.index} ended its episode and autoreset is disabled: "
+                    "reset it with `reset(options={'reset_mask': mask})` before stepping it again."
+                )
+            obs, info = self.env.reset()
+            self.needs_reset = False
+            return self._publish(obs), 0, False, False, info
+        obs, reward, terminated, truncated, info = self.env.step(action)
+        if terminated or truncated:
+            if self.mode is not AutoresetMode.SAME_STEP:
+                self.needs_reset = True
+            elif self.mode is AutoresetMode.SAME_STEP:
+                first_obs, reset_info = self.env.reset()
+                info = {"final_info": info, "final_obs": obs, **reset_info}
+                obs = first_obs
+        return self._publish(obs), reward, terminated, truncated, info
+
+    def _call(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        if name in RESERVED_COMMANDS:
+            raise ValueError(f"`call({name!r})` is not allowed: use `{name}` directly.")
+        attr = self.env.get_wrapper_attr(name)
+        return attr(*args, **kwargs) if callable(attr) else attr
+
+    def _check_spaces(
+        self, obs_mode: Any, single_obs: Any, single_action: Any
+    ) -> tuple[bool, bool]:
+        own_obs = self.env.observation_space
+        if obs_mode == "same":
+            obs_ok = bool(single_obs == own_obs)
+        else:
+            from gymnasium_core.spaces.utils import is_space_dtype_shape_equiv
+
+            obs_ok = bool(is_space_dtype_shape_equiv(single_obs, own_obs))
+        return obs_ok, bool(single_action == self.env.action_space)
+
+
+# How long to wait for a failed worker's report on the error queue, and for a terminated worker
+# to exit before it is killed.
+_ERROR_REPORT_TIMEOUT = 5.0
+_JOIN_TIMEOUT = 5.0
+# How long a worker whose pipe closed is given to exit before its exit code is read.
+_REAP_TIMEOUT = 2.0
+
+
+class AsyncState(Enum):
+    """Which asynchronous call an :class:`AsyncVectorEnv` is waiting for."""
+
+    DEFAULT = "default"
+    WAITING_RESET = "reset"
+    WAITING_STEP = "step"
+    WAITING_CALL = "call"
+
+
+class WorkerDiedError(RuntimeError):
+    """A worker process stopped: it crashed, was killed, or exited after an error.
+
+    Attributes:
+        indices: The indices of the stopped workers.
+    """
+
+    def __init__(self, message: str, indices: Sequence[int]) -> None:
+        super().__init__(message)
+        self.indices = tuple(indices)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt from both arguments (an exception's default passes only `args`), so the error
+        # survives a queue or a pickle; the state keeps `indices` and any notes.
+        return type(self), (self.args[0], self.indices), self.__dict__
+
+
+class _RemoteTraceback(Exception):
+    """Carries a worker's formatted traceback as the ``__cause__`` of the re-raised error."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class WorkerPipes:
+    """The worker bookkeeping :class:`~gymnasium_core.vector.AsyncVectorEnv` inherits.
+
+    The attributes are Gymnasium's (``parent_pipes``, ``processes``, ``error_queue``,
+    ``_state``) plus ours: ``_stale`` counts the replies still owed by calls that timed out or
+    were abandoned, and ``_dead`` says why each stopped worker stopped.
+    """
+
+    num_envs: int
+    closed: bool
+    parent_pipes: list[Connection | None]
+    processes: list[Any]
+    error_queue: Any
+    _state: AsyncState
+    _stale: list[int]
+    _dead: dict[int, str]
+
+    def _assert_is_running(self) -> None:
+        if self.closed:
+            raise ClosedEnvironmentError(
+                f"`{type(self).__name__}` was closed: it cannot be used any more."
+            )
+        if self._dead:
+            stopped = ", ".join(f"{i} ({why})" for i, why in sorted(self._dead.items()))
+            raise WorkerDiedError(
+                f"Worker(s) {stopped} of `{type(self).__name__}` stopped; close this environment "
+                "and make a new one.",
+                sorted(self._dead),
+            )
+
+    def _assert_no_pending(self, caller: str) -> None:
+        if self._state is not AsyncState.DEFAULT:
+            raise AlreadyPendingCallError(
+                f"`{caller}` was called while `{self._state.value}` is still pending; call "
+                f"`{self._state.value}_wait` first.",
+                str(self._state.value),
+            )
+        self._drain_stale(None)
+        self._assert_is_running()
+
+    def _poll_pipe_envs(self, timeout: float | None = None) -> bool:
+        """Whether every worker has a reply ready within ``timeout`` seconds.
+
+        ``None`` does not wait and answers ``True``: the replies are then read as they come.
+        Kept for subclasses written against Gymnasium's ``AsyncVectorEnv``.
+        """
+        self._assert_is_running()
+        if timeout is None:
+            return True
+        deadline = time.monotonic() + timeout
+        for pipe in self.parent_pipes:
+            if pipe is None or pipe.closed:
+                return False
+            if not pipe.poll(max(deadline - time.monotonic(), 0.0)):
+                return False
+        return True
+
+    def _live_pipes(self) -> list[Connection]:
+        return [pipe for pipe in self.parent_pipes if pipe is not None]
+
+    def _wait_for(self, state: AsyncState, caller: str, timeout: float | None) -> list[Any]:
+        self._assert_is_running()
+        if self._state is not state:
+            raise NoAsyncCallError(
+                f"`{caller}` was called without a pending `{state.value}_async`.", state.value
+            )
+        deadline = None if timeout is None else time.monotonic() + timeout
+        try:
+            replies = self._collect(range(self.num_envs), deadline, caller)
+        finally:
+            self._state = AsyncState.DEFAULT
+        results = []
+        for result, ok in replies:
+            if not ok:
+                self._raise_if_errors(replies)
+            results.append(result)
+        return results
+
+    def _mark_pending_stale(self) -> None:
+        for i, pipe in enumerate(self.parent_pipes):
+            if pipe is not None:
+                self._stale[i] += 1
+        self._state = AsyncState.DEFAULT
+
+    def _collect(
+        self,
+        indices: Iterable[int],
+        deadline: float | None,
+        caller: str,
+        drop_errors: bool = False,
+    ) -> list[tuple[Any, bool]]:
+        """One reply per worker in ``indices``, in order.
+
+        A worker that has not answered by ``deadline`` leaves its reply pending (it is read and
+        dropped before the next command); a worker that exits without answering is marked dead.
+
+        Raises:
+            multiprocessing.TimeoutError: If the deadline passes.
+            WorkerDiedError: If a worker exits without answering.
+        """
+        order = list(indices)
+        replies: dict[int, tuple[Any, bool]] = {}
+        died: list[int] = []
+        if deadline is None:
+            # Fast path: only the worker holds its end of the pipe, so a worker that dies
+            # shows up here as end-of-file rather than a hang.
+            for i in order:
+                pipe = self.parent_pipes[i]
+                if pipe is not None:
+                    try:
+                        replies[i] = pipe.recv()
+                    except (EOFError, OSError):
+                        died.append(i)
+            if not died:
+                return list(replies.values())
+            waiting: set[int] = set()
+        else:
+            waiting = {i for i in order if self.parent_pipes[i] is not None}
+        while waiting:
+            handles: dict[Any, int] = {}
+            for i in waiting:
+                handles[self.parent_pipes[i]] = i
+                handles[self.processes[i].sentinel] = i
+            remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
+            ready = wait(list(handles), remaining)
+            if not ready:
+                for i in waiting:
+                    self._stale[i] += 1
+                raise multiprocessing.TimeoutError(
+                    f"`{caller}` timed out: worker(s) {sorted(waiting)} did not answer in time."
+                )
+            for handle in ready:
+                i = handles[handle]
+                if i not in waiting:
+                    continue
+                pipe = self.parent_pipes[i]
+                assert pipe is not None
+                try:
+                    # The sentinel fires when the worker exits; it may still have answered first.
+                    if pipe.poll():
+                        replies[i] = pipe.recv()
+                        waiting.discard(i)
+                        continue
+                except (EOFError, OSError):
+                    pass
+                if not self.processes[i].is_alive() or isinstance(handle, Connection):
+                    waiting.discard(i)
+                    died.append(i)
+        codes = {i: self._exit_code(i) for i in died}
+        for i in died:
+            self._mark_dead(i, f"exit code {codes[i]}")
+        if died and not drop_errors:
+            self._state = AsyncState.DEFAULT
+            raise WorkerDiedError(
+                f"Worker(s) {sorted(died)} of `{type(self).__name__}` died during `{caller}` "
+                f"(exit codes {[codes[i] for i in sorted(died)]}).",
+                sorted(died),
+            )
+        return [replies[i] for i in order if i in replies]
+
+    def _drain_stale(self, deadline: float | None) -> None:
+        """Read and drop the replies of calls that timed out or were abandoned."""
+        while any(self._stale):
+            late = [i for i, count in enumerate(self._stale) if count > 0]
+            replies = self._collect(late, deadline, "a late reply", drop_errors=True)
+            for i in late:
+                self._stale[i] -= 1
+            failed = [reply for reply in replies if not reply[1]]
+            if failed:
+                self._raise_if_errors(replies, reraise=False)
+
+    def _exit_code(self, index: int) -> int | str:
+        """The exit code of a worker whose pipe closed, once the process is reaped.
+
+        Its end of the pipe closes a moment before the process is gone, so it is joined for up
+        to ``_REAP_TIMEOUT`` seconds first; a worker still running then is reported as such.
+        """
+        process = self.processes[index]
+        process.join(_REAP_TIMEOUT)
+        code = process.exitcode
+        return "unknown (still running)" if code is None else int(code)
+
+    def _mark_dead(self, index: int, why: str) -> None:
+        self._dead[index] = why
+        pipe = self.parent_pipes[index]
+        if pipe is not None:
+            pipe.close()
+            self.parent_pipes[index] = None
+        self._stale[index] = 0
+
+    def _raise_if_errors(
+        self, successes: Sequence[tuple[Any, bool]] | Iterable[bool], reraise: bool = True
+    ) -> None:
+        """Re-raise a worker's error with its index and traceback (the last if several).
+
+        Args:
+            successes: The workers' ``success`` flags (Gymnasium's form, which subclasses
+                written for it pass), or their whole ``(result, success)`` replies.
+            reraise: Whether to raise the error (otherwise it is only logged).
+        """
+        failures = sum(1 for reply in successes if not _succeeded(reply))
+        if failures == 0:
+            return
+        last: BaseException | None = None
+        for _ in range(failures):
+            index, _, exc, trace = self.error_queue.get(timeout=_ERROR_REPORT_TIMEOUT)
+            logger.error(f"Worker {index} raised an error and stopped:\n{trace}")
+            self._mark_dead(index, f"raised {type(exc).__name__}")
+            exc.add_note(f"Raised in worker {index} of {type(self).__name__}.")
+            exc.__cause__ = _RemoteTraceback(f"\nTraceback in worker {index}:\n{trace}")
+            last = exc
+        self._state = AsyncState.DEFAULT
+        if reraise and last is not None:
+            raise last
+
+    def _stop(self, index: int, process: Any) -> None:
+        """Terminate a worker; kill it if it ignores that for ``_JOIN_TIMEOUT`` seconds."""
+        if not process.is_alive():
+            process.join()
+            return
+        process.terminate()
+        process.join(_JOIN_TIMEOUT)
+        if process.is_alive():
+            logger.warn(f"Worker {index} ignored terminate; killing it.")
+            process.kill()
+            process.join()
+
+    def _close_workers(self, deadline: float | None) -> bool:
+        """Ask the live workers to close; ``False`` if some did not answer in time."""
+        live = [i for i, pipe in enumerate(self.parent_pipes) if pipe is not None]
+        try:
+            self._drain_stale(deadline)
+            for i in live:
+                if self.parent_pipes[i] is not None:
+                    send(self.parent_pipes[i], ("close", None))  # type: ignore[arg-type]
+            live = [i for i in live if self.parent_pipes[i] is not None]
+            self._collect(live, deadline, "close", drop_errors=True)
+        except (multiprocessing.TimeoutError, WorkerDiedError, OSError):
+            return False
+        return True
+
+
+def _succeeded(reply: Any) -> bool:
+    # A bare success flag, or a `(result, success)` reply.
+    if isinstance(reply, bool | np.bool_):
+        return bool(reply)
+    return bool(reply[1])
+
+
+def send(pipe: Connection, message: Any) -> None:
+    """Send ``message`` to a worker, unless its end of the pipe is already gone."""
+    # A worker that already stopped cannot take the message; its error report (or its end of
+    # file) is still read from the pipe by `_collect`.
+    try:
+        pipe.send(message)
+    except (BrokenPipeError, ConnectionResetError):
+        pass
+
+
+def remaining(deadline: float | None) -> float | None:
+    """Seconds left until ``deadline`` (a ``time.monotonic`` value), or ``None`` for none."""
+    return None if deadline is None else max(0.0, deadline - time.monotonic())
+
+
+Worker = Callable[..., None]
+
+
+def jax_is_running() -> bool:
+    """Whether JAX is imported in this process and has started its runtime.
+
+    A started runtime owns threads that ``fork`` does not copy, so a forked child can crash or
+    hang inside JAX / XLA. When it cannot be told whether the runtime started, ``True``.
+    """
+    if "jax" not in sys.modules:
+        return False
+    bridge = sys.modules.get("jax._src.xla_bridge")
+    started = getattr(bridge, "backends_are_initialized", None)
+    if started is None:
+        return True
+    try:
+        return bool(started())
+    except Exception:  # a JAX internal we could not query: assume the worst
+        return True
+
+
+def warn_if_forking_jax(ctx: Any) -> None:
+    """Warn when ``ctx`` forks the workers of a process whose JAX runtime has started."""
+    if ctx.get_start_method() == "fork" and jax_is_running():
+        logger.warn(
+            "AsyncVectorEnv forks its workers from a process where JAX is running; forking a "
+            "multithreaded JAX process can crash or hang the workers (and later JAX/XLA work "
+            'in this process). Pass `context="forkserver"` or `context="spawn"`.'
+        )
+
+
+def checked_concurrency(max_concurrency: int | None) -> int | None:
+    """``max_concurrency`` as an int (or ``None``); a ``ValueError`` unless it is positive."""
+    if max_concurrency is None:
+        return None
+    if not isinstance(max_concurrency, int | np.integer) or isinstance(max_concurrency, bool):
+        raise ValueError(f"`max_concurrency` must be an int or None, got {type(max_concurrency)}.")
+    if max_concurrency < 1:
+        raise ValueError(f"`max_concurrency` must be positive, got {max_concurrency}.")
+    return int(max_concurrency)
+
+
+def check_worker_signature(worker: Worker) -> None:
+    """Raise a ``ValueError`` unless ``worker`` takes the eight arguments of the worker loop."""
+    # Checked here: in the worker process a wrong signature only shows as a closed pipe.
+    try:
+        inspect.signature(worker).bind(*range(8))
+    except TypeError as exc:
+        raise ValueError(
+            f"A custom `worker` must take 8 arguments, like `_async_worker`; got the signature "
+            f"{inspect.signature(worker)}."
+        ) from exc
+
+
+class WorkerStartup(WorkerPipes):
+    """How :class:`~gymnasium_core.vector.AsyncVectorEnv` reads its spaces and starts workers."""
+
+    env_fns: Sequence[Callable[[], Env[Any, Any]]]
+    metadata: dict[str, Any]
+    render_mode: str | None
+    observation_space: Space[Any]
+    action_space: Space[Any]
+    single_observation_space: Space[Any]
+    single_action_space: Space[Any]
+    observation_mode: ObservationMode
+    autoreset_mode: AutoresetMode
+    shared_memory: bool
+    observations: Any
+    worker: Worker | None
+    max_concurrency: int | None
+    daemon: bool
+    _obs_buffer: Any
+    _semaphore: Any
+
+    def _read_spaces(self) -> None:
+        probe = self.env_fns[0]()
+        # A new dict: the sub-environment's class-level metadata must stay untouched.
+        self.metadata = {**probe.metadata, "autoreset_mode": self.autoreset_mode}
+        self.render_mode = probe.render_mode
+        self.single_action_space = probe.action_space
+        self.action_space = batch_space(probe.action_space, n=self.num_envs)
+        self.single_observation_space, self.observation_space = observation_spaces(
+            self.observation_mode,
+            probe.observation_space,
+            lambda: [env_fn().observation_space for env_fn in self.env_fns],
+            self.num_envs,
+        )
+        probe.close()
+
+    def _make_observation_buffer(self, ctx: Any) -> Any:
+        if not self.shared_memory:
+            self.observations = create_empty_array(self.single_observation_space, self.num_envs)
+            return None
+        try:
+            buffer = create_shared_memory(self.single_observation_space, n=self.num_envs, ctx=ctx)
+        except (CustomSpaceError, TypeError) as exc:
+            raise SharedMemoryUnsupported(
+                f"Shared memory cannot hold {self.single_observation_space}; use "
+                "`AsyncVectorEnv(..., shared_memory=False)` (observations then go over pipes)."
+            ) from exc
+        self.observations = read_from_shared_memory(
+            self.single_observation_space, buffer, n=self.num_envs
+        )
+        return buffer
+
+    def _start_workers(self, ctx: Any) -> None:
+        target = self.worker or _async_worker
+        semaphore = (
+            ctx.BoundedSemaphore(self.max_concurrency) if self.max_concurrency is not None else None
+        )
+        # Kept alive with the environment: under spawn / forkserver a worker opens the semaphore
+        # by name, and it is unlinked as soon as the last reference here goes.
+        self._semaphore = semaphore
+        with clear_mpi_env_vars():
+            for index, env_fn in enumerate(self.env_fns):
+                ours, theirs = ctx.Pipe()
+                worker_args: tuple[Any, ...] = (index, CloudpickleWrapper(env_fn), theirs, ours)
+                worker_args += (self._obs_buffer, self.error_queue, self.autoreset_mode, semaphore)
+                proc = ctx.Process(
+                    target=target,
+                    name=f"Worker<{type(self).__name__}>-{index}",
+                    args=worker_args,
+                    daemon=self.daemon,
+                )
+                self.parent_pipes += [ours]
+                self.processes += [proc]
+                proc.start()
+                # Dropping our copy of the worker's end makes its death read as end-of-file.
+                theirs.close()
+
+    def _check_spaces(self) -> None:
+        for pipe in self._live_pipes():
+            send(
+                pipe,
+                (
+                    "_check_spaces",
+                    (
+                        self.observation_mode,
+                        self.single_observation_space,
+                        self.single_action_space,
+                    ),
+                ),
+            )
+        replies = self._collect(range(self.num_envs), None, "space check")
+        self._raise_if_errors(replies)
+        obs_ok, action_ok = zip(*(result for result, _ in replies), strict=True)
+        if not all(obs_ok):
+            bad = [i for i, ok in enumerate(obs_ok) if not ok]
+            what = (
+                "are not equal to the first one's; use observation_mode='different' if intended"
+                if self.observation_mode == "same"
+                else "do not share the first one's shape and dtype"
+            )
+            raise RuntimeError(f"The observation spaces of sub-environment(s) {bad} {what}.")
+        if not all(action_ok):
+            bad = [i for i, ok in enumerate(action_ok) if not ok]
+            raise RuntimeError(
+                f"The action spaces of sub-environment(s) {bad} differ from "
+                f"{self.single_action_space}: actions can only be batched for equal spaces."
+            )
+
 
 StepResult = tuple[
     Any, npt.NDArray[np.float64], npt.NDArray[np.bool_], npt.NDArray[np.bool_], dict[str, Any]
 ]
-# Gymnasium's name for the default worker loop in this module; custom workers start from it.
-_async_worker = async_worker
 
 
 class AsyncVectorEnv(
@@ -109,7 +741,7 @@ class AsyncVectorEnv(
             daemon: Whether the workers are daemonic (they die with the main process, but may not
                 start processes of their own).
             worker: A replacement for the worker loop, with the eight arguments of
-                :func:`gymnasium_core.vector._async_worker.async_worker`.
+                :func:`gymnasium_core.vector.async_vector_env._async_worker`.
             observation_mode: ``"same"``, ``"different"`` or a ``(batched, single)`` pair of
                 spaces, as for :class:`~gymnasium_core.vector.SyncVectorEnv`.
             autoreset_mode: An :class:`AutoresetMode` or its value.

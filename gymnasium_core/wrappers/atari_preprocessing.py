@@ -5,7 +5,7 @@ With an ALE environment (``env.unwrapped.ale``) frames and lives are read from t
 exactly as Gymnasium does. Without one, frames are the ``uint8`` image observations the env
 returns (turned grey with the ITU-R 601 luma weights when needed) and lives come from
 ``info["lives"]`` when present. Resizing uses the numpy area resampling of
-:func:`gymnasium_core.wrappers._image.resize_area`, so OpenCV is not needed.
+:func:`gymnasium_core.wrappers.transform_observation.resize_area`, so OpenCV is not needed.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import numpy as np
 from gymnasium_core.core import Env, Wrapper
 from gymnasium_core.spaces import Box
 from gymnasium_core.utils.record_constructor import RecordConstructorArgs
-from gymnasium_core.wrappers._image import resize_area
+from gymnasium_core.wrappers.transform_observation import resize_area
 
 __all__ = ["AtariPreprocessing"]
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
+from copy import deepcopy
 from typing import TYPE_CHECKING, Any, SupportsFloat, TypeVar
 
 from gymnasium_core import logger
@@ -18,7 +19,6 @@ from gymnasium_core.core import Env, Wrapper, accept_env
 from gymnasium_core.error import ResetNeeded
 from gymnasium_core.utils.record_constructor import RecordConstructorArgs
 from gymnasium_core.wrappers._errors import WrapperValueError
-from gymnasium_core.wrappers._spec import spec_with_fields
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -32,6 +32,38 @@ __all__ = [
     "RecordEpisodeStatistics",
     "TimeLimit",
 ]
+
+
+def spec_with_fields(wrapper: Wrapper[Any, Any, Any, Any], **fields: Any) -> EnvSpec | None:
+    """The inner spec, copied once and cached, with ``fields`` overwritten.
+
+    ``make`` applies :class:`~gymnasium_core.wrappers.TimeLimit`,
+    :class:`~gymnasium_core.wrappers.OrderEnforcing` and
+    :class:`~gymnasium_core.wrappers.PassiveEnvChecker` from spec fields, so these wrappers
+    record themselves there rather than as additional wrappers.
+
+    Args:
+        wrapper: The wrapper whose ``_cached_spec`` is used.
+        **fields: ``EnvSpec`` attributes and their new values.
+
+    Returns:
+        The modified copy, or ``None`` when the inner env has no spec or it cannot be copied.
+    """
+    if wrapper._cached_spec is not None:
+        return wrapper._cached_spec
+    inner = wrapper.env.spec
+    if inner is None:
+        return None
+    try:
+        changed = deepcopy(inner)
+        for name, value in fields.items():
+            setattr(changed, name, value)
+    except Exception as exc:  # a spec with an uncopyable kwarg: report it and give up
+        logger.warn(f"{type(wrapper).__name__} could not copy the spec {inner} ({exc}).")
+        return None
+    wrapper._cached_spec = changed
+    return changed
+
 
 ObsType = TypeVar("ObsType")
 ActType = TypeVar("ActType")

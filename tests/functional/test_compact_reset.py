@@ -11,8 +11,8 @@ jax = pytest.importorskip("jax")
 from gymnasium_core.functional import (  # noqa: E402
     FunctionalJaxVectorEnv,
     _compile_cache,
-    _jax_core,
     _threefry,
+    jax_vector_env,
     rollout,
 )
 
@@ -34,13 +34,13 @@ def _assert_trees_equal(a, b):
 
 
 def _never_compact(monkeypatch):
-    monkeypatch.setattr(_jax_core, "COMPACT_RESET_MIN_ENVS", 10**9)
+    monkeypatch.setattr(jax_vector_env, "COMPACT_RESET_MIN_ENVS", 10**9)
     _compile_cache.clear()
 
 
 @pytest.mark.parametrize("mode", ["SameStep", "NextStep"])
 def test_rollout__compact_resets_equal_whole_batch_resets(mode, monkeypatch):
-    capacity = _jax_core.compact_reset_capacity(NUM_ENVS)
+    capacity = jax_vector_env.compact_reset_capacity(NUM_ENVS)
     assert 0 < capacity < NUM_ENVS
     args = (jax.random.key(4), 40, NUM_ENVS, _params())
     kwargs = {"max_episode_steps": 12, "autoreset_mode": mode}

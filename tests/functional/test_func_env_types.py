@@ -91,18 +91,17 @@ def test_array_state_functional__says_what_it_takes_and_gives() -> None:
 
 
 def test_jax_vector_env__helpers_say_what_they_take() -> None:
-    from gymnasium_core.functional import _jax_placement, _jax_vector_params
     from gymnasium_core.functional import jax_vector_env as module
 
     helpers = (
-        _jax_placement.make_mesh,
-        _jax_placement.device_list,
-        _jax_placement.without_placement,
-        _jax_placement.batch_sharding,
-        _jax_vector_params.canonical_dtype,
-        _jax_vector_params.dispatch_leaf,
-        _jax_vector_params.dispatch_params,
-        _jax_vector_params.fit_leaf,
+        module.make_mesh,
+        module.device_list,
+        module.without_placement,
+        module.batch_sharding,
+        module.canonical_dtype,
+        module.dispatch_leaf,
+        module.dispatch_params,
+        module.fit_leaf,
     )
     for helper in helpers:
         assert _any_parameters(helper) == [], helper.__name__

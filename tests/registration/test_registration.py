@@ -619,7 +619,7 @@ class _FakeEntryPoint:
 def test_load_plugin_envs__registers_under_entry_point_namespace(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from gymnasium_core.registration import _plugins as _registry_plugins
+    import gymnasium_core.registration as _registry_plugins
 
     env_cls = _env_class(gymnasium_core)
     points = [

@@ -20,7 +20,7 @@ warnings.simplefilter("error")
 
 import gymnasium_core as gym
 from gymnasium_core import registration
-from gymnasium_core.registration import _plugins as _registry_plugins
+import gymnasium_core.registration as _registry_plugins
 from gymnasium_core.registration import namespace
 
 CALLS = []

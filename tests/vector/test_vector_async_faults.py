@@ -30,7 +30,7 @@ from gymnasium_core.error import (
     SharedMemoryUnsupported,
 )
 from gymnasium_core.spaces import Box, Dict, Discrete, Graph, Sequence, Space
-from gymnasium_core.vector import AsyncVectorEnv, _async_pipes, _async_startup, async_vector_env
+from gymnasium_core.vector import AsyncVectorEnv, async_vector_env
 from gymnasium_core.vector.async_vector_env import WorkerDiedError
 
 pytestmark = pytest.mark.timeout(60)
@@ -246,7 +246,7 @@ def _tagged(env_fn):
 
 def custom_worker(index, env_fn, pipe, parent_pipe, shared_memory, error_queue, mode, semaphore):
     """A worker of our own (module level, so every start method can pickle it)."""
-    from gymnasium_core.vector._async_worker import async_worker
+    from gymnasium_core.vector.async_vector_env import _async_worker as async_worker
 
     tagged = functools.partial(_tagged, env_fn)
     async_worker(index, tagged, pipe, parent_pipe, shared_memory, error_queue, mode, semaphore)
@@ -302,7 +302,7 @@ def _slow_closing(tmp_path, delay: float) -> AsyncVectorEnv:
 def test_async__close_without_timeout_waits_for_slow_env_close(tmp_path, monkeypatch) -> None:
     """``timeout=None`` waits for every sub-environment to finish closing (no fixed limit)."""
     # The fixed grace for terminated workers, shortened: a clean close must not depend on it.
-    monkeypatch.setattr(_async_pipes, "_JOIN_TIMEOUT", 0.1)
+    monkeypatch.setattr(async_vector_env, "_JOIN_TIMEOUT", 0.1)
     envs = _slow_closing(tmp_path, delay=1.0)
     pids = [process.pid for process in envs.processes]
     envs.close()  # our warnings are errors here: neither "ignored terminate" nor a timeout
@@ -333,20 +333,20 @@ def test_async__close_timeout_terminates_a_worker_still_closing(tmp_path) -> Non
 def test_fork_check__warns_only_for_fork_while_jax_runs(
     monkeypatch, context: str, running: bool, warns: bool
 ) -> None:
-    monkeypatch.setattr(_async_startup, "jax_is_running", lambda: running)
+    monkeypatch.setattr(async_vector_env, "jax_is_running", lambda: running)
     ctx = multiprocessing.get_context(context)
     if warns:
         with pytest.warns(gymnasium_core.logger.GymnasiumCoreWarning, match="forkserver"):
-            _async_startup.warn_if_forking_jax(ctx)
+            async_vector_env.warn_if_forking_jax(ctx)
     else:
-        _async_startup.warn_if_forking_jax(ctx)
+        async_vector_env.warn_if_forking_jax(ctx)
 
 
 @pytest.mark.parametrize("context", ["fork", None])
 def test_async__warns_before_forking_a_process_running_jax(monkeypatch, context) -> None:
     if multiprocessing.get_context(context).get_start_method() != "fork":
         pytest.skip("the default start method here is not fork")
-    monkeypatch.setattr(_async_startup, "jax_is_running", lambda: True)
+    monkeypatch.setattr(async_vector_env, "jax_is_running", lambda: True)
     # No worker is started: JAX may really be running in this process.
     monkeypatch.setattr(AsyncVectorEnv, "_start_workers", lambda self, ctx: None)
     monkeypatch.setattr(AsyncVectorEnv, "_check_spaces", lambda self: None)

@@ -156,16 +156,20 @@ def test_common_wrapper__deepcopy_and_pickle(build):
         assert got[1:4] == expected[1:4]
 
 
-def _registered(gym):
+@pytest.fixture
+def box_id():
+    """A test id registered in both registries for one test (other tests walk the registry)."""
     env_id = "WrapperTestBox-v0"
-    if env_id not in gym.registry:
+    for gym in (gymnasium_core, gymnasium):
         gym.register(env_id, entry_point=envs_for(gym).BoxEnv, max_episode_steps=5)
-    return env_id
+    yield env_id
+    for gym in (gymnasium_core, gymnasium):
+        gym.registry.pop(env_id, None)
 
 
-def test_make__spec_records_common_wrappers_like_reference():
-    ours = gymnasium_core.make(_registered(gymnasium_core))
-    ref = gymnasium.make(_registered(gymnasium))
+def test_make__spec_records_common_wrappers_like_reference(box_id):
+    ours = gymnasium_core.make(box_id)
+    ref = gymnasium.make(box_id)
     assert str(ours) == str(ref).replace("RefBoxEnv", "OursBoxEnv")
     for field in ("max_episode_steps", "order_enforce", "disable_env_checker"):
         assert getattr(ours.spec, field) == getattr(ref.spec, field)

@@ -9,8 +9,8 @@ from _wrapper_testenvs import envs_for
 
 import gymnasium_core
 import gymnasium_core.wrappers
-from gymnasium_core.wrappers import _image as image_module
-from gymnasium_core.wrappers._image import resize_area
+from gymnasium_core.wrappers import transform_observation as image_module
+from gymnasium_core.wrappers.transform_observation import resize_area
 
 
 def both(build):
