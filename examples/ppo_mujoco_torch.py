@@ -137,16 +137,33 @@ class Agent(nn.Module):
         return torch.distributions.Normal(self.actor(obs), self.log_std.exp())
 
 
-def train(cfg: Config) -> dict[str, Any]:
-    """Train PPO on the batched env; return the agent, its normaliser and the learning curve."""
+def action_interface(space: gym.Space[Any]) -> tuple[int, Any]:
+    """The policy's action size and the map from its actions to the env's.
+
+    A ``Box`` takes the Gaussian's sample clipped to its bounds. A ``Discrete(1)`` space (a task
+    with nothing to choose, such as the value probes of ``gymnasium_core.testing.probes``)
+    takes its only action whatever the policy samples.
+    """
+    if isinstance(space, gym.spaces.Discrete) and space.n == 1:
+        return 1, lambda action: np.full(len(action), space.start, dtype=np.int64)
+    if isinstance(space, gym.spaces.Box) and len(space.shape) == 1:
+        return space.shape[0], lambda action: np.clip(action, space.low, space.high)
+    raise ValueError(f"this PPO takes a 1-d Box or a Discrete(1) action space, not {space}")
+
+
+def train(cfg: Config, env_id: str = ENV_ID) -> dict[str, Any]:
+    """Train PPO on the batched env; return the agent, its normaliser and the learning curve.
+
+    ``env_id`` is any id with a ``vector_entry_point``, a flat observation and an action space
+    :func:`action_interface` takes (the probes' ids, for instance).
+    """
     torch.manual_seed(cfg.seed)
     envs = gym.make_vec(
-        ENV_ID, cfg.num_envs, vectorization_mode="vector_entry_point", autoreset_mode="SameStep"
+        env_id, cfg.num_envs, vectorization_mode="vector_entry_point", autoreset_mode="SameStep"
     )
-    print(f"make_vec({ENV_ID!r}, {cfg.num_envs}, 'vector_entry_point') -> {envs}", flush=True)
+    print(f"make_vec({env_id!r}, {cfg.num_envs}, 'vector_entry_point') -> {envs}", flush=True)
     obs_dim = envs.single_observation_space.shape[0]
-    act_dim = envs.single_action_space.shape[0]
-    low, high = envs.single_action_space.low, envs.single_action_space.high
+    act_dim, to_env = action_interface(envs.single_action_space)
     agent = Agent(obs_dim, act_dim, cfg.hidden)
     optimiser = torch.optim.Adam(agent.parameters(), lr=cfg.lr, eps=1e-5)
     norm = RunningNorm(obs_dim)
@@ -174,8 +191,7 @@ def train(cfg: Config) -> dict[str, Any]:
                 buf_logp[t] = dist.log_prob(action).sum(-1)
                 buf_val[t] = agent.value(obs)
             buf_obs[t], buf_act[t] = obs, action
-            clipped = np.clip(action.numpy(), low, high)
-            raw_obs, reward, terminated, truncated, infos = envs.step(clipped)
+            raw_obs, reward, terminated, truncated, infos = envs.step(to_env(action.numpy()))
             episode_return += reward
             done = terminated | truncated
             reward = reward.astype(np.float32)
@@ -243,6 +259,18 @@ def train(cfg: Config) -> dict[str, Any]:
         "steps": cfg.num_updates * cfg.batch,
         "train_seconds": seconds,
     }
+
+
+def readings(agent: Agent, norm: RunningNorm, observations: np.ndarray) -> dict[str, np.ndarray]:
+    """What the trained agent says at ``observations`` ``(n, obs_dim)``.
+
+    Returns:
+        ``values`` ``(n,)``, the critic's, and ``actions`` ``(n, act_dim)``, the policy's mean
+        (the greedy action, before clipping), both at the normalised observations.
+    """
+    with torch.no_grad():
+        obs = norm(np.asarray(observations, dtype=np.float64), update=False)
+        return {"values": agent.value(obs).numpy(), "actions": agent.actor(obs).numpy()}
 
 
 def film_first_episode(env: gym.Env[Any, Any], folder: str, prefix: str) -> Any:
