@@ -10,7 +10,6 @@ from gymnasium_core import logger
 from gymnasium_core.error import ResetNeeded
 from gymnasium_core.functional import _params
 from gymnasium_core.functional._checks import check_func_env, default_params, is_ours
-from gymnasium_core.functional._tree import tree_map
 from gymnasium_core.functional._validation import check_actions, parse_autoreset_mode
 from gymnasium_core.functional.numpy_env import render_modes_of
 from gymnasium_core.functional.random import BatchedRng
@@ -27,7 +26,7 @@ def _scatter(tree: Any, mask: np.ndarray[Any, Any], new: Any) -> Any:
         out[mask] = fresh
         return out
 
-    return tree_map(put, tree, new)
+    return _params.tree_map(put, tree, new)
 
 
 class FunctionalNumpyVectorEnv(VectorEnv[Any, Any, Any]):
@@ -271,7 +270,7 @@ class FunctionalNumpyVectorEnv(VectorEnv[Any, Any, Any]):
         """``info`` plus the final observations and infos of the sub-envs that just ended."""
         final_obs = np.full(self.num_envs, None, dtype=object)
         for i in np.flatnonzero(done):
-            final_obs[i] = tree_map(lambda x, i=i: np.asarray(x)[i], obs)
+            final_obs[i] = _params.tree_map(lambda x, i=i: np.asarray(x)[i], obs)
         return {
             **info,
             "final_obs": final_obs,
@@ -311,7 +310,7 @@ class FunctionalNumpyVectorEnv(VectorEnv[Any, Any, Any]):
             self._render_states = [f.render_init(*render_args) for _ in range(self.num_envs)]
         frames = []
         for i in range(self.num_envs):
-            single = tree_map(lambda x, i=i: np.asarray(x)[i], self.state)
+            single = _params.tree_map(lambda x, i=i: np.asarray(x)[i], self.state)
             self._render_states[i], frame = f.render_image(
                 single, self._render_states[i], *render_args
             )
