@@ -113,7 +113,7 @@ REWARD_SCALE = "probe/RewardScale-v0"
 
 
 @pytest.mark.slow
-@pytest.mark.timeout(1800)  # about 2 minutes on a busy 2-core machine
+@pytest.mark.timeout(1800)  # about 4 minutes on a busy 2-core machine
 def test_ppo_scan__right_on_every_probe_that_applies() -> None:
     ids = [i for i in probes.probe_ids() if i != REWARD_SCALE]
     report = probes.run_probes(ppo_trainer(load_example("ppo_cartpole_scan")), ids, seeds=SEEDS)
