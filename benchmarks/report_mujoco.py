@@ -31,6 +31,9 @@ START = "<!-- mujoco-vector:start -->"
 END = "<!-- mujoco-vector:end -->"
 # Issue #14's goals: ours over each of these, with all threads, at least this much.
 GOALS = {"SyncVectorEnv": 2.0, "AsyncVectorEnv": 1.3, "EnvPool": 1.3}
+# Issue #23's aim against EnvPool at these sizes, with all threads: the median of ours / EnvPool
+# at least the first number, and no case below the second.
+ENVPOOL_AIM = ((16, 64), 1.0, 0.85)
 
 
 def is_mujoco_vector(row: dict[str, Any]) -> bool:
@@ -170,6 +173,27 @@ def goal_summary(rows: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+def envpool_aim(rows: list[dict[str, Any]]) -> list[str]:
+    """Whether ours / EnvPool meets issue #23's aim (:data:`ENVPOOL_AIM`), in one line."""
+    rate, most = _rates(rows), most_threads(rows)
+    sizes, median_aim, floor = ENVPOOL_AIM
+    found = [
+        ours / other
+        for (env_id, n, t, impl), ours in rate.items()
+        if impl == "ours" and t == most and n in sizes
+        if (other := rate.get((env_id, n, t, "EnvPool")))
+    ]
+    if not found:
+        return []
+    median = statistics.median(found)
+    verdict = "met" if median >= median_aim and min(found) >= floor else "not met"
+    return [
+        f"- Issue #23's aim against EnvPool at {' and '.join(map(str, sizes))} sub-envs "
+        f"(median at least {median_aim}x, none below {floor}x): {verdict} (median "
+        f"{median:.2f}x, from {min(found):.2f}x to {max(found):.2f}x over {len(found)} cases)."
+    ]
+
+
 def time_table(rows: list[dict[str, Any]]) -> list[str]:
     """Microseconds per sub-env step with one thread: the whole step, the physics, the rest."""
     rate = _rates(rows)
@@ -235,6 +259,7 @@ def section(rows: list[dict[str, Any]], prefix: str, intro: list[str]) -> str:
         f"Goals (issue #14), with {most_threads(mine)} threads:",
         "",
         *goal_summary(mine),
+        *envpool_aim(mine),
         "",
         *goals_table(mine),
         "",

@@ -10,7 +10,7 @@ from the state before it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -27,10 +27,16 @@ class StackedData:
 
     Args:
         datas: The simulations, one per row.
+        fields: Fields already stacked, by name (arrays with one row per simulation), read as
+            they are instead of being stacked again.
     """
 
-    def __init__(self, datas: Sequence[Any]) -> None:
+    def __init__(
+        self, datas: Sequence[Any], fields: Mapping[str, NDArray[Any]] | None = None
+    ) -> None:
         self._datas = datas
+        if fields:
+            self.__dict__.update(fields)
 
     def __getattr__(self, name: str) -> NDArray[Any]:
         if name.startswith("_"):

@@ -31,10 +31,11 @@ from __future__ import annotations
 import importlib
 import itertools
 import os
-from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor, wait
 from typing import Any, ClassVar, SupportsIndex
 
+import mujoco
 import numpy as np
 from numpy.typing import NDArray
 
@@ -44,6 +45,7 @@ from gymnasium_core.vector.vector_env import AutoresetMode, VectorEnv
 
 from ._data import Snapshot, StackedData
 from ._task import TaskEnv
+from .mujoco_env import MujocoEnv
 
 __all__ = ["MujocoVectorEnv", "usable_cores", "vector_env_class"]
 
@@ -145,6 +147,9 @@ class MujocoVectorEnv(VectorEnv[NDArray[np.float64], NDArray[np.float32], NDArra
         self._batched = bool(getattr(self.env_cls, "HAS_BATCHED_TERMS", False)) and (
             first.batches_terms
         )
+        # The fields the batched terms read after the physics step, learnt on the first step.
+        self._after_fields: tuple[str, ...] | None = None
+        self._bind()
 
     # -- the vector API ---------------------------------------------------------------------
 
@@ -239,22 +244,26 @@ class MujocoVectorEnv(VectorEnv[NDArray[np.float64], NDArray[np.float32], NDArra
         return self._results(infos)
 
     def _step_batched(self, actions: NDArray[Any], resetting: NDArray[np.bool_]) -> StepResult:
-        """Physics on the threads, then the task terms once over the stepped batch."""
+        """Physics and NEXT_STEP resets on the threads, then the task terms once over the batch."""
         envs, infos = self.envs, {}
-        active = np.flatnonzero(~resetting)
+        everyone = not resetting.any()
+        active = self._everyone if everyone else np.flatnonzero(~resetting)
         if active.size:
             nu = envs[0].model.nu
             if actions.shape[1:] != (nu,):
                 raise ValueError(
                     f"Action dimension mismatch. Expected {(nu,)}, found {actions.shape[1:]}"
                 )
-            datas = [envs[index].data for index in active]
-            shell = envs[0]
-            before = Snapshot(StackedData(datas), shell.definition.before_fields)
-            self._advance(active, actions)
-            observations, rewards, terminations, info = shell._terms(
-                before, actions[active], StackedData(datas)
+        resets: dict[int, tuple[Any, dict[str, Any]]] = {}
+        skipped = resetting.tolist()
+        self._run_chunks(lambda chunk: self._advance(chunk, actions, skipped, resets), self._chunks)
+        if active.size:
+            before, after = self._stacked(active, everyone)
+            observations, rewards, terminations, info = envs[0]._terms(
+                before, actions if everyone else actions[active], after
             )
+            if self._after_fields is None:
+                self._learn_after_fields(after)
             self._observations[active] = observations
             self._rewards[active] = rewards
             self._terminations[active] = terminations
@@ -264,34 +273,71 @@ class MujocoVectorEnv(VectorEnv[NDArray[np.float64], NDArray[np.float32], NDArra
                 self._truncations[active] = self._elapsed_steps[active] >= limit
             else:
                 self._truncations[active] = False
-            mask = np.zeros(self.num_envs, dtype=np.bool_)
-            mask[active] = True
-            for key, values in info.items():
-                values = np.asarray(values)
-                batched = np.zeros((self.num_envs, *values.shape[1:]), dtype=values.dtype)
-                batched[active] = values
-                infos[key], infos[f"_{key}"] = batched, mask.copy()
+            infos = self._batched_info(info, active, everyone)
             if self.autoreset_mode is AutoresetMode.SAME_STEP:
-                ended = active[self._terminations[active] | self._truncations[active]]
-                for index in ended:
-                    final_info = {key: infos[key][index] for key in info}
-                    final = {
-                        "final_obs": self._observations[index].copy(),
-                        "final_info": final_info,
-                    }
-                    infos = self._add_info(infos, final, index)
-                    for key in info:
-                        infos[f"_{key}"][index] = False
-                    self._observations[index], reset_info = envs[index].reset()
-                    self._elapsed_steps[index] = 0
-                    infos = self._add_info(infos, reset_info, index)
-        for index in np.flatnonzero(resetting).tolist():  # NEXT_STEP: this step is the reset
-            self._observations[index], reset_info = envs[index].reset()
+                infos = self._reset_ended(active, info, infos)
+        for index in sorted(resets):  # NEXT_STEP: this step was the reset
+            self._observations[index], reset_info = resets[index]
             self._elapsed_steps[index] = 0
             self._rewards[index] = 0.0
             self._terminations[index] = self._truncations[index] = False
             infos = self._add_info(infos, reset_info, index)
         return self._results(infos)
+
+    def _stacked(self, active: NDArray[np.intp], everyone: bool) -> tuple[Snapshot, StackedData]:
+        """The data before and after the step of the ``active`` sub-envs, as the terms read it.
+
+        The threads copied the fields the terms read into the stacked buffers (see
+        :meth:`_advance`); a field not among them is stacked when the terms first ask for it.
+        """
+        before, after = self._before_buffers, self._after_buffers
+        if everyone:
+            datas = self._datas
+        else:
+            datas = [self._datas[index] for index in active]
+            before = {name: buffer[active] for name, buffer in before.items()}
+            after = {name: buffer[active] for name, buffer in after.items()}
+        fields = self.envs[0].definition.before_fields
+        return Snapshot(StackedData(datas, before), fields), StackedData(datas, after)
+
+    def _learn_after_fields(self, after: StackedData) -> None:
+        """Keep the fields the terms read after the step, for the threads to copy from now on."""
+        self._after_fields = tuple(name for name in vars(after) if not name.startswith("_"))
+        self._bind()
+
+    def _batched_info(
+        self, info: dict[str, Any], active: NDArray[np.intp], everyone: bool
+    ) -> dict[str, Any]:
+        """The terms' info of the ``active`` sub-envs in the vector layout (a mask per key)."""
+        infos: dict[str, Any] = {}
+        num_envs = self.num_envs
+        mask = np.zeros(num_envs, dtype=np.bool_)
+        mask[active] = True
+        for key, values in info.items():
+            values = np.asarray(values)
+            if everyone and values.shape[:1] == (num_envs,):
+                batched = values.copy()  # a term may give a view of a stacked buffer
+            else:
+                batched = np.zeros((num_envs, *values.shape[1:]), dtype=values.dtype)
+                batched[active] = values
+            infos[key], infos[f"_{key}"] = batched, mask.copy()
+        return infos
+
+    def _reset_ended(
+        self, active: NDArray[np.intp], info: dict[str, Any], infos: dict[str, Any]
+    ) -> dict[str, Any]:
+        """SAME_STEP: reset the sub-envs whose episode ended, keeping their final step."""
+        ended = active[self._terminations[active] | self._truncations[active]]
+        for index in ended.tolist():
+            final_info = {key: infos[key][index] for key in info}
+            final = {"final_obs": self._observations[index].copy(), "final_info": final_info}
+            infos = self._add_info(infos, final, index)
+            for key in info:
+                infos[f"_{key}"][index] = False
+            self._observations[index], reset_info = self.envs[index].reset()
+            self._elapsed_steps[index] = 0
+            infos = self._add_info(infos, reset_info, index)
+        return infos
 
     def _results(self, infos: dict[str, Any]) -> StepResult:
         """Mark the sub-envs whose episode ended and return copies of the step's buffers."""
@@ -304,36 +350,103 @@ class MujocoVectorEnv(VectorEnv[NDArray[np.float64], NDArray[np.float32], NDArra
             infos,
         )
 
-    def _advance(self, indices: NDArray[np.intp], actions: NDArray[Any]) -> None:
-        """Apply each sub-env's action and run its physics step, one chunk per thread."""
+    def _advance(
+        self,
+        chunk: Sequence[int],
+        actions: NDArray[Any],
+        skipped: list[bool],
+        resets: dict[int, tuple[Any, dict[str, Any]]],
+    ) -> None:
+        """Step the physics of the sub-envs in ``chunk`` (one thread's share of a step).
 
-        def run(chunk: NDArray[np.intp]) -> None:
-            envs = self.envs
-            for index in chunk:
-                env = envs[index]
+        Around each sub-env's physics step, the fields its terms read before and after it are
+        copied into the stacked buffers: the copies of one thread run while the others are in
+        ``mj_step``, which releases the GIL. A ``skipped`` sub-env (NEXT_STEP: its episode
+        ended on the last step) is reset instead, its observation and info put in ``resets``.
+        """
+        step, forces = mujoco.mj_step, mujoco.mj_rnePostConstraint
+        sims, copies_before, copies_after = self._sims, self._copies_before, self._copies_after
+        for index in chunk:
+            env, model, data, ctrl = sims[index]
+            if skipped[index]:
+                resets[index] = env.reset()
+                continue
+            for target, source in copies_before[index]:
+                target[...] = source
+            if self._own_physics:
                 env._step_mujoco_simulation(actions[index], env.frame_skip)
-
-        if self._pool is None:
-            run(indices)
-        else:
-            list(self._pool.map(run, np.array_split(indices, self.num_threads)))
+            else:  # MujocoEnv._step_mujoco_simulation, without its attribute look-ups
+                ctrl[:] = actions[index]
+                step(model, data, env.frame_skip)
+                forces(model, data)
+            for target, source in copies_after[index]:
+                target[...] = source
 
     def _step_all(self, actions: NDArray[Any], skipped: NDArray[np.bool_]) -> list[Any]:
         """Each sub-env's step outcome (``None`` where ``skipped``), one chunk per thread."""
         outcomes: list[Any] = [None] * self.num_envs
 
-        def run(chunk: range) -> None:
+        def run(chunk: Sequence[int]) -> None:
             envs = self.envs
             for index in chunk:
                 if not skipped[index]:
                     outcomes[index] = envs[index].step(actions[index])
 
-        if self._pool is None:
-            run(range(self.num_envs))
-        else:
-            # list() waits for every chunk and re-raises the first error
-            list(self._pool.map(run, self._chunks))
+        self._run_chunks(run, self._chunks)
         return outcomes
+
+    def _run_chunks(self, run: Callable[[Any], None], chunks: Sequence[Any]) -> None:
+        """``run`` each chunk: the first in the caller's thread, the others on the pool's.
+
+        Waits for every chunk, then re-raises the first error.
+        """
+        pool = self._pool
+        if pool is None:
+            for chunk in chunks:
+                run(chunk)
+            return
+        futures = [pool.submit(run, chunk) for chunk in chunks[1:]]
+        try:
+            run(chunks[0])
+        finally:
+            wait(futures)
+        for future in futures:
+            future.result()
+
+    def _bind(self) -> None:
+        """Cache what the physics loop reads of each sub-env, and the stacked buffers.
+
+        The stacked buffers hold one row per sub-env of each field the batched terms read
+        before (the definition's ``before_fields``) and after the physics step (learnt on the
+        first step); each sub-env's rows are filled from views of its ``MjData``.
+        """
+        envs = self.envs
+        self._datas = [env.data for env in envs]
+        self._sims = [(env, env.model, env.data, env.data.ctrl) for env in envs]
+        self._everyone = np.arange(self.num_envs)
+        own = type(envs[0])._step_mujoco_simulation is not MujocoEnv._step_mujoco_simulation
+        self._own_physics = own
+        self._before_buffers = self._buffers(
+            envs[0].definition.before_fields if self._batched else ()
+        )
+        self._after_buffers = self._buffers(self._after_fields or ())
+        self._copies_before = self._copies(self._before_buffers)
+        self._copies_after = self._copies(self._after_buffers)
+
+    def _buffers(self, fields: Sequence[str]) -> dict[str, NDArray[Any]]:
+        """One stacked buffer per field: ``(num_envs, *shape)`` of the field's shape and type."""
+        buffers = {}
+        for name in fields:
+            field = np.asarray(getattr(self._datas[0], name))
+            buffers[name] = np.empty((self.num_envs, *field.shape), field.dtype)
+        return buffers
+
+    def _copies(self, buffers: dict[str, NDArray[Any]]) -> list[list[tuple[Any, Any]]]:
+        """Per sub-env, ``(row of a buffer, view of the field in its MjData)`` pairs."""
+        return [
+            [(buffer[index], getattr(data, name)) for name, buffer in buffers.items()]
+            for index, data in enumerate(self._datas)
+        ]
 
     def render(self) -> Any:
         """Sub-env 0's frame, or a tuple of every sub-env's frame with ``render_all``."""
@@ -376,8 +489,10 @@ class MujocoVectorEnv(VectorEnv[NDArray[np.float64], NDArray[np.float32], NDArra
 
     def _start_threads(self) -> None:
         """Start the thread pool (none with one thread: everything runs in the caller's)."""
-        if self.num_threads > 1:
-            self._pool = ThreadPoolExecutor(self.num_threads, thread_name_prefix="mujoco-vector")
+        if self.num_threads > 1:  # the caller's thread steps the first chunk
+            self._pool = ThreadPoolExecutor(
+                self.num_threads - 1, thread_name_prefix="mujoco-vector"
+            )
 
     # -- pickling -----------------------------------------------------------------------------
 
@@ -401,11 +516,14 @@ class MujocoVectorEnv(VectorEnv[NDArray[np.float64], NDArray[np.float32], NDArra
         """
         state = self.__dict__.copy()
         state["_pool"] = None
+        for name in _BOUND:  # views of the sub-envs' data: remade by the copy
+            state.pop(name, None)
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         """Restore the attributes and start a new thread pool, unless the env was closed."""
         self.__dict__.update(state)
+        self._bind()
         if not self.closed:
             self._start_threads()
 
@@ -417,6 +535,18 @@ class MujocoVectorEnv(VectorEnv[NDArray[np.float64], NDArray[np.float32], NDArra
         for env in self.envs:
             env.close()
 
+
+#: What :meth:`MujocoVectorEnv._bind` caches: views of the sub-envs' data, left out of a pickle.
+_BOUND = (
+    "_datas",
+    "_sims",
+    "_everyone",
+    "_own_physics",
+    "_before_buffers",
+    "_after_buffers",
+    "_copies_before",
+    "_copies_after",
+)
 
 _CLASSES: dict[str, type[MujocoVectorEnv]] = {}
 

@@ -7,6 +7,7 @@ autoreset mode.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import numpy as np
@@ -17,7 +18,12 @@ from gymnasium_core.testing import parity
 from gymnasium_core.vector import AsyncVectorEnv, AutoresetMode, SyncVectorEnv
 from tests.envs.mujoco._reference import mujoco  # noqa: F401  (skips without mujoco)
 
-from gymnasium_core.envs.mujoco.vector import MujocoVectorEnv, usable_cores  # isort: skip
+from gymnasium_core.envs.mujoco.hopper_v5 import HopperEnv  # isort: skip
+from gymnasium_core.envs.mujoco.vector import (  # isort: skip
+    MujocoVectorEnv,
+    usable_cores,
+    vector_env_class,
+)
 
 pytestmark = pytest.mark.filterwarnings("ignore:.*is out of date:DeprecationWarning")
 
@@ -270,4 +276,42 @@ def test_vector__per_sub_env_parameters_from_set_attr_are_honoured() -> None:
         env.reset(seed=4 + index)
         assert rewards[index] == env.step(actions[index])[1]
         env.close()
+    vector.close()
+
+
+class _CountingHopperEnv(HopperEnv):  # type: ignore[misc]  # HopperEnv is untyped here
+    """A task whose physics step is its own: the vector env must call it."""
+
+    calls = 0
+
+    def _step_mujoco_simulation(self, ctrl: Any, n_frames: int) -> None:
+        type(self).calls += 1
+        super()._step_mujoco_simulation(ctrl, n_frames)
+
+
+def test_vector__a_task_with_its_own_physics_step_is_stepped_through_it() -> None:
+    vector = vector_env_class(_CountingHopperEnv, "CountingHopperVectorEnv")(3, num_threads=2)
+    single = gymnasium_core.make("Hopper-v5")
+    vector.reset(seed=7)
+    single.reset(seed=7)
+    actions = np.full((3, 3), 0.2, dtype=np.float32)
+    for _ in range(4):
+        observations = vector.step(actions)[0]
+        np.testing.assert_array_equal(observations[0], single.step(actions[0])[0])
+    assert _CountingHopperEnv.calls == 12
+    vector.close()
+    single.close()
+
+
+def test_vector__returned_arrays_are_not_overwritten_by_the_next_step() -> None:
+    vector = gymnasium_core.make_vec("Hopper-v5", 3, vectorization_mode="vector_entry_point")
+    vector.reset(seed=8)
+    actions = np.full((3, 3), 0.3, dtype=np.float32)
+    first = vector.step(actions)
+    kept = copy.deepcopy(first)
+    vector.step(actions)
+    for returned, copied in zip(first[:4], kept[:4], strict=True):
+        np.testing.assert_array_equal(returned, copied)
+    for key, value in kept[4].items():
+        np.testing.assert_array_equal(first[4][key], value, err_msg=key)
     vector.close()
