@@ -39,6 +39,7 @@ __all__ = [
     "PlanarLeggedParams",
     "Range",
     "SurvivalParams",
+    "body_index",
     "clipped_contact_forces",
     "clipped_squared_cost",
     "contact_survival_reward",
@@ -50,6 +51,7 @@ __all__ = [
     "in_range",
     "mass_center_xy",
     "observation_size",
+    "physics_timestep",
     "planar_legged_observation",
     "planar_legged_observation_size",
     "planar_legged_state_info",
@@ -109,7 +111,12 @@ def squared_sum_cost(
     reference, and the total reward then rounds the same way. ``axis=-1`` sums each row of a
     batch; a row sums in the same order as one action alone.
     """
-    return weight * xp.square(values).sum(axis=axis)
+    squares = xp.square(values)
+    if xp is np:
+        # ``ndarray.sum`` is this reduction behind a Python wrapper
+        total: Array = weight * np.add.reduce(squares, axis=axis)
+        return total
+    return weight * squares.sum(axis=axis)
 
 
 def control_cost(
@@ -147,6 +154,31 @@ def distance(vector: Array, xp: ArrayNamespace) -> Value:
     return xp.linalg.norm(vector, axis=-1)
 
 
+def body_index(task: TaskShell[Rules], body: int | str) -> int:
+    """Index of ``body`` (a name, or an index) among the model's bodies.
+
+    A shell that keeps the indices it was asked for (the native envs' ``_body_id``) answers
+    from them; any other shell looks the body up in its model.
+    """
+    lookup = getattr(task, "_body_id", None)
+    if lookup is None:
+        return int(task.model.body(body).id)
+    index: int = lookup(body)
+    return index
+
+
+def physics_timestep(task: TaskShell[Rules]) -> float:
+    """The model's physics timestep (``model.opt.timestep``), in seconds.
+
+    A shell that keeps a view of ``model.opt`` (the native envs' ``_physics_timestep``)
+    reads it there; any other shell reads its model.
+    """
+    lookup = getattr(task, "_physics_timestep", None)
+    if lookup is None:
+        return float(task.model.opt.timestep)
+    return float(lookup())
+
+
 def planar_velocity(before: Array, after: Array, dt: float) -> Array:
     """Finite-difference velocity of a position over one environment step of ``dt`` seconds."""
     return (after - before) / dt
@@ -174,7 +206,10 @@ def entry(values: Array, index: int) -> Array:
 
     Indexing with ``...`` leaves a 0-d array where plain indexing gives a numpy scalar, the
     type the reference reports; ``[()]`` turns the one into the other and keeps a column.
+    One simulation's values are indexed plainly (the same scalar, in one indexing).
     """
+    if values.ndim == 1:
+        return values[index]
     return values[..., index][()]
 
 
@@ -235,7 +270,7 @@ def flat_squared_sum_cost(values: Array, weight: float, xp: ArrayNamespace = np)
     ``values`` has shape ``(rows, columns)`` or ``(num_envs, rows, columns)``; each
     simulation's array is summed as one flat row, the order a sum over all its entries takes.
     """
-    flat = xp.reshape(values, (*xp.shape(values)[:-2], -1))
+    flat = values.reshape((*values.shape[:-2], -1))
     return squared_sum_cost(flat, weight, xp, axis=-1)
 
 

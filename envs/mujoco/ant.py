@@ -42,6 +42,7 @@ from ._definition import (
 from ._locomotion import HealthCheckedEnv
 from ._terms import (
     Range,
+    body_index,
     clipped_contact_forces,
     contact_survival_reward,
     control_cost,
@@ -135,7 +136,7 @@ def _observation(
     if task.options.include_cfrc_ext_in_observation:
         forces = ant_contact_forces(data, params, xp)
         observed = forces if task.rules.observes_world_body_forces else forces[..., 1:, :]
-        extras = (xp.reshape(observed, (*xp.shape(observed)[:-2], -1)),)
+        extras = (observed.reshape((*observed.shape[:-2], -1)),)
     return state_observation(
         data.qpos, data.qvel, skipped_positions(task.options, 2), extras, xp=xp
     )
@@ -149,7 +150,7 @@ def _is_healthy(
 
 def _main_body_xy(task: TaskShell[AntRules], data: SimData) -> Array:
     """The x and y of the main body (the point whose progress is rewarded)."""
-    body = task.model.body(task.options.main_body).id
+    body = body_index(task, task.options.main_body)
     return data.xpos[..., body, :2]
 
 

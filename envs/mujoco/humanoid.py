@@ -24,6 +24,9 @@ reports positions from ``qpos`` with the tendon lengths and velocities, and fill
 
 from __future__ import annotations
 
+import functools
+import types
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple, cast
 
@@ -109,7 +112,7 @@ def body_state_parts(
     cvel: Array,
     qfrc_actuator: Array,
     cfrc_ext: Array,
-    included: dict[str, bool],
+    included: Mapping[str, bool],
     full: bool,
     xp: ArrayNamespace = np,
 ) -> list[Any]:
@@ -133,7 +136,7 @@ def body_state_parts(
     }
     # One flat part per state; a batch (a leading axis on every input) keeps its rows.
     lead = qfrc_actuator.shape[:-1]
-    return [xp.reshape(arrays[name], (*lead, -1)) for name in BODY_STATE_PARTS if included[name]]
+    return [arrays[name].reshape((*lead, -1)) for name in BODY_STATE_PARTS if included[name]]
 
 
 def body_state_sizes(nbody: int, nv: int, full: bool) -> dict[str, int]:
@@ -183,13 +186,21 @@ def humanoid_position_info(
     }
 
 
-def _included(options: Any) -> dict[str, bool]:
-    return included_parts(
+def _included(options: Any) -> Mapping[str, bool]:
+    return _cached_included_parts(
         options.include_cinert_in_observation,
         options.include_cvel_in_observation,
         options.include_qfrc_actuator_in_observation,
         options.include_cfrc_ext_in_observation,
     )
+
+
+@functools.lru_cache(maxsize=32)
+def _cached_included_parts(
+    cinert: bool, cvel: bool, qfrc_actuator: bool, cfrc_ext: bool
+) -> Mapping[str, bool]:
+    # every step asks for the same switches: one read-only mapping per combination
+    return types.MappingProxyType(included_parts(cinert, cvel, qfrc_actuator, cfrc_ext))
 
 
 def body_state_observation_size(task: TaskShell[HumanoidRules]) -> int:

@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ._definition import Array, ArrayNamespace, Rules, SimData, TaskDefinition, TaskShell, Value
-from ._terms import Range, clipped_squared_cost, control_cost, entry
+from ._terms import Range, clipped_squared_cost, control_cost, entry, physics_timestep
 from .humanoid import (
     HUMANOID_V4,
     HUMANOID_V5,
@@ -145,9 +145,9 @@ def _step_info(
     cfrc_ext = after.cfrc_ext
     uph_cost, control_penalty, impact_cost = standup_reward_terms(
         after.qpos[..., 2],
-        float(task.model.opt.timestep),
+        physics_timestep(task),
         after.ctrl,
-        xp.reshape(cfrc_ext, (*xp.shape(cfrc_ext)[:-2], -1)),
+        cfrc_ext.reshape((*cfrc_ext.shape[:-2], -1)),
         params.ctrl_cost_weight,
         params.impact_cost_weight,
         params.impact_cost_range,

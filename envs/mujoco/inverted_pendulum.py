@@ -108,6 +108,12 @@ def _step_info(
     xp: ArrayNamespace,
 ) -> dict[str, Any]:
     healthy = checked_health(task, after, params, xp)
+    if isinstance(healthy, np.bool_):
+        # one step pays a Python number: v4's float 1.0 on every step, else the int 1 while
+        # the pole stays up and 0 on the step it falls (the reference's types)
+        if task.rules.pays_survive_on_terminal_step:
+            return {"reward_survive": 1.0}
+        return {"reward_survive": int(healthy)}
     if task.rules.pays_survive_on_terminal_step:
         survive = xp.ones(xp.shape(healthy))  # 1 on every step
     elif xp is np:

@@ -57,6 +57,26 @@ def expand_model_path(model_path: str) -> str:
     return resolved
 
 
+class _SimulationViews:
+    """The wrappers of one ``MjModel`` / ``MjData`` pair that a step reads.
+
+    Args:
+        model: The compiled model.
+        data: Its simulation data.
+    """
+
+    __slots__ = ("body_ids", "ctrl", "data", "model", "opt")
+
+    def __init__(self, model: mujoco.MjModel, data: mujoco.MjData) -> None:
+        self.model = model
+        self.data = data
+        # both see the memory of ``model`` and ``data``: later writes show through them
+        self.opt = model.opt
+        self.ctrl: NDArray[np.float64] = data.ctrl
+        #: Body indices by name (or index) as asked: a compiled model's bodies do not change.
+        self.body_ids: dict[int | str, int] = {}
+
+
 class MujocoEnv(Env[NDArray[np.float64], NDArray[np.float32]]):
     """Base class of environments simulated by MuJoCo.
 
@@ -158,15 +178,32 @@ class MujocoEnv(Env[NDArray[np.float64], NDArray[np.float32]]):
         """Put ``data`` back to the model's default state (time 0, ``qpos0``, zero velocity)."""
         mujoco.mj_resetData(self.model, self.data)
 
+    def _views(self) -> _SimulationViews:
+        """The views of ``model`` and ``data`` a step reads, made once per model and data.
+
+        Each ``model.opt`` or ``data.ctrl`` read builds a new wrapper object (about a
+        microsecond on a step of tens); these views see the same memory, so a write through
+        ``env.model.opt`` or ``env.data.ctrl`` shows in them. Assigning ``model`` or ``data``
+        makes new ones.
+        """
+        views: _SimulationViews | None = self.__dict__.get("_simulation_views")
+        model, data = self.model, self.data
+        if views is None or views.model is not model or views.data is not data:
+            views = _SimulationViews(model, data)
+            self.__dict__["_simulation_views"] = views
+        return views
+
     def _step_mujoco_simulation(self, ctrl: Any, n_frames: int) -> None:
         """Apply ``ctrl`` and advance the physics ``n_frames`` steps.
 
         ``mj_rnePostConstraint`` runs afterwards because MuJoCo computes the contact-force
         quantities (``cfrc_ext``, ``cacc``) only on request, and observations read them.
         """
-        self.data.ctrl[:] = ctrl
-        mujoco.mj_step(self.model, self.data, nstep=n_frames)
-        mujoco.mj_rnePostConstraint(self.model, self.data)
+        views = self._views()
+        model, data = views.model, views.data
+        views.ctrl[:] = ctrl
+        mujoco.mj_step(model, data, n_frames)
+        mujoco.mj_rnePostConstraint(model, data)
 
     def do_simulation(self, ctrl: Any, n_frames: int) -> None:
         """Advance the physics ``n_frames`` steps under control ``ctrl``.
@@ -203,7 +240,12 @@ class MujocoEnv(Env[NDArray[np.float64], NDArray[np.float32]]):
     @property
     def dt(self) -> float:
         """Simulated seconds per environment step."""
-        return float(self.model.opt.timestep) * self.frame_skip
+        return float(self._views().opt.timestep) * self.frame_skip
+
+    def _physics_timestep(self) -> float:
+        """The model's physics timestep (``model.opt.timestep``), in seconds."""
+        timestep: float = self._views().opt.timestep
+        return timestep
 
     def state_vector(self) -> NDArray[np.float64]:
         """``qpos`` followed by ``qvel`` as one flat array (not the full physics state)."""
@@ -214,9 +256,17 @@ class MujocoEnv(Env[NDArray[np.float64], NDArray[np.float32]]):
         position: NDArray[np.float64] = self.data.body(body_name).xpos
         return position
 
-    def _body_id(self, body_name: str) -> int:
-        """Index of body ``body_name`` in ``data.xpos`` (raises ``KeyError`` if absent)."""
-        return int(self.model.body(body_name).id)
+    def _body_id(self, body_name: int | str) -> int:
+        """Index of body ``body_name`` (a name, or an index) in ``data.xpos``.
+
+        Raises:
+            KeyError: If the model has no such body (``IndexError`` for an index).
+        """
+        body_ids = self._views().body_ids
+        index = body_ids.get(body_name)
+        if index is None:
+            index = body_ids[body_name] = int(self.model.body(body_name).id)
+        return index
 
     # -- the Env API --------------------------------------------------------------------------
 
@@ -263,9 +313,12 @@ class MujocoEnv(Env[NDArray[np.float64], NDArray[np.float32]]):
         """Every attribute, the compiled model and the simulation data included.
 
         ``MjModel`` and ``MjData`` pickle natively; the renderer drops its GL contexts and
-        reopens them on the first render of the copy.
+        reopens them on the first render of the copy. The views of the simulation are left
+        out: the copy makes its own, of its own model and data.
         """
-        return self.__dict__.copy()
+        state = self.__dict__.copy()
+        state.pop("_simulation_views", None)
+        return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         """Restore the attributes written by :meth:`__getstate__`."""

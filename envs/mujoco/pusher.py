@@ -34,7 +34,7 @@ from ._definition import (
     Value,
 )
 from ._task import TaskEnv
-from ._terms import control_cost, distance
+from ._terms import body_index, control_cost, distance
 
 __all__ = [
     "DEFAULT_CAMERA_CONFIG",
@@ -112,11 +112,11 @@ DEFAULT_OPTIONS = PusherOptions()
 
 
 def _points(task: TaskShell[PusherRules], data: SimData) -> tuple[Array, Array, Array]:
-    model, xpos = task.model, data.xpos
+    xpos = data.xpos
     return (
-        xpos[..., model.body("tips_arm").id, :],
-        xpos[..., model.body("object").id, :],
-        xpos[..., model.body("goal").id, :],
+        xpos[..., body_index(task, "tips_arm"), :],
+        xpos[..., body_index(task, "object"), :],
+        xpos[..., body_index(task, "goal"), :],
     )
 
 

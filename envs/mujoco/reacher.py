@@ -32,7 +32,7 @@ from ._definition import (
     Value,
 )
 from ._task import TaskEnv
-from ._terms import control_cost, distance
+from ._terms import body_index, control_cost, distance
 
 __all__ = [
     "DEFAULT_CAMERA_CONFIG",
@@ -107,8 +107,8 @@ DEFAULT_OPTIONS = ReacherOptions()
 
 
 def _points(task: TaskShell[ReacherRules], data: SimData) -> tuple[Array, Array]:
-    model, xpos = task.model, data.xpos
-    return xpos[..., model.body("fingertip").id, :], xpos[..., model.body("target").id, :]
+    xpos = data.xpos
+    return xpos[..., body_index(task, "fingertip"), :], xpos[..., body_index(task, "target"), :]
 
 
 def _observation(

@@ -424,3 +424,66 @@ def test_step_memo__terms_equal_each_term_evaluated_on_its_own(env_id: str) -> N
         if alone_terminal:
             env.reset()
     env.close()
+
+
+_NATIVE_IDS = sorted(
+    spec.id
+    for spec in gymnasium_core.registry.values()
+    if spec.namespace is None
+    and spec.version is not None
+    and spec.version >= 4
+    and str(spec.entry_point).startswith("gymnasium_core.envs.mujoco.")
+)
+
+
+@pytest.mark.parametrize("env_id", _NATIVE_IDS)
+def test_one_step_terms__the_single_env_step_equals_the_general_terms(env_id: str) -> None:
+    # ``step`` evaluates one simulation's terms through ``_one_step_terms``; the general
+    # ``_terms`` (what the batched env runs) on a twin stepped alike must give the same
+    # observation, reward (value and type), termination and info, bit for bit.
+    fast = gymnasium_core.make(env_id).unwrapped
+    general = gymnasium_core.make(env_id).unwrapped
+    fast.reset(seed=5)
+    general.reset(seed=5)
+    fast.action_space.seed(5)
+    for step in range(60):
+        action = fast.action_space.sample()
+        observation, reward, terminated, truncated, info = fast.step(action)
+        before = general._snapshot()
+        general.do_simulation(action, general.frame_skip)
+        expected = general._terms(before, action, general.data)
+        assert_same(
+            (observation, reward, terminated, truncated, info),
+            (expected[0], expected[1], bool(expected[2]), False, expected[3]),
+            where=f"{env_id} step {step}",
+        )
+        if terminated:
+            fast.reset()
+            general.reset()
+    fast.close()
+    general.close()
+
+
+def test_simulation_views__follow_writes_and_a_new_model_or_data() -> None:
+    import copy
+    import pickle
+
+    import mujoco
+
+    env = gymnasium_core.make("HalfCheetah-v5").unwrapped
+    env.reset(seed=0)
+    assert env.dt == pytest.approx(0.05)
+    env.model.opt.timestep = 0.02  # written through a fresh wrapper: the step sees it
+    assert env.dt == 0.02 * env.frame_skip
+    env.data = mujoco.MjData(env.model)  # a new data: the action lands in it
+    env.do_simulation(np.full(6, 0.5), 1)
+    np.testing.assert_array_equal(env.data.ctrl, np.full(6, 0.5))
+    for twin in (copy.deepcopy(env), pickle.loads(pickle.dumps(env))):
+        assert twin.dt == env.dt
+        twin.model.opt.timestep = 0.03
+        assert twin.dt == 0.03 * twin.frame_skip
+        assert env.dt == 0.02 * env.frame_skip
+        twin.do_simulation(np.full(6, -0.5), 1)
+        np.testing.assert_array_equal(twin.data.ctrl, np.full(6, -0.5))
+        np.testing.assert_array_equal(env.data.ctrl, np.full(6, 0.5))
+    env.close()
