@@ -109,7 +109,7 @@ class AcrobotFunctional(FuncEnv[AcrobotState, Any, Any, Any, Any, _render.Canvas
         xp = self.xp
         torque = _torque(xp, action, self.avail_torque)
         torque = torque + _torque_noise(xp, rng, p, torque)
-        th1, th2, dth1, dth2 = _rk4(self._derivatives, state, torque, p)
+        th1, th2, dth1, dth2 = _rk4(self._derivatives, state, torque, _Inertia.of(p), p.dt)
         return AcrobotState(
             _wrap(xp, th1, -xp.pi, xp.pi),
             _wrap(xp, th2, -xp.pi, xp.pi),
@@ -143,32 +143,30 @@ class AcrobotFunctional(FuncEnv[AcrobotState, Any, Any, Any, Any, _render.Canvas
         xp = self.xp
         return as_float(xp, xp.where(self.terminal(next_state, rng, params), 0.0, -1.0))
 
-    def _derivatives(self, s: AcrobotState, a: Any, p: AcrobotParams) -> AcrobotState:
-        """Time derivatives of the state under torque ``a`` (the reference's ``_dsdt``)."""
+    def _derivatives(self, s: AcrobotState, a: Any, c: _Inertia) -> AcrobotState:
+        """Time derivatives of the state under torque ``a`` (the reference's ``_dsdt``).
+
+        Operation order follows the reference, so float64 results agree bit for bit; the
+        products of constants it evaluates first (left to right) come from ``c``.
+        """
         xp = self.xp
-        m1, m2 = p.link_mass_1, p.link_mass_2
-        l1 = p.link_length_1
-        lc1, lc2 = p.link_com_pos_1, p.link_com_pos_2
-        i1 = i2 = p.link_moi
-        g = p.gravity
         theta1, theta2, dtheta1, dtheta2 = s
         cos2, sin2 = xp.cos(theta2), xp.sin(theta2)
-        # Operation order follows the reference, so float64 results agree bit for bit.
-        d1 = m1 * lc1**2 + m2 * (l1**2 + lc2**2 + 2 * l1 * lc2 * cos2) + i1 + i2
-        d2 = m2 * (lc2**2 + l1 * lc2 * cos2) + i2
-        phi2 = m2 * lc2 * g * xp.cos(theta1 + theta2 - xp.pi / 2.0)
+        d1 = c.m1_lc1_sq + c.m2 * (c.l1_sq_lc2_sq + c.two_l1_lc2 * cos2) + c.i1 + c.i2
+        d2 = c.m2 * (c.lc2_sq + c.l1_lc2 * cos2) + c.i2
+        phi2 = c.m2_lc2_g * xp.cos(theta1 + theta2 - xp.pi / 2.0)
         phi1 = (
-            -m2 * l1 * lc2 * square_pow(xp, dtheta2) * sin2
-            - 2 * m2 * l1 * lc2 * dtheta2 * dtheta1 * sin2
-            + (m1 * lc1 + m2 * l1) * g * xp.cos(theta1 - xp.pi / 2)
+            c.neg_m2_l1_lc2 * square_pow(xp, dtheta2) * sin2
+            - c.two_m2_l1_lc2 * dtheta2 * dtheta1 * sin2
+            + c.lever_g * xp.cos(theta1 - xp.pi / 2)
             + phi2
         )
         if self.book_or_nips == "nips":
-            ddtheta2 = (a + d2 / d1 * phi1 - phi2) / (m2 * lc2**2 + i2 - square_pow(xp, d2) / d1)
+            ddtheta2 = (a + d2 / d1 * phi1 - phi2) / (c.m2_lc2_sq_i2 - square_pow(xp, d2) / d1)
         else:
             ddtheta2 = (
-                a + d2 / d1 * phi1 - m2 * l1 * lc2 * square_pow(xp, dtheta1) * sin2 - phi2
-            ) / (m2 * lc2**2 + i2 - square_pow(xp, d2) / d1)
+                a + d2 / d1 * phi1 - c.m2_l1_lc2 * square_pow(xp, dtheta1) * sin2 - phi2
+            ) / (c.m2_lc2_sq_i2 - square_pow(xp, d2) / d1)
         ddtheta1 = -(d2 * ddtheta2 + phi1) / d1
         return AcrobotState(dtheta1, dtheta2, ddtheta1, ddtheta2)
 
@@ -214,30 +212,79 @@ def _torque(xp: Namespace[Any], action: Any, avail_torque: list[float]) -> Any:
 def _torque_noise(xp: Namespace[Any], rng: RNG, p: AcrobotParams, like: Any) -> Any:
     """Uniform noise in ``[-n, n)``; on numpy drawn only when ``n > 0``, as the reference."""
     n = p.torque_noise_max
-    if rng is None or random.is_numpy_rng(rng):
-        if rng is None or not np.any(np.asarray(n) > 0):
+    if rng is None:
+        return 0.0
+    if n.__class__ is float:  # the stateful env's params: no array to look into
+        if not n > 0.0 and random.is_numpy_rng(rng):  # NaN too, as below
             return 0.0
+    elif random.is_numpy_rng(rng) and not np.any(np.asarray(n) > 0):
+        return 0.0
     # One value per environment: a batched generator adds the batch axis, vmap the JAX one.
     return random.uniform(rng, -n, n)
 
 
-def _rk4(derivs: Any, y0: AcrobotState, a: Any, p: AcrobotParams) -> AcrobotState:
-    """One classical Runge-Kutta step of length ``p.dt`` (torque held constant)."""
-    dt = p.dt
+class _Inertia(NamedTuple):
+    """The products of constants in the equations of motion, each as the reference forms it.
+
+    Python evaluates ``m2 * l1 * lc2 * x`` as ``((m2 * l1) * lc2) * x``, so computing the
+    leading product once per step leaves every result unchanged.
+    """
+
+    m1_lc1_sq: Any  # m1 * lc1**2
+    m2: Any
+    l1_sq_lc2_sq: Any  # l1**2 + lc2**2
+    two_l1_lc2: Any  # 2 * l1 * lc2
+    i1: Any
+    i2: Any
+    lc2_sq: Any  # lc2**2
+    l1_lc2: Any  # l1 * lc2
+    m2_lc2_g: Any  # m2 * lc2 * g
+    neg_m2_l1_lc2: Any  # -m2 * l1 * lc2
+    two_m2_l1_lc2: Any  # 2 * m2 * l1 * lc2
+    lever_g: Any  # (m1 * lc1 + m2 * l1) * g
+    m2_l1_lc2: Any  # m2 * l1 * lc2
+    m2_lc2_sq_i2: Any  # m2 * lc2**2 + i2
+
+    @classmethod
+    def of(cls, p: AcrobotParams) -> _Inertia:
+        """The products for params ``p`` (the moments of inertia are both ``link_moi``)."""
+        m1, m2 = p.link_mass_1, p.link_mass_2
+        l1, lc1, lc2 = p.link_length_1, p.link_com_pos_1, p.link_com_pos_2
+        i = p.link_moi
+        g = p.gravity
+        return cls(
+            m1_lc1_sq=m1 * lc1**2,
+            m2=m2,
+            l1_sq_lc2_sq=l1**2 + lc2**2,
+            two_l1_lc2=2 * l1 * lc2,
+            i1=i,
+            i2=i,
+            lc2_sq=lc2**2,
+            l1_lc2=l1 * lc2,
+            m2_lc2_g=m2 * lc2 * g,
+            neg_m2_l1_lc2=-m2 * l1 * lc2,
+            two_m2_l1_lc2=2 * m2 * l1 * lc2,
+            lever_g=(m1 * lc1 + m2 * l1) * g,
+            m2_l1_lc2=m2 * l1 * lc2,
+            m2_lc2_sq_i2=m2 * lc2**2 + i,
+        )
+
+
+def _rk4(derivs: Any, y0: AcrobotState, a: Any, c: _Inertia, dt: Any) -> AcrobotState:
+    """One classical Runge-Kutta step of length ``dt`` (torque held constant)."""
     dt2 = dt / 2.0
+    y1, y2, y3, y4 = y0
 
     def shifted(h: Any, k: AcrobotState) -> AcrobotState:
-        return AcrobotState(*(y + h * dy for y, dy in zip(y0, k)))
+        return AcrobotState(y1 + h * k[0], y2 + h * k[1], y3 + h * k[2], y4 + h * k[3])
 
-    k1 = derivs(y0, a, p)
-    k2 = derivs(shifted(dt2, k1), a, p)
-    k3 = derivs(shifted(dt2, k2), a, p)
-    k4 = derivs(shifted(dt, k3), a, p)
+    k1 = derivs(y0, a, c)
+    k2 = derivs(shifted(dt2, k1), a, c)
+    k3 = derivs(shifted(dt2, k2), a, c)
+    k4 = derivs(shifted(dt, k3), a, c)
+    sixth = dt / 6.0
     return AcrobotState(
-        *(
-            y + dt / 6.0 * (d1 + 2 * d2 + 2 * d3 + d4)
-            for y, d1, d2, d3, d4 in zip(y0, k1, k2, k3, k4)
-        )
+        *(y + sixth * (d1 + 2 * d2 + 2 * d3 + d4) for y, d1, d2, d3, d4 in zip(y0, k1, k2, k3, k4))
     )
 
 
