@@ -2,9 +2,9 @@
 
 ``make_vec("Ant-v5", 64, vectorization_mode="vector_entry_point")`` builds a
 :class:`MujocoVectorEnv`: ``num_envs`` copies of the task, each with its own ``MjData``, split
-into one contiguous chunk per thread of a persistent pool. Each thread steps its chunk; MuJoCo
-releases the GIL inside ``mj_step``, so the physics of the chunks runs in parallel while the
-Python of the task terms takes turns.
+into one contiguous chunk per thread: the caller's thread steps the first chunk and a
+persistent pool the others, one task per thread per step. MuJoCo releases the GIL inside
+``mj_step``, so the physics of the chunks runs in parallel while their Python takes turns.
 
 Sub-environment ``i`` is the task class itself, seeded and stepped as ``make(id)`` would seed
 and step it, so it gives exactly what a single env gives for the same seed and actions:
@@ -13,9 +13,11 @@ the id is applied here, as ``make`` applies it with ``TimeLimit``).
 
 For the tasks whose class sets ``HAS_BATCHED_TERMS`` (Ant, HalfCheetah, Hopper, Humanoid,
 HumanoidStandup, InvertedPendulum, Pusher, Swimmer and Walker2d), the threads run only the
-physics and the definition's terms (observation, reward, termination, info) are evaluated once
-for the whole batch, over a :class:`~._data.StackedData` view of the sub-envs' data, with the
-parameters of sub-env 0: the same term functions a single env evaluates on its own data. Every
+physics (and the next-step autoreset's resets), copying the fields the terms read before and
+after each sub-env's step into stacked buffers; the definition's terms (observation, reward,
+termination, info) are then evaluated once for the whole batch, over a
+:class:`~._data.StackedData` of those buffers, with the parameters of sub-env 0: the same term
+functions a single env evaluates on its own data. Every
 other task runs its own ``step`` per sub-env on the threads, and so does a task subclass that
 overrides the step or one of its hooks. After ``set_attr`` or ``call`` (which may change one
 sub-env's parameters) every task does the latter.
@@ -254,11 +256,16 @@ class MujocoVectorEnv(VectorEnv[NDArray[np.float64], NDArray[np.float32], NDArra
                 raise ValueError(
                     f"Action dimension mismatch. Expected {(nu,)}, found {actions.shape[1:]}"
                 )
+        # a field read from before the step that no thread copies is stacked here, before it
+        early = {}
+        if self._before_unbuffered:
+            stacked = StackedData([self._datas[index] for index in active.tolist()])
+            early = {name: getattr(stacked, name) for name in self._before_unbuffered}
         resets: dict[int, tuple[Any, dict[str, Any]]] = {}
         skipped = resetting.tolist()
         self._run_chunks(lambda chunk: self._advance(chunk, actions, skipped, resets), self._chunks)
         if active.size:
-            before, after = self._stacked(active, everyone)
+            before, after = self._stacked(active, everyone, early)
             observations, rewards, terminations, info = envs[0]._terms(
                 before, actions if everyone else actions[active], after
             )
@@ -284,11 +291,14 @@ class MujocoVectorEnv(VectorEnv[NDArray[np.float64], NDArray[np.float32], NDArra
             infos = self._add_info(infos, reset_info, index)
         return self._results(infos)
 
-    def _stacked(self, active: NDArray[np.intp], everyone: bool) -> tuple[Snapshot, StackedData]:
+    def _stacked(
+        self, active: NDArray[np.intp], everyone: bool, early: dict[str, NDArray[Any]]
+    ) -> tuple[Snapshot, StackedData]:
         """The data before and after the step of the ``active`` sub-envs, as the terms read it.
 
         The threads copied the fields the terms read into the stacked buffers (see
-        :meth:`_advance`); a field not among them is stacked when the terms first ask for it.
+        :meth:`_advance`); ``early`` holds the other fields read from before the step, and an
+        other field read after it is stacked when the terms first ask for it.
         """
         before, after = self._before_buffers, self._after_buffers
         if everyone:
@@ -298,11 +308,19 @@ class MujocoVectorEnv(VectorEnv[NDArray[np.float64], NDArray[np.float32], NDArra
             before = {name: buffer[active] for name, buffer in before.items()}
             after = {name: buffer[active] for name, buffer in after.items()}
         fields = self.envs[0].definition.before_fields
-        return Snapshot(StackedData(datas, before), fields), StackedData(datas, after)
+        snapshot = Snapshot(StackedData(datas, {**before, **early}), fields)
+        return snapshot, StackedData(datas, after)
 
     def _learn_after_fields(self, after: StackedData) -> None:
-        """Keep the fields the terms read after the step, for the threads to copy from now on."""
-        self._after_fields = tuple(name for name in vars(after) if not name.startswith("_"))
+        """Keep the fields the terms read after the step, for the threads to copy from now on.
+
+        Only fields that are views of an ``MjData`` array can be copied from a view made once;
+        any other (a number such as ``time``) is stacked afresh at every step.
+        """
+        data = self._datas[0]
+        self._after_fields = tuple(
+            name for name in vars(after) if not name.startswith("_") and _is_view(data, name)
+        )
         self._bind()
 
     def _batched_info(
@@ -426,9 +444,10 @@ class MujocoVectorEnv(VectorEnv[NDArray[np.float64], NDArray[np.float32], NDArra
         self._everyone = np.arange(self.num_envs)
         own = type(envs[0])._step_mujoco_simulation is not MujocoEnv._step_mujoco_simulation
         self._own_physics = own
-        self._before_buffers = self._buffers(
-            envs[0].definition.before_fields if self._batched else ()
-        )
+        before = envs[0].definition.before_fields if self._batched else ()
+        views = [name for name in before if _is_view(self._datas[0], name)]
+        self._before_buffers = self._buffers(views)
+        self._before_unbuffered = tuple(name for name in before if name not in views)
         self._after_buffers = self._buffers(self._after_fields or ())
         self._copies_before = self._copies(self._before_buffers)
         self._copies_after = self._copies(self._after_buffers)
@@ -536,6 +555,16 @@ class MujocoVectorEnv(VectorEnv[NDArray[np.float64], NDArray[np.float32], NDArra
             env.close()
 
 
+def _is_view(data: Any, name: str) -> bool:
+    """Whether field ``name`` of ``data`` is an array viewing the simulation's own memory."""
+    field = getattr(data, name)
+    return (
+        isinstance(field, np.ndarray)
+        and field.ndim > 0
+        and np.shares_memory(field, getattr(data, name))
+    )
+
+
 #: What :meth:`MujocoVectorEnv._bind` caches: views of the sub-envs' data, left out of a pickle.
 _BOUND = (
     "_datas",
@@ -543,6 +572,7 @@ _BOUND = (
     "_everyone",
     "_own_physics",
     "_before_buffers",
+    "_before_unbuffered",
     "_after_buffers",
     "_copies_before",
     "_copies_after",

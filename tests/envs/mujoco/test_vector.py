@@ -8,6 +8,7 @@ autoreset mode.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from typing import Any
 
 import numpy as np
@@ -315,3 +316,32 @@ def test_vector__returned_arrays_are_not_overwritten_by_the_next_step() -> None:
     for key, value in kept[4].items():
         np.testing.assert_array_equal(first[4][key], value, err_msg=key)
     vector.close()
+
+
+def _step_info_with_time(
+    task: Any, before: Any, action: Any, after: Any, params: Any, xp: Any
+) -> dict[str, Any]:
+    info: dict[str, Any] = HopperEnv.definition.step_info(task, before, action, after, params, xp)
+    return {**info, "sim_time": after.time}
+
+
+class _TimedHopperEnv(HopperEnv):  # type: ignore[misc]  # HopperEnv is untyped here
+    """A task whose terms read a field that is a number, not a view of the simulation."""
+
+    definition = dataclasses.replace(HopperEnv.definition, step_info=_step_info_with_time)
+
+
+def test_vector__a_field_that_is_no_view_is_read_afresh_at_every_step() -> None:
+    vector = vector_env_class(_TimedHopperEnv, "TimedHopperVectorEnv")(2, num_threads=2)
+    assert vector._batched
+    single = _TimedHopperEnv()
+    vector.reset(seed=9)
+    single.reset(seed=9)
+    actions = np.full((2, 3), 0.1, dtype=np.float32)
+    for _ in range(3):
+        _, rewards, _, _, infos = vector.step(actions)
+        _, reward, _, _, info = single.step(actions[0])
+        assert infos["sim_time"][0] == info["sim_time"] > 0
+        assert rewards[0] == reward
+    vector.close()
+    single.close()
