@@ -55,6 +55,7 @@ class Config(NamedTuple):
     hidden: int = 64
     seed: int = 0
     eval_episodes: int = 10
+    value_norm: bool = True  # the critic learns standardised value targets (ValueNorm)
 
 
 SMOKE = Config(num_envs=16, num_steps=16, num_updates=2, epochs=1, minibatches=1, hidden=8)
@@ -203,15 +204,59 @@ def init_params(seed: int, obs_dim: int, num_actions: int, hidden: int) -> dict[
     }
 
 
+class ValueNorm(NamedTuple):
+    """Running mean and variance of the value targets, over every update so far.
+
+    The critic predicts the targets standardised by them, and its output is restored to the
+    environment's units wherever a value is used (advantages, bootstrapping, readings). So the
+    value head learns numbers of order one whatever the scale of the rewards: without it, a
+    task paying a thousand a step leaves the critic far below its targets in a short run,
+    since Adam moves each weight by about the learning rate per step.
+    """
+
+    mean: jax.Array  # () float32
+    var: jax.Array  # () float32
+    seen: jax.Array  # () float32: how many targets, after a tiny prior count
+
+    @classmethod
+    def fresh(cls) -> ValueNorm:
+        """No targets seen yet: restoring leaves a value as it is."""
+        return cls(jnp.zeros(()), jnp.ones(()), jnp.full((), 1e-4))
+
+    def update(self, targets: jax.Array) -> ValueNorm:
+        """The statistics with a batch of targets (any shape) merged in."""
+        n = targets.size
+        delta = targets.mean() - self.mean
+        total = self.seen + n
+        m2 = self.var * self.seen + targets.var() * n + delta**2 * self.seen * n / total
+        return ValueNorm(self.mean + delta * n / total, m2 / total, total)
+
+    def standardise(self, values: jax.Array) -> jax.Array:
+        return (values - self.mean) / jnp.sqrt(self.var + 1e-8)
+
+    def restore(self, standardised: jax.Array) -> jax.Array:
+        return self.mean + standardised * jnp.sqrt(self.var + 1e-8)
+
+
 def _mlp(layers: list[dict[str, jax.Array]], x: jax.Array) -> jax.Array:
     for lyr in layers[:-1]:
         x = jnp.tanh(x @ lyr["w"] + lyr["b"])
     return x @ layers[-1]["w"] + layers[-1]["b"]
 
 
-def forward(params: dict[str, Any], obs: jax.Array) -> tuple[jax.Array, jax.Array]:
-    """Action logits ``(batch, num_actions)`` and values ``(batch,)``."""
+def _heads(params: dict[str, Any], obs: jax.Array) -> tuple[jax.Array, jax.Array]:
+    """Action logits ``(batch, num_actions)`` and standardised values ``(batch,)``."""
     return _mlp(params["pi"], obs), _mlp(params["v"], obs)[..., 0]
+
+
+def forward(params: dict[str, Any], obs: jax.Array) -> tuple[jax.Array, jax.Array]:
+    """Action logits ``(batch, num_actions)`` and values ``(batch,)`` in the env's units.
+
+    ``params`` are the networks of :func:`init_params` with, under ``"value_norm"``, the
+    :class:`ValueNorm` their critic learned with (what ``make_train``'s ``train`` returns).
+    """
+    logits, standardised = _heads(params, obs)
+    return logits, params["value_norm"].restore(standardised)
 
 
 # -- PPO, as one program ------------------------------------------------------------------------
@@ -236,7 +281,9 @@ def make_train(cfg: Config, env: BatchedCartPole | None = None) -> Any:
 
     Returns:
         ``train(key, initial) -> (params, metrics)``, to be jitted; ``initial`` is
-        ``ravel_pytree(init_params(...))[0]`` and the metrics have one entry per update.
+        ``ravel_pytree(init_params(...))[0]``, ``params`` are what :func:`forward` takes (the
+        networks and the value targets' :class:`ValueNorm`) and the metrics have one entry
+        per update.
     """
     env = BatchedCartPole(cfg.num_envs) if env is None else env
     batch = cfg.num_envs * cfg.num_steps
@@ -255,7 +302,7 @@ def make_train(cfg: Config, env: BatchedCartPole | None = None) -> Any:
 
     def loss_fn(flat: jax.Array, mb: tuple[jax.Array, ...]) -> jax.Array:
         obs, action, old_logp, adv, target = mb
-        logits, value = forward(unravel(flat), obs)
+        logits, value = _heads(unravel(flat), obs)  # the value standardised, as the target
         logp_all = jax.nn.log_softmax(logits)
         logp = jnp.take_along_axis(logp_all, action[:, None], axis=1)[:, 0]
         ratio = jnp.exp(logp - old_logp)
@@ -311,13 +358,16 @@ def make_train(cfg: Config, env: BatchedCartPole | None = None) -> Any:
         return (params, opt_state, data), None
 
     def update(carry: Any, _: None) -> tuple[Any, dict[str, jax.Array]]:
-        flat, opt_state, state, obs, key = carry
-        params = unravel(flat)
+        flat, opt_state, value_norm, state, obs, key = carry
+        params = {**unravel(flat), "value_norm": value_norm}
         (_, state, obs, key), traj = jax.lax.scan(
             env_step, (params, state, obs, key), None, cfg.num_steps
         )
         _, last_value = forward(params, obs)
         adv, target = advantages(traj, last_value)
+        if cfg.value_norm:
+            value_norm = value_norm.update(target)
+        target = value_norm.standardise(target)
 
         def merge(x: jax.Array) -> jax.Array:  # (num_steps, num_envs, ...) -> (batch, ...)
             return x.reshape(batch, *x.shape[2:])
@@ -332,15 +382,15 @@ def make_train(cfg: Config, env: BatchedCartPole | None = None) -> Any:
             "episodes": ended,
             "mean_return": jnp.where(ended > 0, traj.finished_return.sum() / ended, jnp.nan),
         }
-        return (flat, opt_state, state, obs, key), metrics
+        return (flat, opt_state, value_norm, state, obs, key), metrics
 
     def train(key: jax.Array, initial: jax.Array) -> tuple[dict[str, Any], dict[str, jax.Array]]:
         """Train from the flat initial parameters; return the parameters and per-update metrics."""
         key, reset_key = jax.random.split(key)
         state, obs = env.reset(reset_key)
-        carry = (initial, optimizer.init(initial), state, obs, key)
-        (flat, *_), metrics = jax.lax.scan(update, carry, None, cfg.num_updates)
-        return unravel(flat), metrics
+        carry = (initial, optimizer.init(initial), ValueNorm.fresh(), state, obs, key)
+        (flat, _, value_norm, *_), metrics = jax.lax.scan(update, carry, None, cfg.num_updates)
+        return {**unravel(flat), "value_norm": value_norm}, metrics
 
     return train
 
@@ -394,7 +444,7 @@ def python_stepped_steps_per_second(hidden: int, seconds: float = 1.0) -> float:
     env, a jitted policy call and a jitted env step per Python iteration."""
     num_envs = 8
     env = gym.make_vec(ENV_ID, num_envs, autoreset_mode="SameStep")
-    params = init_params(0, 4, 2, hidden)
+    params = {**init_params(0, 4, 2, hidden), "value_norm": ValueNorm.fresh()}
 
     @jax.jit
     def act(params: dict[str, Any], obs: jax.Array, key: jax.Array) -> jax.Array:
@@ -424,7 +474,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--smoke", action="store_true", help="a tiny run that checks it all runs")
     parser.add_argument("--video", metavar="DIR", help="record the first evaluation episode")
     for field, default in Config._field_defaults.items():
-        parser.add_argument(f"--{field.replace('_', '-')}", type=type(default), default=None)
+        flag = f"--{field.replace('_', '-')}"
+        if isinstance(default, bool):  # --value-norm / --no-value-norm
+            parser.add_argument(flag, action=argparse.BooleanOptionalAction, default=None)
+        else:
+            parser.add_argument(flag, type=type(default), default=None)
     args = parser.parse_args(argv)
     base = SMOKE if args.smoke else Config()
     cfg = base._replace(

@@ -103,3 +103,24 @@ def test_ppo_scan__full_run_solves_cartpole() -> None:
     assert result["first_solved_update"] is not None
     assert not math.isnan(result["eval_mean"])
     assert result["eval_mean"] >= 475.0
+
+
+def test_ppo_scan__value_norm_merges_batches_and_restores_values() -> None:
+    import jax.numpy as jnp
+    import numpy as np
+
+    example = load_example("ppo_cartpole_scan")
+    first, second = jnp.array([1000.0, 1500.0, 1200.0]), jnp.array([[900.0], [1600.0]])
+    norm = example.ValueNorm.fresh().update(first).update(second)
+    both = np.concatenate([np.asarray(first), np.asarray(second).ravel()])
+    # The statistics of every target seen (the prior count of 1e-4 aside).
+    np.testing.assert_allclose([norm.mean, norm.var], [both.mean(), both.var()], rtol=1e-3)
+    np.testing.assert_allclose(norm.standardise(jnp.asarray(both)).mean(), 0.0, atol=1e-3)
+    np.testing.assert_allclose(norm.restore(norm.standardise(jnp.asarray(both))), both, rtol=1e-5)
+    # Read through forward, the critic's output is restored to the environment's units.
+    params = {**example.init_params(0, 4, 2, 8), "value_norm": norm}
+    obs = jnp.ones((3, 4))
+    standardised = example.forward({**params, "value_norm": example.ValueNorm.fresh()}, obs)[1]
+    np.testing.assert_allclose(
+        example.forward(params, obs)[1], norm.restore(standardised), rtol=1e-5
+    )
