@@ -1,7 +1,8 @@
 """The built-in environments, installed as :mod:`gymnasium_core.envs`.
 
 Importing this package registers every built-in id. Entry points are strings, so no
-environment module (nor pygame, jax, ...) is imported until an environment is made.
+environment module (nor pygame, jax, ...) is imported until an environment is made; each is
+written out in full, so searching for a class name finds its registration.
 
 Every stateful id also names the JAX vector environment of its task
 (``jax_vector_entry_point``: classic control -> ``phys2d``, toy text -> ``tabular``), which
@@ -16,344 +17,690 @@ entry point for the ids it registers one for (``CartPole-v0/-v1``, ``phys2d/*``)
 
 from __future__ import annotations
 
-from typing import Any
-
 from gymnasium_core.registration import make, pprint_registry, register, registry, spec
 
 from . import registration as registration  # set as an attribute, as Gymnasium users expect
 
 __all__ = ["make", "pprint_registry", "register", "registry", "spec"]
 
-_PKG = "gymnasium_core.envs"
-
-# The stateful ids whose Gymnasium registration has a vector entry point of its own: only for
-# these is our batched environment make_vec's default.
-_GYMNASIUM_VECTOR_IDS = frozenset({"CartPole-v0", "CartPole-v1"})
-
-
-def _register_family(
-    family: str,
-    jax_family: str,
-    entries: list[tuple[str, str, str, str | None, dict[str, Any]]],
-) -> None:
-    """Register a stateful family and point each id at its JAX vector environment.
-
-    Each entry is ``(id, module, class stem, JAX module or None, register kwargs)``: the
-    environment class is ``<stem>Env``, its numpy vector class ``<stem>VectorEnv``.
-    """
-    for env_id, module, stem, jax_target, options in entries:
-        register(
-            id=env_id,
-            entry_point=f"{_PKG}.{family}.{module}:{stem}Env",
-            vector_entry_point=f"{_PKG}.{family}.{module}:{stem}VectorEnv",
-            jax_vector_entry_point=(
-                None if jax_target is None else f"{_PKG}.{jax_family}.{jax_target}"
-            ),
-            vector_entry_point_opt_in=env_id not in _GYMNASIUM_VECTOR_IDS,
-            **options,
-        )
-
-
-def _register_functional(
-    family: str,
-    entries: list[tuple[str, str, str, dict[str, Any]]],
-    *,
-    vector_entry_point_opt_in: bool,
-) -> None:
-    """Register functional JAX ids: ``(id, module, class stem, register kwargs)``.
-
-    The vector entry point of each is a JAX vector environment, so it is declared as the id's
-    ``jax_vector_entry_point`` too (``make_vec(..., vectorization_mode="jax")``).
-
-    ``vector_entry_point_opt_in`` is true for a family whose Gymnasium registration has no
-    vector entry point (``tabular``): ``make_vec`` then defaults to ``SyncVectorEnv`` there too.
-    """
-    for env_id, module, stem, options in entries:
-        vector = f"{_PKG}.{family}.{module}:{stem}JaxVectorEnv"
-        register(
-            id=f"{family}/{env_id}",
-            entry_point=f"{_PKG}.{family}.{module}:{stem}JaxEnv",
-            vector_entry_point=vector,
-            jax_vector_entry_point=vector,  # its own batch is already the JAX vector env
-            disable_env_checker=True,
-            vector_entry_point_opt_in=vector_entry_point_opt_in,
-            **options,
-        )
-
-
-# Classic control ------------------------------------------------------------------------------
-
-_register_family(
-    "classic_control",
-    "phys2d",
-    [
-        (
-            "CartPole-v0",
-            "cartpole",
-            "CartPole",
-            "cartpole:stateful_physics_vector_env",
-            {"max_episode_steps": 200, "reward_threshold": 195.0},
-        ),
-        (
-            "CartPole-v1",
-            "cartpole",
-            "CartPole",
-            "cartpole:stateful_physics_vector_env",
-            {"max_episode_steps": 500, "reward_threshold": 475.0},
-        ),
-        (
-            "MountainCar-v0",
-            "mountain_car",
-            "MountainCar",
-            "mountain_car:MountainCarJaxVectorEnv",
-            {"max_episode_steps": 200, "reward_threshold": -110.0},
-        ),
-        (
-            "MountainCarContinuous-v0",
-            "continuous_mountain_car",
-            "Continuous_MountainCar",
-            "continuous_mountain_car:ContinuousMountainCarJaxVectorEnv",
-            {"max_episode_steps": 999, "reward_threshold": 90.0},
-        ),
-        (
-            "Pendulum-v1",
-            "pendulum",
-            "Pendulum",
-            "pendulum:PendulumJaxVectorEnv",
-            {"max_episode_steps": 200},
-        ),
-        (
-            "Acrobot-v1",
-            "acrobot",
-            "Acrobot",
-            "acrobot:AcrobotJaxVectorEnv",
-            {"max_episode_steps": 500, "reward_threshold": -100.0},
-        ),
-    ],
+# Classic control ---------------------------------------------------------------------------------
+register(
+    id="CartPole-v0",
+    entry_point="gymnasium_core.envs.classic_control.cartpole:CartPoleEnv",
+    vector_entry_point="gymnasium_core.envs.classic_control.cartpole:CartPoleVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.phys2d.cartpole:stateful_physics_vector_env",
+    max_episode_steps=200,
+    reward_threshold=195.0,
+)
+register(
+    id="CartPole-v1",
+    entry_point="gymnasium_core.envs.classic_control.cartpole:CartPoleEnv",
+    vector_entry_point="gymnasium_core.envs.classic_control.cartpole:CartPoleVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.phys2d.cartpole:stateful_physics_vector_env",
+    max_episode_steps=500,
+    reward_threshold=475.0,
+)
+register(
+    id="MountainCar-v0",
+    entry_point="gymnasium_core.envs.classic_control.mountain_car:MountainCarEnv",
+    vector_entry_point="gymnasium_core.envs.classic_control.mountain_car:MountainCarVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.phys2d.mountain_car:MountainCarJaxVectorEnv",
+    vector_entry_point_opt_in=True,
+    max_episode_steps=200,
+    reward_threshold=-110.0,
+)
+register(
+    id="MountainCarContinuous-v0",
+    entry_point="gymnasium_core.envs.classic_control.continuous_mountain_car:Continuous_MountainCarEnv",
+    vector_entry_point="gymnasium_core.envs.classic_control.continuous_mountain_car:Continuous_MountainCarVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.phys2d.continuous_mountain_car:ContinuousMountainCarJaxVectorEnv",
+    vector_entry_point_opt_in=True,
+    max_episode_steps=999,
+    reward_threshold=90.0,
+)
+register(
+    id="Pendulum-v1",
+    entry_point="gymnasium_core.envs.classic_control.pendulum:PendulumEnv",
+    vector_entry_point="gymnasium_core.envs.classic_control.pendulum:PendulumVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.phys2d.pendulum:PendulumJaxVectorEnv",
+    vector_entry_point_opt_in=True,
+    max_episode_steps=200,
+)
+register(
+    id="Acrobot-v1",
+    entry_point="gymnasium_core.envs.classic_control.acrobot:AcrobotEnv",
+    vector_entry_point="gymnasium_core.envs.classic_control.acrobot:AcrobotVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.phys2d.acrobot:AcrobotJaxVectorEnv",
+    vector_entry_point_opt_in=True,
+    max_episode_steps=500,
+    reward_threshold=-100.0,
 )
 
-_register_functional(
-    "phys2d",
-    [
-        # v0/v1 keep the reference's pole "mass-length" (masspole + length, the class default);
-        # v2 has the product, as the stateful CartPole.
-        (
-            "CartPole-v0",
-            "cartpole",
-            "CartPole",
-            {"max_episode_steps": 200, "reward_threshold": 195.0},
-        ),
-        (
-            "CartPole-v1",
-            "cartpole",
-            "CartPole",
-            {"max_episode_steps": 500, "reward_threshold": 475.0},
-        ),
-        (
-            "CartPole-v2",
-            "cartpole",
-            "CartPole",
-            {
-                "max_episode_steps": 500,
-                "reward_threshold": 475.0,
-                "kwargs": {"polemass_length": 0.1 * 0.5},
-            },
-        ),
-        ("Pendulum-v0", "pendulum", "Pendulum", {"max_episode_steps": 200}),
-        (
-            "MountainCar-v0",
-            "mountain_car",
-            "MountainCar",
-            {"max_episode_steps": 200, "reward_threshold": -110.0},
-        ),
-        (
-            "MountainCarContinuous-v0",
-            "continuous_mountain_car",
-            "ContinuousMountainCar",
-            {"max_episode_steps": 999, "reward_threshold": 90.0},
-        ),
-        (
-            "Acrobot-v0",
-            "acrobot",
-            "Acrobot",
-            {"max_episode_steps": 500, "reward_threshold": -100.0},
-        ),
-    ],
-    vector_entry_point_opt_in=False,
+# phys2d: the classic-control tasks as jitted functional envs. v0/v1 of CartPole keep the
+# reference's pole "mass-length" (masspole + length); v2 has the product, as the stateful env.
+register(
+    id="phys2d/CartPole-v0",
+    entry_point="gymnasium_core.envs.phys2d.cartpole:CartPoleJaxEnv",
+    vector_entry_point="gymnasium_core.envs.phys2d.cartpole:CartPoleJaxVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.phys2d.cartpole:CartPoleJaxVectorEnv",
+    disable_env_checker=True,
+    max_episode_steps=200,
+    reward_threshold=195.0,
+)
+register(
+    id="phys2d/CartPole-v1",
+    entry_point="gymnasium_core.envs.phys2d.cartpole:CartPoleJaxEnv",
+    vector_entry_point="gymnasium_core.envs.phys2d.cartpole:CartPoleJaxVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.phys2d.cartpole:CartPoleJaxVectorEnv",
+    disable_env_checker=True,
+    max_episode_steps=500,
+    reward_threshold=475.0,
+)
+register(
+    id="phys2d/CartPole-v2",
+    entry_point="gymnasium_core.envs.phys2d.cartpole:CartPoleJaxEnv",
+    vector_entry_point="gymnasium_core.envs.phys2d.cartpole:CartPoleJaxVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.phys2d.cartpole:CartPoleJaxVectorEnv",
+    disable_env_checker=True,
+    max_episode_steps=500,
+    reward_threshold=475.0,
+    kwargs={"polemass_length": 0.05},
+)
+register(
+    id="phys2d/Pendulum-v0",
+    entry_point="gymnasium_core.envs.phys2d.pendulum:PendulumJaxEnv",
+    vector_entry_point="gymnasium_core.envs.phys2d.pendulum:PendulumJaxVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.phys2d.pendulum:PendulumJaxVectorEnv",
+    disable_env_checker=True,
+    max_episode_steps=200,
+)
+register(
+    id="phys2d/MountainCar-v0",
+    entry_point="gymnasium_core.envs.phys2d.mountain_car:MountainCarJaxEnv",
+    vector_entry_point="gymnasium_core.envs.phys2d.mountain_car:MountainCarJaxVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.phys2d.mountain_car:MountainCarJaxVectorEnv",
+    disable_env_checker=True,
+    max_episode_steps=200,
+    reward_threshold=-110.0,
+)
+register(
+    id="phys2d/MountainCarContinuous-v0",
+    entry_point="gymnasium_core.envs.phys2d.continuous_mountain_car:ContinuousMountainCarJaxEnv",
+    vector_entry_point="gymnasium_core.envs.phys2d.continuous_mountain_car:ContinuousMountainCarJaxVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.phys2d.continuous_mountain_car:ContinuousMountainCarJaxVectorEnv",
+    disable_env_checker=True,
+    max_episode_steps=999,
+    reward_threshold=90.0,
+)
+register(
+    id="phys2d/Acrobot-v0",
+    entry_point="gymnasium_core.envs.phys2d.acrobot:AcrobotJaxEnv",
+    vector_entry_point="gymnasium_core.envs.phys2d.acrobot:AcrobotJaxVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.phys2d.acrobot:AcrobotJaxVectorEnv",
+    disable_env_checker=True,
+    max_episode_steps=500,
+    reward_threshold=-100.0,
 )
 
-# Toy text -------------------------------------------------------------------------------------
-
-_register_family(
-    "toy_text",
-    "tabular",
-    [
-        (
-            "Blackjack-v1",
-            "blackjack",
-            "Blackjack",
-            "blackjack:BlackJackJaxVectorEnv",
-            {"kwargs": {"sab": True, "natural": False}},
-        ),
-        (
-            "FrozenLake-v1",
-            "frozen_lake",
-            "FrozenLake",
-            "frozen_lake:FrozenLakeJaxVectorEnv",
-            {"kwargs": {"map_name": "4x4"}, "max_episode_steps": 100, "reward_threshold": 0.70},
-        ),
-        (
-            "FrozenLake8x8-v1",
-            "frozen_lake",
-            "FrozenLake",
-            "frozen_lake:FrozenLakeJaxVectorEnv",
-            {"kwargs": {"map_name": "8x8"}, "max_episode_steps": 200, "reward_threshold": 0.85},
-        ),
-        (
-            "CliffWalking-v1",
-            "cliffwalking",
-            "CliffWalking",
-            "cliffwalking:CliffWalkingJaxVectorEnv",
-            {},
-        ),
-        (
-            "CliffWalkingSlippery-v1",
-            "cliffwalking",
-            "CliffWalking",
-            "cliffwalking:CliffWalkingJaxVectorEnv",
-            {"kwargs": {"is_slippery": True}},
-        ),
-        (
-            "Taxi-v4",
-            "taxi",
-            "Taxi",
-            "taxi:TaxiJaxVectorEnv",
-            {"max_episode_steps": 200, "reward_threshold": 8},
-        ),
-    ],
-)
+# Toy text ----------------------------------------------------------------------------------------
 # Taxi-v3 is deliberately not registered: asking for it raises DeprecatedEnv (use Taxi-v4).
-
-_register_functional(
-    "tabular",
-    [
-        ("Blackjack-v0", "blackjack", "BlackJack", {}),
-        ("CliffWalking-v0", "cliffwalking", "CliffWalking", {}),
-        (
-            "FrozenLake-v0",
-            "frozen_lake",
-            "FrozenLake",
-            {"max_episode_steps": 100, "reward_threshold": 0.70},
-        ),
-        ("Taxi-v0", "taxi", "Taxi", {"max_episode_steps": 200, "reward_threshold": 8}),
-    ],
+register(
+    id="Blackjack-v1",
+    entry_point="gymnasium_core.envs.toy_text.blackjack:BlackjackEnv",
+    vector_entry_point="gymnasium_core.envs.toy_text.blackjack:BlackjackVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.tabular.blackjack:BlackJackJaxVectorEnv",
+    vector_entry_point_opt_in=True,
+    kwargs={"sab": True, "natural": False},
+)
+register(
+    id="FrozenLake-v1",
+    entry_point="gymnasium_core.envs.toy_text.frozen_lake:FrozenLakeEnv",
+    vector_entry_point="gymnasium_core.envs.toy_text.frozen_lake:FrozenLakeVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.tabular.frozen_lake:FrozenLakeJaxVectorEnv",
+    vector_entry_point_opt_in=True,
+    max_episode_steps=100,
+    reward_threshold=0.7,
+    kwargs={"map_name": "4x4"},
+)
+register(
+    id="FrozenLake8x8-v1",
+    entry_point="gymnasium_core.envs.toy_text.frozen_lake:FrozenLakeEnv",
+    vector_entry_point="gymnasium_core.envs.toy_text.frozen_lake:FrozenLakeVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.tabular.frozen_lake:FrozenLakeJaxVectorEnv",
+    vector_entry_point_opt_in=True,
+    max_episode_steps=200,
+    reward_threshold=0.85,
+    kwargs={"map_name": "8x8"},
+)
+register(
+    id="CliffWalking-v1",
+    entry_point="gymnasium_core.envs.toy_text.cliffwalking:CliffWalkingEnv",
+    vector_entry_point="gymnasium_core.envs.toy_text.cliffwalking:CliffWalkingVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.tabular.cliffwalking:CliffWalkingJaxVectorEnv",
     vector_entry_point_opt_in=True,
 )
+register(
+    id="CliffWalkingSlippery-v1",
+    entry_point="gymnasium_core.envs.toy_text.cliffwalking:CliffWalkingEnv",
+    vector_entry_point="gymnasium_core.envs.toy_text.cliffwalking:CliffWalkingVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.tabular.cliffwalking:CliffWalkingJaxVectorEnv",
+    vector_entry_point_opt_in=True,
+    kwargs={"is_slippery": True},
+)
+register(
+    id="Taxi-v4",
+    entry_point="gymnasium_core.envs.toy_text.taxi:TaxiEnv",
+    vector_entry_point="gymnasium_core.envs.toy_text.taxi:TaxiVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.tabular.taxi:TaxiJaxVectorEnv",
+    vector_entry_point_opt_in=True,
+    max_episode_steps=200,
+    reward_threshold=8,
+)
 
-# Box2D ----------------------------------------------------------------------------------------
+# tabular: the toy-text tasks as jitted functional envs (make_vec stays sync by default).
+register(
+    id="tabular/Blackjack-v0",
+    entry_point="gymnasium_core.envs.tabular.blackjack:BlackJackJaxEnv",
+    vector_entry_point="gymnasium_core.envs.tabular.blackjack:BlackJackJaxVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.tabular.blackjack:BlackJackJaxVectorEnv",
+    vector_entry_point_opt_in=True,
+    disable_env_checker=True,
+)
+register(
+    id="tabular/CliffWalking-v0",
+    entry_point="gymnasium_core.envs.tabular.cliffwalking:CliffWalkingJaxEnv",
+    vector_entry_point="gymnasium_core.envs.tabular.cliffwalking:CliffWalkingJaxVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.tabular.cliffwalking:CliffWalkingJaxVectorEnv",
+    vector_entry_point_opt_in=True,
+    disable_env_checker=True,
+)
+register(
+    id="tabular/FrozenLake-v0",
+    entry_point="gymnasium_core.envs.tabular.frozen_lake:FrozenLakeJaxEnv",
+    vector_entry_point="gymnasium_core.envs.tabular.frozen_lake:FrozenLakeJaxVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.tabular.frozen_lake:FrozenLakeJaxVectorEnv",
+    vector_entry_point_opt_in=True,
+    disable_env_checker=True,
+    max_episode_steps=100,
+    reward_threshold=0.7,
+)
+register(
+    id="tabular/Taxi-v0",
+    entry_point="gymnasium_core.envs.tabular.taxi:TaxiJaxEnv",
+    vector_entry_point="gymnasium_core.envs.tabular.taxi:TaxiJaxVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.tabular.taxi:TaxiJaxVectorEnv",
+    vector_entry_point_opt_in=True,
+    disable_env_checker=True,
+    max_episode_steps=200,
+    reward_threshold=8,
+)
+
+# Box2D -------------------------------------------------------------------------------------------
 # Stateful only: a Box2D world cannot be stepped as a pure function.
+register(
+    id="LunarLander-v3",
+    entry_point="gymnasium_core.envs.box2d.lunar_lander:LunarLander",
+    max_episode_steps=1000,
+    reward_threshold=200,
+)
+register(
+    id="LunarLanderContinuous-v3",
+    entry_point="gymnasium_core.envs.box2d.lunar_lander:LunarLander",
+    max_episode_steps=1000,
+    reward_threshold=200,
+    kwargs={"continuous": True},
+)
+register(
+    id="BipedalWalker-v3",
+    entry_point="gymnasium_core.envs.box2d.bipedal_walker:BipedalWalker",
+    max_episode_steps=1600,
+    reward_threshold=300,
+)
+register(
+    id="BipedalWalkerHardcore-v3",
+    entry_point="gymnasium_core.envs.box2d.bipedal_walker:BipedalWalker",
+    max_episode_steps=2000,
+    reward_threshold=300,
+    kwargs={"hardcore": True},
+)
+register(
+    id="CarRacing-v3",
+    entry_point="gymnasium_core.envs.box2d.car_racing:CarRacing",
+    max_episode_steps=1000,
+    reward_threshold=900,
+)
 
-_BOX2D: list[tuple[str, str, int, int, dict[str, Any]]] = [
-    # (id, module:class, max_episode_steps, reward_threshold, kwargs)
-    ("LunarLander-v3", "lunar_lander:LunarLander", 1000, 200, {}),
-    ("LunarLanderContinuous-v3", "lunar_lander:LunarLander", 1000, 200, {"continuous": True}),
-    ("BipedalWalker-v3", "bipedal_walker:BipedalWalker", 1600, 300, {}),
-    ("BipedalWalkerHardcore-v3", "bipedal_walker:BipedalWalker", 2000, 300, {"hardcore": True}),
-    ("CarRacing-v3", "car_racing:CarRacing", 1000, 900, {}),
-]
-for _id, _target, _steps, _threshold, _kwargs in _BOX2D:
-    register(
-        id=_id,
-        entry_point=f"{_PKG}.box2d.{_target}",
-        max_episode_steps=_steps,
-        reward_threshold=_threshold,
-        kwargs=_kwargs,
-    )
-
-# MuJoCo ---------------------------------------------------------------------------------------
+# MuJoCo ------------------------------------------------------------------------------------------
 # v4 and v5 of a task are one class with different defaults; `<task>_v4` / `<task>_v5` are the
-# modules Gymnasium users import them from.
+# modules Gymnasium users import them from. `make_vec(id, n, vectorization_mode=
+# "vector_entry_point")` steps n native copies on a pool of threads (`mujoco.vector`);
+# Gymnasium registers no vector entry point here, so `make_vec` stays sync by default. Each v5
+# task also runs on MJX (MuJoCo in JAX): `mjx/<Task>-v5` is its jitted functional env, and
+# `make_vec("<Task>-v5", n, vectorization_mode="jax")` batches it.
+register(
+    id="Ant-v4",
+    entry_point="gymnasium_core.envs.mujoco.ant_v4:AntEnv",
+    vector_entry_point="gymnasium_core.envs.mujoco.vector:AntV4VectorEnv",
+    vector_entry_point_opt_in=True,
+    max_episode_steps=1000,
+    reward_threshold=6000.0,
+)
+register(
+    id="Ant-v5",
+    entry_point="gymnasium_core.envs.mujoco.ant_v5:AntEnv",
+    vector_entry_point="gymnasium_core.envs.mujoco.vector:AntV5VectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.mujoco.mjx.envs:AntMjxVectorEnv",
+    vector_entry_point_opt_in=True,
+    max_episode_steps=1000,
+    reward_threshold=6000.0,
+)
+register(
+    id="mjx/Ant-v5",
+    entry_point="gymnasium_core.envs.mujoco.mjx.envs:AntMjxEnv",
+    vector_entry_point="gymnasium_core.envs.mujoco.mjx.envs:AntMjxVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.mujoco.mjx.envs:AntMjxVectorEnv",
+    disable_env_checker=True,
+    max_episode_steps=1000,
+    reward_threshold=6000.0,
+)
+register(
+    id="HalfCheetah-v4",
+    entry_point="gymnasium_core.envs.mujoco.half_cheetah_v4:HalfCheetahEnv",
+    vector_entry_point="gymnasium_core.envs.mujoco.vector:HalfCheetahV4VectorEnv",
+    vector_entry_point_opt_in=True,
+    max_episode_steps=1000,
+    reward_threshold=4800.0,
+)
+register(
+    id="HalfCheetah-v5",
+    entry_point="gymnasium_core.envs.mujoco.half_cheetah_v5:HalfCheetahEnv",
+    vector_entry_point="gymnasium_core.envs.mujoco.vector:HalfCheetahV5VectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.mujoco.mjx.envs:HalfCheetahMjxVectorEnv",
+    vector_entry_point_opt_in=True,
+    max_episode_steps=1000,
+    reward_threshold=4800.0,
+)
+register(
+    id="mjx/HalfCheetah-v5",
+    entry_point="gymnasium_core.envs.mujoco.mjx.envs:HalfCheetahMjxEnv",
+    vector_entry_point="gymnasium_core.envs.mujoco.mjx.envs:HalfCheetahMjxVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.mujoco.mjx.envs:HalfCheetahMjxVectorEnv",
+    disable_env_checker=True,
+    max_episode_steps=1000,
+    reward_threshold=4800.0,
+)
+register(
+    id="Hopper-v4",
+    entry_point="gymnasium_core.envs.mujoco.hopper_v4:HopperEnv",
+    vector_entry_point="gymnasium_core.envs.mujoco.vector:HopperV4VectorEnv",
+    vector_entry_point_opt_in=True,
+    max_episode_steps=1000,
+    reward_threshold=3800.0,
+)
+register(
+    id="Hopper-v5",
+    entry_point="gymnasium_core.envs.mujoco.hopper_v5:HopperEnv",
+    vector_entry_point="gymnasium_core.envs.mujoco.vector:HopperV5VectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.mujoco.mjx.envs:HopperMjxVectorEnv",
+    vector_entry_point_opt_in=True,
+    max_episode_steps=1000,
+    reward_threshold=3800.0,
+)
+register(
+    id="mjx/Hopper-v5",
+    entry_point="gymnasium_core.envs.mujoco.mjx.envs:HopperMjxEnv",
+    vector_entry_point="gymnasium_core.envs.mujoco.mjx.envs:HopperMjxVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.mujoco.mjx.envs:HopperMjxVectorEnv",
+    disable_env_checker=True,
+    max_episode_steps=1000,
+    reward_threshold=3800.0,
+)
+register(
+    id="Humanoid-v4",
+    entry_point="gymnasium_core.envs.mujoco.humanoid_v4:HumanoidEnv",
+    vector_entry_point="gymnasium_core.envs.mujoco.vector:HumanoidV4VectorEnv",
+    vector_entry_point_opt_in=True,
+    max_episode_steps=1000,
+)
+register(
+    id="Humanoid-v5",
+    entry_point="gymnasium_core.envs.mujoco.humanoid_v5:HumanoidEnv",
+    vector_entry_point="gymnasium_core.envs.mujoco.vector:HumanoidV5VectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.mujoco.mjx.envs:HumanoidMjxVectorEnv",
+    vector_entry_point_opt_in=True,
+    max_episode_steps=1000,
+)
+register(
+    id="mjx/Humanoid-v5",
+    entry_point="gymnasium_core.envs.mujoco.mjx.envs:HumanoidMjxEnv",
+    vector_entry_point="gymnasium_core.envs.mujoco.mjx.envs:HumanoidMjxVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.mujoco.mjx.envs:HumanoidMjxVectorEnv",
+    disable_env_checker=True,
+    max_episode_steps=1000,
+)
+register(
+    id="HumanoidStandup-v4",
+    entry_point="gymnasium_core.envs.mujoco.humanoidstandup_v4:HumanoidStandupEnv",
+    vector_entry_point="gymnasium_core.envs.mujoco.vector:HumanoidStandupV4VectorEnv",
+    vector_entry_point_opt_in=True,
+    max_episode_steps=1000,
+)
+register(
+    id="HumanoidStandup-v5",
+    entry_point="gymnasium_core.envs.mujoco.humanoidstandup_v5:HumanoidStandupEnv",
+    vector_entry_point="gymnasium_core.envs.mujoco.vector:HumanoidStandupV5VectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.mujoco.mjx.envs:HumanoidStandupMjxVectorEnv",
+    vector_entry_point_opt_in=True,
+    max_episode_steps=1000,
+)
+register(
+    id="mjx/HumanoidStandup-v5",
+    entry_point="gymnasium_core.envs.mujoco.mjx.envs:HumanoidStandupMjxEnv",
+    vector_entry_point="gymnasium_core.envs.mujoco.mjx.envs:HumanoidStandupMjxVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.mujoco.mjx.envs:HumanoidStandupMjxVectorEnv",
+    disable_env_checker=True,
+    max_episode_steps=1000,
+)
+register(
+    id="InvertedDoublePendulum-v4",
+    entry_point="gymnasium_core.envs.mujoco.inverted_double_pendulum_v4:InvertedDoublePendulumEnv",
+    vector_entry_point="gymnasium_core.envs.mujoco.vector:InvertedDoublePendulumV4VectorEnv",
+    vector_entry_point_opt_in=True,
+    max_episode_steps=1000,
+    reward_threshold=9100.0,
+)
+register(
+    id="InvertedDoublePendulum-v5",
+    entry_point="gymnasium_core.envs.mujoco.inverted_double_pendulum_v5:InvertedDoublePendulumEnv",
+    vector_entry_point="gymnasium_core.envs.mujoco.vector:InvertedDoublePendulumV5VectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.mujoco.mjx.envs:InvertedDoublePendulumMjxVectorEnv",
+    vector_entry_point_opt_in=True,
+    max_episode_steps=1000,
+    reward_threshold=9100.0,
+)
+register(
+    id="mjx/InvertedDoublePendulum-v5",
+    entry_point="gymnasium_core.envs.mujoco.mjx.envs:InvertedDoublePendulumMjxEnv",
+    vector_entry_point="gymnasium_core.envs.mujoco.mjx.envs:InvertedDoublePendulumMjxVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.mujoco.mjx.envs:InvertedDoublePendulumMjxVectorEnv",
+    disable_env_checker=True,
+    max_episode_steps=1000,
+    reward_threshold=9100.0,
+)
+register(
+    id="InvertedPendulum-v4",
+    entry_point="gymnasium_core.envs.mujoco.inverted_pendulum_v4:InvertedPendulumEnv",
+    vector_entry_point="gymnasium_core.envs.mujoco.vector:InvertedPendulumV4VectorEnv",
+    vector_entry_point_opt_in=True,
+    max_episode_steps=1000,
+    reward_threshold=950.0,
+)
+register(
+    id="InvertedPendulum-v5",
+    entry_point="gymnasium_core.envs.mujoco.inverted_pendulum_v5:InvertedPendulumEnv",
+    vector_entry_point="gymnasium_core.envs.mujoco.vector:InvertedPendulumV5VectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.mujoco.mjx.envs:InvertedPendulumMjxVectorEnv",
+    vector_entry_point_opt_in=True,
+    max_episode_steps=1000,
+    reward_threshold=950.0,
+)
+register(
+    id="mjx/InvertedPendulum-v5",
+    entry_point="gymnasium_core.envs.mujoco.mjx.envs:InvertedPendulumMjxEnv",
+    vector_entry_point="gymnasium_core.envs.mujoco.mjx.envs:InvertedPendulumMjxVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.mujoco.mjx.envs:InvertedPendulumMjxVectorEnv",
+    disable_env_checker=True,
+    max_episode_steps=1000,
+    reward_threshold=950.0,
+)
+register(
+    id="Pusher-v4",
+    entry_point="gymnasium_core.envs.mujoco.pusher_v4:PusherEnv",
+    vector_entry_point="gymnasium_core.envs.mujoco.vector:PusherV4VectorEnv",
+    vector_entry_point_opt_in=True,
+    max_episode_steps=100,
+    reward_threshold=0.0,
+)
+register(
+    id="Pusher-v5",
+    entry_point="gymnasium_core.envs.mujoco.pusher_v5:PusherEnv",
+    vector_entry_point="gymnasium_core.envs.mujoco.vector:PusherV5VectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.mujoco.mjx.envs:PusherMjxVectorEnv",
+    vector_entry_point_opt_in=True,
+    max_episode_steps=100,
+    reward_threshold=0.0,
+)
+register(
+    id="mjx/Pusher-v5",
+    entry_point="gymnasium_core.envs.mujoco.mjx.envs:PusherMjxEnv",
+    vector_entry_point="gymnasium_core.envs.mujoco.mjx.envs:PusherMjxVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.mujoco.mjx.envs:PusherMjxVectorEnv",
+    disable_env_checker=True,
+    max_episode_steps=100,
+    reward_threshold=0.0,
+)
+register(
+    id="Reacher-v4",
+    entry_point="gymnasium_core.envs.mujoco.reacher_v4:ReacherEnv",
+    vector_entry_point="gymnasium_core.envs.mujoco.vector:ReacherV4VectorEnv",
+    vector_entry_point_opt_in=True,
+    max_episode_steps=50,
+    reward_threshold=-3.75,
+)
+register(
+    id="Reacher-v5",
+    entry_point="gymnasium_core.envs.mujoco.reacher_v5:ReacherEnv",
+    vector_entry_point="gymnasium_core.envs.mujoco.vector:ReacherV5VectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.mujoco.mjx.envs:ReacherMjxVectorEnv",
+    vector_entry_point_opt_in=True,
+    max_episode_steps=50,
+    reward_threshold=-3.75,
+)
+register(
+    id="mjx/Reacher-v5",
+    entry_point="gymnasium_core.envs.mujoco.mjx.envs:ReacherMjxEnv",
+    vector_entry_point="gymnasium_core.envs.mujoco.mjx.envs:ReacherMjxVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.mujoco.mjx.envs:ReacherMjxVectorEnv",
+    disable_env_checker=True,
+    max_episode_steps=50,
+    reward_threshold=-3.75,
+)
+register(
+    id="Swimmer-v4",
+    entry_point="gymnasium_core.envs.mujoco.swimmer_v4:SwimmerEnv",
+    vector_entry_point="gymnasium_core.envs.mujoco.vector:SwimmerV4VectorEnv",
+    vector_entry_point_opt_in=True,
+    max_episode_steps=1000,
+    reward_threshold=360.0,
+)
+register(
+    id="Swimmer-v5",
+    entry_point="gymnasium_core.envs.mujoco.swimmer_v5:SwimmerEnv",
+    vector_entry_point="gymnasium_core.envs.mujoco.vector:SwimmerV5VectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.mujoco.mjx.envs:SwimmerMjxVectorEnv",
+    vector_entry_point_opt_in=True,
+    max_episode_steps=1000,
+    reward_threshold=360.0,
+)
+register(
+    id="mjx/Swimmer-v5",
+    entry_point="gymnasium_core.envs.mujoco.mjx.envs:SwimmerMjxEnv",
+    vector_entry_point="gymnasium_core.envs.mujoco.mjx.envs:SwimmerMjxVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.mujoco.mjx.envs:SwimmerMjxVectorEnv",
+    disable_env_checker=True,
+    max_episode_steps=1000,
+    reward_threshold=360.0,
+)
+register(
+    id="Walker2d-v4",
+    entry_point="gymnasium_core.envs.mujoco.walker2d_v4:Walker2dEnv",
+    vector_entry_point="gymnasium_core.envs.mujoco.vector:Walker2dV4VectorEnv",
+    vector_entry_point_opt_in=True,
+    max_episode_steps=1000,
+)
+register(
+    id="Walker2d-v5",
+    entry_point="gymnasium_core.envs.mujoco.walker2d_v5:Walker2dEnv",
+    vector_entry_point="gymnasium_core.envs.mujoco.vector:Walker2dV5VectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.mujoco.mjx.envs:Walker2dMjxVectorEnv",
+    vector_entry_point_opt_in=True,
+    max_episode_steps=1000,
+)
+register(
+    id="mjx/Walker2d-v5",
+    entry_point="gymnasium_core.envs.mujoco.mjx.envs:Walker2dMjxEnv",
+    vector_entry_point="gymnasium_core.envs.mujoco.mjx.envs:Walker2dMjxVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.mujoco.mjx.envs:Walker2dMjxVectorEnv",
+    disable_env_checker=True,
+    max_episode_steps=1000,
+)
 
-_MUJOCO: list[tuple[str, str, str, int, float | None]] = [
-    # (name, module stem, class, max_episode_steps, reward_threshold)
-    ("Ant", "ant", "AntEnv", 1000, 6000.0),
-    ("HalfCheetah", "half_cheetah", "HalfCheetahEnv", 1000, 4800.0),
-    ("Hopper", "hopper", "HopperEnv", 1000, 3800.0),
-    ("Humanoid", "humanoid", "HumanoidEnv", 1000, None),
-    ("HumanoidStandup", "humanoidstandup", "HumanoidStandupEnv", 1000, None),
-    (
-        "InvertedDoublePendulum",
-        "inverted_double_pendulum",
-        "InvertedDoublePendulumEnv",
-        1000,
-        9100.0,
-    ),
-    ("InvertedPendulum", "inverted_pendulum", "InvertedPendulumEnv", 1000, 950.0),
-    ("Pusher", "pusher", "PusherEnv", 100, 0.0),
-    ("Reacher", "reacher", "ReacherEnv", 50, -3.75),
-    ("Swimmer", "swimmer", "SwimmerEnv", 1000, 360.0),
-    ("Walker2d", "walker2d", "Walker2dEnv", 1000, None),
-]
-# Each v5 task also runs on MJX (MuJoCo in JAX): `mjx/<Task>-v5` is its jitted functional env,
-# and `make_vec("<Task>-v5", n, vectorization_mode="jax")` batches it.
-_MJX = f"{_PKG}.mujoco.mjx.envs"
-# `make_vec("<Task>-vN", n, vectorization_mode="vector_entry_point")` steps n native copies on
-# a pool of threads (`mujoco.vector`).
-_MJV = f"{_PKG}.mujoco.vector"
-for _name, _stem, _cls, _steps, _mj_threshold in _MUJOCO:
-    for _version in ("v4", "v5"):
-        register(
-            id=f"{_name}-{_version}",
-            entry_point=f"{_PKG}.mujoco.{_stem}_{_version}:{_cls}",
-            max_episode_steps=_steps,
-            reward_threshold=_mj_threshold,
-            vector_entry_point=f"{_MJV}:{_name}{_version.upper()}VectorEnv",
-            # Gymnasium registers no vector entry point here: `make_vec` stays sync by default.
-            vector_entry_point_opt_in=True,
-            jax_vector_entry_point=f"{_MJX}:{_name}MjxVectorEnv" if _version == "v5" else None,
-        )
-    register(
-        id=f"mjx/{_name}-v5",
-        entry_point=f"{_MJX}:{_name}MjxEnv",
-        vector_entry_point=f"{_MJX}:{_name}MjxVectorEnv",
-        jax_vector_entry_point=f"{_MJX}:{_name}MjxVectorEnv",
-        disable_env_checker=True,
-        max_episode_steps=_steps,
-        reward_threshold=_mj_threshold,
-    )
-
-# Probes ---------------------------------------------------------------------------------------
+# Probes ------------------------------------------------------------------------------------------
 # Known-answer tasks for debugging agents (gymnasium_core.testing.probes). `probe/<Name>-v0` is
 # the stateful env (make_vec's default is its numpy batch, and `vectorization_mode="jax"` its
 # JAX batch); `probe_jax/<Name>-v0` is the jitted single env.
-
-_PROBES: list[tuple[str, dict[str, Any]]] = [
-    ("ConstantReward", {}),
-    ("ObservedReward", {}),
-    ("DelayedReward", {}),
-    ("Autoreset", {}),
-    ("TimeLimit", {"max_episode_steps": 3}),
-    ("Memory", {}),
-    ("RewardScale", {}),
-    ("ActionReward", {}),
-    ("ObservedAction", {}),
-    ("DelayedCredit", {}),
-    ("ContinuousAction", {}),
-]
-_PROBE, _PROBE_JAX = f"{_PKG}.probe.probes", f"{_PKG}.probe.jax_probes"
-for _name, _probe_options in _PROBES:
-    register(
-        id=f"probe/{_name}-v0",
-        entry_point=f"{_PROBE}:{_name}Env",
-        vector_entry_point=f"{_PROBE}:{_name}VectorEnv",
-        jax_vector_entry_point=f"{_PROBE_JAX}:{_name}JaxVectorEnv",
-        **_probe_options,
-    )
-    register(
-        id=f"probe_jax/{_name}-v0",
-        entry_point=f"{_PROBE_JAX}:{_name}JaxEnv",
-        vector_entry_point=f"{_PROBE_JAX}:{_name}JaxVectorEnv",
-        jax_vector_entry_point=f"{_PROBE_JAX}:{_name}JaxVectorEnv",
-        disable_env_checker=True,
-        **_probe_options,
-    )
+register(
+    id="probe/ConstantReward-v0",
+    entry_point="gymnasium_core.envs.probe.probes:ConstantRewardEnv",
+    vector_entry_point="gymnasium_core.envs.probe.probes:ConstantRewardVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.probe.jax_probes:ConstantRewardJaxVectorEnv",
+)
+register(
+    id="probe_jax/ConstantReward-v0",
+    entry_point="gymnasium_core.envs.probe.jax_probes:ConstantRewardJaxEnv",
+    vector_entry_point="gymnasium_core.envs.probe.jax_probes:ConstantRewardJaxVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.probe.jax_probes:ConstantRewardJaxVectorEnv",
+    disable_env_checker=True,
+)
+register(
+    id="probe/ObservedReward-v0",
+    entry_point="gymnasium_core.envs.probe.probes:ObservedRewardEnv",
+    vector_entry_point="gymnasium_core.envs.probe.probes:ObservedRewardVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.probe.jax_probes:ObservedRewardJaxVectorEnv",
+)
+register(
+    id="probe_jax/ObservedReward-v0",
+    entry_point="gymnasium_core.envs.probe.jax_probes:ObservedRewardJaxEnv",
+    vector_entry_point="gymnasium_core.envs.probe.jax_probes:ObservedRewardJaxVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.probe.jax_probes:ObservedRewardJaxVectorEnv",
+    disable_env_checker=True,
+)
+register(
+    id="probe/DelayedReward-v0",
+    entry_point="gymnasium_core.envs.probe.probes:DelayedRewardEnv",
+    vector_entry_point="gymnasium_core.envs.probe.probes:DelayedRewardVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.probe.jax_probes:DelayedRewardJaxVectorEnv",
+)
+register(
+    id="probe_jax/DelayedReward-v0",
+    entry_point="gymnasium_core.envs.probe.jax_probes:DelayedRewardJaxEnv",
+    vector_entry_point="gymnasium_core.envs.probe.jax_probes:DelayedRewardJaxVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.probe.jax_probes:DelayedRewardJaxVectorEnv",
+    disable_env_checker=True,
+)
+register(
+    id="probe/Autoreset-v0",
+    entry_point="gymnasium_core.envs.probe.probes:AutoresetEnv",
+    vector_entry_point="gymnasium_core.envs.probe.probes:AutoresetVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.probe.jax_probes:AutoresetJaxVectorEnv",
+)
+register(
+    id="probe_jax/Autoreset-v0",
+    entry_point="gymnasium_core.envs.probe.jax_probes:AutoresetJaxEnv",
+    vector_entry_point="gymnasium_core.envs.probe.jax_probes:AutoresetJaxVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.probe.jax_probes:AutoresetJaxVectorEnv",
+    disable_env_checker=True,
+)
+register(
+    id="probe/TimeLimit-v0",
+    entry_point="gymnasium_core.envs.probe.probes:TimeLimitEnv",
+    vector_entry_point="gymnasium_core.envs.probe.probes:TimeLimitVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.probe.jax_probes:TimeLimitJaxVectorEnv",
+    max_episode_steps=3,
+)
+register(
+    id="probe_jax/TimeLimit-v0",
+    entry_point="gymnasium_core.envs.probe.jax_probes:TimeLimitJaxEnv",
+    vector_entry_point="gymnasium_core.envs.probe.jax_probes:TimeLimitJaxVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.probe.jax_probes:TimeLimitJaxVectorEnv",
+    disable_env_checker=True,
+    max_episode_steps=3,
+)
+register(
+    id="probe/Memory-v0",
+    entry_point="gymnasium_core.envs.probe.probes:MemoryEnv",
+    vector_entry_point="gymnasium_core.envs.probe.probes:MemoryVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.probe.jax_probes:MemoryJaxVectorEnv",
+)
+register(
+    id="probe_jax/Memory-v0",
+    entry_point="gymnasium_core.envs.probe.jax_probes:MemoryJaxEnv",
+    vector_entry_point="gymnasium_core.envs.probe.jax_probes:MemoryJaxVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.probe.jax_probes:MemoryJaxVectorEnv",
+    disable_env_checker=True,
+)
+register(
+    id="probe/RewardScale-v0",
+    entry_point="gymnasium_core.envs.probe.probes:RewardScaleEnv",
+    vector_entry_point="gymnasium_core.envs.probe.probes:RewardScaleVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.probe.jax_probes:RewardScaleJaxVectorEnv",
+)
+register(
+    id="probe_jax/RewardScale-v0",
+    entry_point="gymnasium_core.envs.probe.jax_probes:RewardScaleJaxEnv",
+    vector_entry_point="gymnasium_core.envs.probe.jax_probes:RewardScaleJaxVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.probe.jax_probes:RewardScaleJaxVectorEnv",
+    disable_env_checker=True,
+)
+register(
+    id="probe/ActionReward-v0",
+    entry_point="gymnasium_core.envs.probe.probes:ActionRewardEnv",
+    vector_entry_point="gymnasium_core.envs.probe.probes:ActionRewardVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.probe.jax_probes:ActionRewardJaxVectorEnv",
+)
+register(
+    id="probe_jax/ActionReward-v0",
+    entry_point="gymnasium_core.envs.probe.jax_probes:ActionRewardJaxEnv",
+    vector_entry_point="gymnasium_core.envs.probe.jax_probes:ActionRewardJaxVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.probe.jax_probes:ActionRewardJaxVectorEnv",
+    disable_env_checker=True,
+)
+register(
+    id="probe/ObservedAction-v0",
+    entry_point="gymnasium_core.envs.probe.probes:ObservedActionEnv",
+    vector_entry_point="gymnasium_core.envs.probe.probes:ObservedActionVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.probe.jax_probes:ObservedActionJaxVectorEnv",
+)
+register(
+    id="probe_jax/ObservedAction-v0",
+    entry_point="gymnasium_core.envs.probe.jax_probes:ObservedActionJaxEnv",
+    vector_entry_point="gymnasium_core.envs.probe.jax_probes:ObservedActionJaxVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.probe.jax_probes:ObservedActionJaxVectorEnv",
+    disable_env_checker=True,
+)
+register(
+    id="probe/DelayedCredit-v0",
+    entry_point="gymnasium_core.envs.probe.probes:DelayedCreditEnv",
+    vector_entry_point="gymnasium_core.envs.probe.probes:DelayedCreditVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.probe.jax_probes:DelayedCreditJaxVectorEnv",
+)
+register(
+    id="probe_jax/DelayedCredit-v0",
+    entry_point="gymnasium_core.envs.probe.jax_probes:DelayedCreditJaxEnv",
+    vector_entry_point="gymnasium_core.envs.probe.jax_probes:DelayedCreditJaxVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.probe.jax_probes:DelayedCreditJaxVectorEnv",
+    disable_env_checker=True,
+)
+register(
+    id="probe/ContinuousAction-v0",
+    entry_point="gymnasium_core.envs.probe.probes:ContinuousActionEnv",
+    vector_entry_point="gymnasium_core.envs.probe.probes:ContinuousActionVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.probe.jax_probes:ContinuousActionJaxVectorEnv",
+)
+register(
+    id="probe_jax/ContinuousAction-v0",
+    entry_point="gymnasium_core.envs.probe.jax_probes:ContinuousActionJaxEnv",
+    vector_entry_point="gymnasium_core.envs.probe.jax_probes:ContinuousActionJaxVectorEnv",
+    jax_vector_entry_point="gymnasium_core.envs.probe.jax_probes:ContinuousActionJaxVectorEnv",
+    disable_env_checker=True,
+)
