@@ -177,7 +177,6 @@ _.named  # gymnasium_core/testing/probes.py
 
 # envs/: dead code (nothing calls it) or names nothing in the repository reads; to be removed
 # or justified with the env moves.
-_.rotated_box  # envs/classic_control/_render.py
 _._body_id  # envs/mujoco/mujoco_env.py
 _.default_options  # envs/mujoco/_definition.py
 _.mj_model  # envs/mujoco/mjx/task.py

@@ -140,18 +140,6 @@ def filled_circle(surf: Any, x: float, y: float, radius: float, color: tuple[int
     gfxdraw.filled_circle(surf, cx, cy, r, color)
 
 
-def rotated_box(
-    cx: float, cy: float, length: float, width: float, angle: float
-) -> list[tuple[float, float]]:
-    """Corners of a ``length x width`` bar starting at ``(cx, cy)``, turned by ``angle`` rad.
-
-    The bar extends along its local x axis from the pivot; ``angle`` is counter-clockwise.
-    """
-    half = width / 2.0
-    corners = ((0.0, -half), (0.0, half), (length, half), (length, -half))
-    return [(x + cx, y + cy) for x, y in turned(corners, angle)]
-
-
 def turned(points: Any, angle: SupportsFloat) -> list[tuple[float, float]]:
     """``points`` turned counter-clockwise by ``angle`` rad about the origin.
 

@@ -6,7 +6,7 @@ JAX pytree); its observation, reward, termination and info are the definition's 
 with ``xp = jax.numpy``. Only the physics differs from the native env: ``mjx.step`` instead
 of ``mj_step``. It is v5's task: MJX has no v4 ids.
 
-Configuration comes in the definition's two kinds, as STYLE.md asks: its ``options`` (static,
+Configuration comes in the definition's two kinds: its ``options`` (static,
 they fix shapes or loops) become attributes of the task, its ``params`` (numbers, a
 ``NamedTuple`` and so a pytree) the task's default params, which a vector env can batch. Both
 are given as the native env's keyword arguments, with the same names and the same defaults:
