@@ -439,7 +439,13 @@ def checked_health(task: TaskShell[RulesT], data: SimData, params: Any, xp: Arra
     """
     check = task.definition.is_healthy
     assert check is not None, f"{task.definition.name} has no health check"
-    return step_memo(task, data, "healthy", lambda: check(task, data, params, xp))
+    # :func:`step_memo` written out: the check runs on every step, a closure per call costs
+    memo = getattr(task, "_step_memo", None)
+    if memo is None or memo["data"] is not data:
+        return check(task, data, params, xp)
+    if "healthy" not in memo:
+        memo["healthy"] = check(task, data, params, xp)
+    return memo["healthy"]
 
 
 def checked_observation(
@@ -450,9 +456,13 @@ def checked_observation(
     For a health check that reads the observation (InvertedPendulum's); see :func:`step_memo`.
     """
     observation = task.definition.observation
-    return cast(
-        "Array", step_memo(task, data, "observation", lambda: observation(task, data, params, xp))
-    )
+    # :func:`step_memo` written out, as in :func:`checked_health`
+    memo = getattr(task, "_step_memo", None)
+    if memo is None or memo["data"] is not data:
+        return observation(task, data, params, xp)
+    if "observation" not in memo:
+        memo["observation"] = observation(task, data, params, xp)
+    return cast("Array", memo["observation"])
 
 
 def step_memo(task: Any, data: Any, name: str, evaluate: Callable[[], Any]) -> Any:

@@ -24,6 +24,7 @@ import inspect
 from collections.abc import Callable
 from typing import Any, ClassVar, Literal, SupportsFloat, cast
 
+import mujoco
 import numpy as np
 from numpy.typing import NDArray
 
@@ -32,7 +33,7 @@ from gymnasium_core.utils.ezpickle import EzPickle
 
 from ._data import Snapshot
 from ._definition import Rules, TaskDefinition, checked_observation, is_terminal
-from .mujoco_env import MujocoEnv
+from .mujoco_env import MujocoEnv, _action_dimension_error
 
 __all__ = [
     "RENDER_MODES",
@@ -161,6 +162,11 @@ class TaskEnv(MujocoEnv, EzPickle):
         if definition is not None:
             cls._record_fields = frozenset(definition.params._fields + definition.options._fields)
         cls._term_hooks = cls._find_term_hooks()
+        cls._plain_simulation = (
+            cls._snapshot is TaskEnv._snapshot
+            and cls.do_simulation is MujocoEnv.do_simulation
+            and cls._step_mujoco_simulation is MujocoEnv._step_mujoco_simulation
+        )
 
     metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}
 
@@ -274,6 +280,9 @@ class TaskEnv(MujocoEnv, EzPickle):
     _record_fields: ClassVar[frozenset[str]] = frozenset()
     #: Hooks of the reference's classes that a class from outside this package overrides.
     _term_hooks: ClassVar[frozenset[str]] = frozenset()
+    #: Whether the class keeps the base ``_snapshot``, ``do_simulation`` and
+    #: ``_step_mujoco_simulation`` (set per class by :meth:`__init_subclass__`).
+    _plain_simulation: ClassVar[bool] = True
 
     @classmethod
     def _find_term_hooks(cls) -> frozenset[str]:
@@ -310,6 +319,36 @@ class TaskEnv(MujocoEnv, EzPickle):
         self, action: Any
     ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
         """Apply ``action`` for ``frame_skip`` physics steps and evaluate the task's terms."""
+        if self._term_hooks or not self._plain_simulation:
+            return self._step_through_methods(action)
+        # What ``_snapshot``, ``do_simulation`` and ``_step_mujoco_simulation`` do, written out
+        # for a class that overrides none of them (a step is tens of microseconds, and each
+        # method call costs a fraction of one); ``test_terms`` compares both ways.
+        views = self.__dict__.get("_simulation_views")
+        model, data = self.model, self.data
+        if views is None or views.model is not model or views.data is not data:
+            views = self._views()
+        fields = self.definition.before_fields
+        before = _NOTHING_BEFORE
+        if fields:
+            before = Snapshot.__new__(Snapshot)
+            before.__dict__.update({name: getattr(data, name).copy() for name in fields})
+        ctrl = views.ctrl
+        shape = action.shape if isinstance(action, np.ndarray) else np.shape(action)
+        if shape != ctrl.shape:
+            raise _action_dimension_error(ctrl.shape, shape)
+        ctrl[:] = action
+        mujoco.mj_step(model, data, self.frame_skip)
+        mujoco.mj_rnePostConstraint(model, data)
+        observation, reward, terminated, info = self._one_step_terms(before, action)
+        if self.render_mode == "human":
+            self.render()
+        return observation, reward, terminated, False, info
+
+    def _step_through_methods(
+        self, action: Any
+    ) -> tuple[NDArray[np.float64], SupportsFloat, bool, bool, dict[str, Any]]:
+        """The step through each overridable method (a subclass overrides one of them)."""
         before = self._snapshot()
         self.do_simulation(action, self.frame_skip)
         if self._term_hooks:
@@ -327,7 +366,8 @@ class TaskEnv(MujocoEnv, EzPickle):
         :func:`~._definition.checked_observation` keeps it), and a task without a health
         check ends no episode. ``test_terms`` compares the two bit for bit.
         """
-        definition, params, data = self.definition, self.params, self.data
+        definition, data = self.definition, self.data
+        params = (self.__dict__.get("_term_records_cache") or self._term_records())[0]
         memo: dict[str, Any] = {"data": data}
         self.__dict__["_step_memo"] = memo
         try:
@@ -341,7 +381,7 @@ class TaskEnv(MujocoEnv, EzPickle):
         finally:
             del self.__dict__["_step_memo"]
         reward = definition.reward(info)
-        if not self.rules.keeps_definition_layout:
+        if not definition.rules[self.version].keeps_definition_layout:
             info = self._laid_out(info, data)
         return observation, reward, terminated, info
 

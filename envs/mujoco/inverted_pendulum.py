@@ -61,11 +61,14 @@ def is_unhealthy(obs: Array, xp: ArrayNamespace) -> Array:
     """
     # bitwise operators keep it traceable under jax; a NaN angle also fails ``<=``
     # One state's angle is a numpy scalar (see :func:`entry`), whose ``abs`` and comparison
-    # skip the ufunc machinery; ``all`` is the array's own (numpy's and JAX's), without
-    # ``xp.all``'s Python dispatch. The same answers as the ufuncs, for a batch too.
+    # skip the ufunc machinery; ``all`` is the reduction itself on numpy (``ndarray.all``
+    # wraps it in Python) and the array's own on JAX, without ``xp.all``'s Python dispatch.
+    # The same answers as the ufuncs, for a batch too.
     angle: Any = entry(obs, 1)  # a numpy scalar, a column, or a JAX array
     upright = abs(angle) <= MAX_POLE_ANGLE
-    unhealthy: Array = ~(xp.isfinite(obs).all(axis=-1) & upright)
+    finite = xp.isfinite(obs)
+    all_finite = np.logical_and.reduce(finite, axis=-1) if xp is np else finite.all(axis=-1)
+    unhealthy: Array = ~(all_finite & upright)
     return unhealthy
 
 

@@ -57,6 +57,11 @@ def expand_model_path(model_path: str) -> str:
     return resolved
 
 
+def _action_dimension_error(expected: tuple[int, ...], found: tuple[int, ...]) -> ValueError:
+    """The error for a control of shape ``found`` where the model takes ``expected``."""
+    return ValueError(f"Action dimension mismatch. Expected {expected}, found {found}")
+
+
 class _SimulationViews:
     """The wrappers of one ``MjModel`` / ``MjData`` pair that a step reads.
 
@@ -213,9 +218,7 @@ class MujocoEnv(Env[NDArray[np.float64], NDArray[np.float32]]):
         """
         shape = ctrl.shape if isinstance(ctrl, np.ndarray) else np.shape(ctrl)
         if shape != (self.model.nu,):
-            raise ValueError(
-                f"Action dimension mismatch. Expected {(self.model.nu,)}, found {shape}"
-            )
+            raise _action_dimension_error((self.model.nu,), shape)
         self._step_mujoco_simulation(ctrl, n_frames)
 
     def set_state(self, qpos: NDArray[np.float64], qvel: NDArray[np.float64]) -> None:
@@ -240,7 +243,10 @@ class MujocoEnv(Env[NDArray[np.float64], NDArray[np.float32]]):
     @property
     def dt(self) -> float:
         """Simulated seconds per environment step."""
-        return float(self._views().opt.timestep) * self.frame_skip
+        views = self.__dict__.get("_simulation_views")
+        if views is None or views.model is not self.model:
+            views = self._views()
+        return float(views.opt.timestep) * self.frame_skip
 
     def _physics_timestep(self) -> float:
         """The model's physics timestep (``model.opt.timestep``), in seconds."""

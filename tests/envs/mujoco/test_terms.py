@@ -487,3 +487,31 @@ def test_simulation_views__follow_writes_and_a_new_model_or_data() -> None:
         np.testing.assert_array_equal(twin.data.ctrl, np.full(6, -0.5))
         np.testing.assert_array_equal(env.data.ctrl, np.full(6, 0.5))
     env.close()
+
+
+def test_step__a_subclass_overriding_the_simulation_methods_is_stepped_through_them() -> None:
+    # The step writes the simulation out for the base methods; a class that overrides
+    # ``do_simulation`` or ``_step_mujoco_simulation`` is stepped through its override.
+    from gymnasium_core.envs.mujoco.half_cheetah import HalfCheetahEnv
+
+    calls: list[str] = []
+
+    class Counted(HalfCheetahEnv):
+        def do_simulation(self, ctrl: Any, n_frames: int) -> None:
+            calls.append("do_simulation")
+            super().do_simulation(ctrl, n_frames)
+
+        def _step_mujoco_simulation(self, ctrl: Any, n_frames: int) -> None:
+            calls.append("_step_mujoco_simulation")
+            super()._step_mujoco_simulation(ctrl, n_frames)
+
+    counted, plain = Counted(), HalfCheetahEnv()
+    counted.reset(seed=2)
+    plain.reset(seed=2)
+    action = np.linspace(-1, 1, 6, dtype=np.float32)
+    assert_same(counted.step(action), plain.step(action))
+    assert calls == ["do_simulation", "_step_mujoco_simulation"]
+    with pytest.raises(ValueError, match="Action dimension mismatch"):
+        plain.step(np.zeros(5, dtype=np.float32))
+    counted.close()
+    plain.close()
