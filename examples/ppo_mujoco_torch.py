@@ -53,6 +53,7 @@ class Config:
     hidden: int = 64
     seed: int = 0
     eval_episodes: int = 10
+    value_norm: bool = True  # the critic learns standardised value targets (Agent.value_norm)
     torch_threads: int = 1  # small networks: more threads only add contention on 2 cores
     bench_seconds: float = 2.0  # per vector env, for the throughput comparison
 
@@ -78,7 +79,7 @@ SMOKE = Config(
 
 
 class RunningNorm:
-    """Running mean and variance of the observations, used to standardise them."""
+    """Running mean and variance of observations (or value targets), to standardise them."""
 
     def __init__(self, size: int) -> None:
         self.mean = np.zeros(size)
@@ -100,6 +101,11 @@ class RunningNorm:
         scaled = np.clip((batch - self.mean) / np.sqrt(self.var + 1e-8), -10.0, 10.0)
         return torch.as_tensor(scaled.reshape(np.shape(obs)), dtype=torch.float32)
 
+    def restore(self, scaled: torch.Tensor) -> torch.Tensor:
+        """Standardised values ``(..., size)`` back in the original units."""
+        scale = torch.as_tensor(np.sqrt(self.var + 1e-8), dtype=torch.float32)
+        return scaled * scale + torch.as_tensor(self.mean, dtype=torch.float32)
+
 
 def _layer(n_in: int, n_out: int, gain: float) -> nn.Linear:
     layer = nn.Linear(n_in, n_out)
@@ -109,7 +115,14 @@ def _layer(n_in: int, n_out: int, gain: float) -> nn.Linear:
 
 
 class Agent(nn.Module):
-    """A Gaussian policy (state-independent log std) and a value function, two tanh MLPs."""
+    """A Gaussian policy (state-independent log std) and a value function, two tanh MLPs.
+
+    The critic predicts value targets standardised by ``value_norm``, the running statistics of
+    the targets, and :meth:`value` restores them to the environment's units: the value head
+    learns numbers of order one whatever the scale of the rewards (without it, rewards of a
+    thousand a step leave the critic far below its targets in a short run, since Adam moves
+    each weight by about the learning rate per step).
+    """
 
     def __init__(self, obs_dim: int, act_dim: int, hidden: int) -> None:
         super().__init__()
@@ -129,9 +142,11 @@ class Agent(nn.Module):
             _layer(hidden, act_dim, 0.01),
         )
         self.log_std = nn.Parameter(torch.zeros(act_dim))
+        self.value_norm = RunningNorm(1)
 
     def value(self, obs: torch.Tensor) -> torch.Tensor:
-        return self.critic(obs).squeeze(-1)
+        """Values ``(batch,)`` in the environment's units."""
+        return self.value_norm.restore(self.critic(obs)).squeeze(-1)
 
     def dist(self, obs: torch.Tensor) -> torch.distributions.Normal:
         return torch.distributions.Normal(self.actor(obs), self.log_std.exp())
@@ -221,7 +236,10 @@ def train(cfg: Config, env_id: str = ENV_ID) -> dict[str, Any]:
             returns = advantages + buf_val
 
         b_obs, b_act = buf_obs.reshape(-1, obs_dim), buf_act.reshape(-1, act_dim)
-        b_logp, b_adv, b_ret = buf_logp.reshape(-1), advantages.reshape(-1), returns.reshape(-1)
+        b_logp, b_adv = buf_logp.reshape(-1), advantages.reshape(-1)
+        b_ret = returns.reshape(-1, 1)  # the critic's targets
+        if cfg.value_norm:  # standardised by their statistics with this batch merged in
+            b_ret = agent.value_norm(b_ret.numpy())
         size = cfg.batch // cfg.minibatches
         for _ in range(cfg.epochs):
             order = torch.randperm(cfg.batch)
@@ -234,7 +252,7 @@ def train(cfg: Config, env_id: str = ENV_ID) -> dict[str, Any]:
                 policy_loss = -torch.min(
                     ratio * adv, ratio.clamp(1 - cfg.clip, 1 + cfg.clip) * adv
                 ).mean()
-                value_loss = 0.5 * (agent.value(b_obs[mb]) - b_ret[mb]).pow(2).mean()
+                value_loss = 0.5 * (agent.critic(b_obs[mb]) - b_ret[mb]).pow(2).mean()
                 loss = policy_loss + cfg.vf_coef * value_loss
                 optimiser.zero_grad()
                 loss.backward()
@@ -333,7 +351,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--smoke", action="store_true", help="a tiny run that checks it all runs")
     parser.add_argument("--video", metavar="DIR", help="record the first evaluation episode")
     for field in dataclasses.fields(Config):
-        parser.add_argument(f"--{field.name.replace('_', '-')}", type=type(field.default))
+        flag = f"--{field.name.replace('_', '-')}"
+        if isinstance(field.default, bool):  # --value-norm / --no-value-norm
+            parser.add_argument(flag, action=argparse.BooleanOptionalAction)
+        else:
+            parser.add_argument(flag, type=type(field.default))
     args = parser.parse_args(argv)
     cfg = SMOKE if args.smoke else Config()
     changes = {

@@ -66,3 +66,23 @@ def test_ppo_mujoco__full_run_reaches_the_reward_threshold() -> None:
     # The greedy policy balances the pendulum: InvertedPendulum-v5's reward threshold (950)
     # on the stateful env, every evaluation episode.
     assert result["eval_mean"] >= result["threshold"] == 950.0
+
+
+def test_ppo_mujoco__critic_value_is_restored_from_the_targets_statistics() -> None:
+    import numpy as np
+    import torch
+
+    example = load_example("ppo_mujoco_torch")
+    agent = example.Agent(obs_dim=3, act_dim=1, hidden=8)
+    obs = torch.ones((2, 3))
+    with torch.no_grad():
+        standardised = agent.critic(obs).squeeze(-1)
+        np.testing.assert_allclose(agent.value(obs), standardised, rtol=1e-4)  # nothing seen
+        targets = np.array([[1000.0], [1500.0], [1200.0]])
+        scaled = agent.value_norm(targets)  # what the critic learns
+        np.testing.assert_allclose(scaled.mean(), 0.0, atol=1e-3)
+        # Values are in the environment's units: the targets' mean and spread restored.
+        np.testing.assert_allclose(
+            agent.value(obs), 1233.33 + standardised * targets.std(), rtol=1e-3
+        )
+        np.testing.assert_allclose(agent.value_norm.restore(scaled), targets, rtol=1e-4)
