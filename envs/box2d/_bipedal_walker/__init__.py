@@ -1,1 +1,0 @@
-"""BipedalWalker: the env class and its pieces, re-exported by the public module."""

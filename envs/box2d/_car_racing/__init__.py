@@ -1,1 +1,0 @@
-"""CarRacing: the env class and its pieces, re-exported by the public module."""
