@@ -4,7 +4,12 @@
 is a ``MujocoVectorEnv``: sixteen copies of the native MuJoCo task stepped together, the
 physics on a pool of threads and the task terms (observation, reward, termination) computed
 once over the whole batch. A plain PyTorch PPO (Gaussian policy, GAE, clipped objective)
-collects its rollouts from it, one batched step per Python call.
+collects its rollouts from it, one batched step per Python call. Observations and value
+targets are standardised by running statistics; the critic's values are restored to the
+environment's units wherever they are used (advantages, bootstrapping, readings), so rewards of
+any scale train it alike (on by default; ``--no-value-norm`` turns the targets' off). With it
+the PPO is right on every probe of ``gymnasium_core.testing.probes`` that applies to it, the
+reward-scale one included.
 
 The greedy policy (the mean action) is then evaluated on ``gymnasium_core.make(
 "InvertedPendulum-v5")``, the stateful env a Gymnasium user makes; ``--video DIR`` writes its
@@ -12,7 +17,7 @@ first evaluation episode to ``DIR/ppo-mujoco-episode-0.mp4``. Last, the env step
 batched env is printed beside a ``SyncVectorEnv`` of the same id and size (random actions,
 the same sub-envs stepped one by one in Python).
 
-    python examples/ppo_mujoco_torch.py                  # full run: ~70 s of CPU time
+    python examples/ppo_mujoco_torch.py                  # full run: ~50 s of CPU time
     python examples/ppo_mujoco_torch.py --video videos/  # also an MP4 of the trained agent
     python examples/ppo_mujoco_torch.py --smoke          # a few hundred steps, to check it runs
 """
