@@ -15,7 +15,7 @@ _ = Whitelist()
 # callbacks that Box2D calls by name.
 _.__getattr__  # envs/box2d/__init__.py (and others)
 _.__dir__  # envs/box2d/__init__.py (and others)
-_.ReportFixture  # envs/box2d/_bipedal_walker/world.py
+_.ReportFixture  # envs/box2d/bipedal_walker.py
 _.BeginContact  # envs/box2d/_shared.py
 _.EndContact  # envs/box2d/_shared.py
 _.__doc__  # envs/mujoco/mjx/task.py (and others)
@@ -59,18 +59,18 @@ _.Walker2dMjxVectorEnv  # envs/mujoco/mjx/envs.py
 # Gymnasium's API: public functions, classes, methods and attributes (including the private
 # attributes its subclasses read, such as ``_action_space`` or MuJoCo's reward weights) that the
 # reference has and user code may call, read or override.
-_.terrain_x  # envs/box2d/_bipedal_walker/env.py
-_.terrain_y  # envs/box2d/_bipedal_walker/env.py
-_.motorSpeed  # envs/box2d/_bipedal_walker/env.py, envs/box2d/_car_racing/car.py
-_.maxMotorTorque  # envs/box2d/_bipedal_walker/env.py
-_.fuel_spent  # envs/box2d/_car_racing/car.py, envs/box2d/_car_racing/env.py
-_.invisible_state_window  # envs/box2d/_car_racing/env.py
-_.invisible_video_window  # envs/box2d/_car_racing/env.py
-_.get_keys_to_action  # envs/box2d/_car_racing/env.py, envs/classic_control/mountain_car.py
-_.road_friction  # envs/box2d/_car_racing/road.py
-_.sensor  # envs/box2d/_car_racing/road.py
-_.lowerAngle  # envs/box2d/_lunar_lander/world.py
-_.upperAngle  # envs/box2d/_lunar_lander/world.py
+_.terrain_x  # envs/box2d/bipedal_walker.py
+_.terrain_y  # envs/box2d/bipedal_walker.py
+_.motorSpeed  # envs/box2d/bipedal_walker.py, envs/box2d/car_dynamics.py
+_.maxMotorTorque  # envs/box2d/bipedal_walker.py
+_.fuel_spent  # envs/box2d/car_dynamics.py, envs/box2d/car_racing.py
+_.invisible_state_window  # envs/box2d/car_racing.py
+_.invisible_video_window  # envs/box2d/car_racing.py
+_.get_keys_to_action  # envs/box2d/car_racing.py, envs/classic_control/mountain_car.py
+_.road_friction  # envs/box2d/car_racing.py
+_.sensor  # envs/box2d/car_racing.py
+_.lowerAngle  # envs/box2d/lunar_lander.py
+_.upperAngle  # envs/box2d/lunar_lander.py
 _.isopen  # envs/box2d/_shared.py, envs/classic_control/_stateful.py
 _.LINK_LENGTH_1  # envs/classic_control/acrobot.py
 _.LINK_LENGTH_2  # envs/classic_control/acrobot.py

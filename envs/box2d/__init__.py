@@ -3,13 +3,10 @@
 They need the ``box2d`` extra (``pip install "gymnasium-core[box2d]"``). The classes load on
 first access, so importing this package does not import Box2D or pygame.
 
-Layout: each environment lives in its own subpackage (``_lunar_lander``, ``_bipedal_walker``,
-``_car_racing``): ``env`` holds the env class and gathers the other modules (``world`` builds
-the Box2D bodies, ``render`` draws, plus the env's own pieces such as the walker's ``terrain``
-or the car's ``car`` and ``road``), which take the world, bodies or data they need and never
-import an env back. ``_shared`` holds what all three use (the Box2D import, action checks, the
-pygame window, replay copies). The reference's modules (``lunar_lander``, ``bipedal_walker``,
-``car_racing``, ``car_dynamics``) re-export the public names at their paths.
+Layout: each environment is one module at the reference's path (``lunar_lander``,
+``bipedal_walker``, ``car_racing``; CarRacing's car is ``car_dynamics``), holding its constants,
+Box2D bodies, env class and pygame drawing. ``_shared`` holds what all three use (the Box2D
+import, contact listening, action checks, the pygame window, replay copies).
 """
 
 from __future__ import annotations

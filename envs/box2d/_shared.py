@@ -46,8 +46,9 @@ try:
     )
 except ImportError as err:  # pragma: no cover - depends on the installation
     raise DependencyNotInstalled(
-        "The Box2D environments need Box2D: install it with `pip install swig` and then "
-        '`pip install "gymnasium-core[box2d]"`.'
+        'The Box2D environments need Box2D: `pip install "gymnasium-core[box2d]"` (it installs '
+        "wheels on CPython up to 3.13 on Linux x86_64/i686, macOS and Windows; elsewhere it "
+        "builds box2d-py from source, which needs swig: `pip install swig` first)."
     ) from err
 
 __all__ = [

@@ -1,9 +1,9 @@
-"""The Box2D package's layout: dependencies point one way, from the env modules to their pieces.
+"""The Box2D package's layout: one module per environment, at the reference's paths.
 
-Each environment has a subpackage (``_lunar_lander``, ``_bipedal_walker``, ``_car_racing``) whose
-``env`` module holds the env class and uses the subpackage's other modules; ``_shared`` holds
-what all three use; the reference's module paths re-export. No piece imports an env module or a
-public module back, and no module imports, at load time, a module that imports it back.
+Each environment lives in its module (``lunar_lander``, ``bipedal_walker``, ``car_racing``, with
+CarRacing's car in ``car_dynamics``), which defines what it shows; ``_shared`` holds what all
+three use and imports no environment. No module imports, at load time, a module that imports it
+back, and ``car_dynamics`` (the car) never imports the race built on it.
 """
 
 from __future__ import annotations
@@ -83,15 +83,17 @@ def test_layout__no_module_imports_back_a_module_that_imports_it_at_load_time() 
     assert in_a_cycle == []
 
 
-# The pieces of each environment: everything in its subpackage but the env module itself.
-_PIECES = [p for p in _SOURCES if p.parent != _ROOT and p.stem not in ("env", "__init__")]
+def test_layout__car_dynamics_never_imports_car_racing() -> None:
+    imported = _imports(_ROOT / "car_dynamics.py", load_time_only=False)
+    assert f"{_PACKAGE}.car_racing" not in imported
 
 
-@pytest.mark.parametrize("path", _PIECES, ids=lambda p: f"{p.parent.name}.{p.stem}")
-def test_layout__pieces_never_import_an_env_or_a_public_module(path: Path) -> None:
-    imported = _imports(path, load_time_only=False)
-    back = {m for m in imported if m.rsplit(".", 1)[-1] in _FACES | {"env"}}
-    assert back == set()
+def test_layout__package_holds_only_the_reference_modules_and_shared() -> None:
+    assert {p.relative_to(_ROOT).as_posix() for p in _SOURCES} == {
+        "__init__.py",
+        "_shared.py",
+        *(f"{face}.py" for face in _FACES),
+    }
 
 
 def test_layout__shared_module_uses_no_environment() -> None:
@@ -100,7 +102,9 @@ def test_layout__shared_module_uses_no_environment() -> None:
 
 
 @pytest.mark.parametrize("face", sorted(_FACES))
-def test_layout__reference_module_paths_import(face: str) -> None:
+def test_layout__reference_module_paths_define_what_they_show(face: str) -> None:
     pytest.importorskip("Box2D")
     module = importlib.import_module(f"{_PACKAGE}.{face}")
     assert module.__all__ and all(hasattr(module, name) for name in module.__all__)
+    classes = [getattr(module, name) for name in module.__all__]
+    assert all(c.__module__ == module.__name__ for c in classes if isinstance(c, type))

@@ -16,7 +16,7 @@ from gymnasium_core.logger import GymnasiumCoreWarning
 pytest.importorskip("Box2D")
 
 from gymnasium_core.envs.box2d import _shared
-from gymnasium_core.envs.box2d._car_racing.car import sign
+from gymnasium_core.envs.box2d.car_dynamics import sign
 
 
 # ------------------------------------------------------------------ generators
