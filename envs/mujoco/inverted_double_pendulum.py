@@ -31,6 +31,7 @@ from ._definition import (
     TaskDefinition,
     TaskShell,
     Value,
+    checked_health,
 )
 from ._task import TaskEnv
 
@@ -147,9 +148,10 @@ def _step_info(
 ) -> dict[str, Any]:
     tip_x, tip_z = _tip(after)
     distance_penalty, velocity_penalty = penalties(tip_x, tip_z, after.qvel)
-    paid = ~is_fallen(tip_z) | task.rules.pays_survive_on_terminal_step
+    # the health check of ``after`` (not fallen), which the termination asks for again
+    paid = checked_health(task, after, params, xp) | task.rules.pays_survive_on_terminal_step
     alive: Value
-    if xp is np and np.ndim(paid) == 0:
+    if isinstance(paid, np.bool_):
         alive = params.healthy_reward * int(paid)  # a Python float, as the reference's
     else:
         alive = params.healthy_reward * paid.astype(int if xp is np else xp.float32)
