@@ -21,27 +21,26 @@ probe.
 | ``probe/DelayedCredit-v0`` | credit assignment over three steps | ``π(1 | first) = 1`` |
 | ``probe/ContinuousAction-v0`` | continuous actions and their scaling | ``a = 1.5`` |
 
-Every probe is one FuncEnv: the stateful env behind ``make`` (:mod:`.probes`), the numpy
-vector env (``make_vec``), and JAX (:mod:`.jax_probes`: ``make_vec(..., "jax")``, the
-``probe_jax/`` ids, ``gymnasium_core.functional.rollout``).
+Every probe is one FuncEnv, defined in :mod:`.probes` with the stateful env behind ``make``
+and the numpy vector env (``make_vec``); JAX runs it through :mod:`.jax_probes`
+(``make_vec(..., "jax")``, the ``probe_jax/`` ids, ``gymnasium_core.functional.rollout``).
 """
 
 from __future__ import annotations
 
-from ._base import ProbeFunctional, ProbeState
-from ._policy_probes import (
+from .probes import (
     ActionRewardFunctional,
+    AutoresetFunctional,
+    ConstantRewardFunctional,
     ContinuousActionFunctional,
     ContinuousParams,
     DelayedCreditFunctional,
-    ObservedActionFunctional,
-)
-from ._value_probes import (
-    AutoresetFunctional,
-    ConstantRewardFunctional,
     DelayedRewardFunctional,
     MemoryFunctional,
+    ObservedActionFunctional,
     ObservedRewardFunctional,
+    ProbeFunctional,
+    ProbeState,
     RewardScaleFunctional,
     RewardScaleParams,
     TimeLimitFunctional,

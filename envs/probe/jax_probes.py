@@ -12,17 +12,15 @@ from typing import Any
 
 from gymnasium_core.functional.jax_shell import JaxEnvShell, JaxVectorEnvShell
 
-from ._policy_probes import (
+from .probes import (
     ActionRewardFunctional,
-    ContinuousActionFunctional,
-    DelayedCreditFunctional,
-    ObservedActionFunctional,
-)
-from ._value_probes import (
     AutoresetFunctional,
     ConstantRewardFunctional,
+    ContinuousActionFunctional,
+    DelayedCreditFunctional,
     DelayedRewardFunctional,
     MemoryFunctional,
+    ObservedActionFunctional,
     ObservedRewardFunctional,
     RewardScaleFunctional,
     TimeLimitFunctional,
