@@ -6,7 +6,7 @@ definition the stateful ``FrozenLake`` env runs; this module only moves it to JA
 
 from __future__ import annotations
 
-from ..toy_text._frozen_lake_func import FrozenLakeFunctional
+from ..toy_text.frozen_lake import FrozenLakeFunctional
 from ._jax import TabularJaxEnv, TabularJaxVectorEnv
 
 __all__ = ["FrozenLakeFunctional", "FrozenLakeJaxEnv", "FrozenLakeJaxVectorEnv"]
