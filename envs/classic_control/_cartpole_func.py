@@ -194,7 +194,12 @@ class CartPoleFunctional(
         rng: RNG,
         params: CartPoleParams | None = None,
     ) -> Any:
-        """``1`` per step; with ``sutton_barto_reward``, ``-1`` on failure and ``0`` otherwise."""
+        """``1`` per step; with ``sutton_barto_reward``, ``-1`` on failure and ``0`` otherwise.
+
+        CartPole's reward rules are here, with :meth:`past_end_reward` (a step after the
+        episode ended) and :attr:`sutton_barto_zero` (the sign of a Sutton-Barto step that goes
+        on) beside them.
+        """
         p = self.default_params if params is None else params
         xp = self.xp
         if p.sutton_barto_reward is False:
@@ -204,12 +209,25 @@ class CartPoleFunctional(
             arrays = as_array_namespace(xp)
             return arrays.ones(arrays.shape(next_state.x), dtype=arrays.float32)
         failed = self.terminal(next_state, rng, p)
-        sutton_barto = xp.where(failed, -1.0, 0.0)
+        sutton_barto = xp.where(failed, -1.0, self.sutton_barto_zero)
         reward = xp.where(p.sutton_barto_reward, sutton_barto, 1.0)
         if is_scalar(xp):
             return float(reward)
         # float32 like the reference's CartPoleVectorEnv (values are exact in any dtype).
         return xp.asarray(reward, dtype=xp.float32)
+
+    #: What a Sutton-Barto step that goes on pays. The reference's single env pays ``0.0``; its
+    #: vector env negates the failure flags, so ``-0.0`` there (our vector env's definition
+    #: sets it).
+    sutton_barto_zero: float = 0.0
+
+    @staticmethod
+    def past_end_reward(params: CartPoleParams) -> float:
+        """The reward of a step taken after the episode ended (the stateful env's, with a warning).
+
+        ``0`` (Sutton-Barto: ``-1``), as the reference's.
+        """
+        return -1.0 if params.sutton_barto_reward else 0.0
 
     def render_init(self, params: CartPoleParams | None = None, **kwargs: Any) -> _render.Canvas:
         """Open a 600x400 canvas (``render_mode`` and ``fps`` may be passed)."""

@@ -115,30 +115,14 @@ class CartPoleEnv(_CartPoleViews, ClassicControlEnv):
                 "terminated is True, later steps are undefined behaviour."
             )
         self.steps_beyond_terminated = past_end + 1
-        return _PAST_END_REWARD[self._sutton_barto_reward]
-
-
-#: The reward of a step past the end, by reward scheme (Sutton and Barto's: -1).
-_PAST_END_REWARD = {False: 0.0, True: -1.0}
+        return self.func_env.past_end_reward(self.params)
 
 
 class _StackedCartPoleFunctional(StackedStateMixin, CartPoleFunctional):
     """CartPole whose batched state is the reference's ``(4, num_envs)`` array."""
 
     state_type = CartPoleState
-
-    def reward(self, state: Any, action: Any, next_state: Any, rng: Any, params: Any = None) -> Any:
-        """As :meth:`CartPoleFunctional.reward`, with the vector env's Sutton-Barto rewards.
-
-        The reference's vector env negates the failure flags, so a Sutton-Barto step that goes
-        on pays ``-0.0`` (its single env pays ``0.0``); the sign is kept here too.
-        """
-        p = self.default_params if params is None else params
-        if p.sutton_barto_reward is False:
-            return super().reward(state, action, next_state, rng, p)
-        failed = self.terminal(next_state, rng, p)
-        sutton_barto = -np.asarray(failed, dtype=np.float32)
-        return np.where(p.sutton_barto_reward, sutton_barto, np.float32(1.0))
+    sutton_barto_zero = -0.0  # the reference's vector env negates its failure flags
 
 
 class CartPoleVectorEnv(_CartPoleViews, ClassicControlVectorEnv):
