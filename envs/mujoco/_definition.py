@@ -19,9 +19,20 @@ default is written in one place and no backend can drift from another.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeAlias, TypeVar, cast
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Generic,
+    Literal,
+    NamedTuple,
+    Protocol,
+    TypeAlias,
+    TypeVar,
+    cast,
+)
 
 import numpy as np
 
@@ -250,14 +261,66 @@ class Rules:
             and not self.reports_forward_reward
         )
 
-    def layout(self, info: Mapping[str, Any], tracked_positions: Callable[[], Any]) -> Any:
+    def layout(self, info: Mapping[str, Any], tracked_positions: Callable[[], Any] | None) -> Any:
         """The definition's step info laid out as this version lays it out.
+
+        What :meth:`arranged` gives, built from a plan of where each entry comes from: the
+        plan is made once per version and set of info keys (by :meth:`arranged` itself, on
+        the keys alone), and a step then only copies the entries it names.
 
         Args:
             info: The definition's step info: the state's positions, then the velocities
                 (:data:`MOTION_KEYS`), then the signed ``reward_*`` terms.
             tracked_positions: Gives the position entries of the point whose progress is
-                rewarded (read only by a version that does not report the state's own).
+                rewarded (evaluated only by a version that reports those), or ``None`` when
+                they are the positions ``info`` starts with.
+        """
+        if self.keeps_definition_layout:
+            return info
+        cached = _LAYOUT_PLANS.get(id(self))
+        if cached is None or cached[0] is not self:
+            # the rules record is kept with its plans, so that its id is not reused
+            cached = _LAYOUT_PLANS[id(self)] = (self, {})
+        plans = cached[1]
+        key = (tuple(info), tracked_positions is None)
+        plan = plans.get(key)
+        if plan is not None and not plan.tracks:
+            return {name: info[source] for name, source, _ in plan.entries}
+        tracked = None if tracked_positions is None else tracked_positions()
+        if plan is None or (tracked is not None and tuple(tracked) != plan.tracked_keys):
+            plan = plans[key] = self._plan(key[0], None if tracked is None else tuple(tracked))
+        sources: tuple[Mapping[str, Any], Mapping[str, Any]] = (info, tracked or info)
+        return {name: sources[side][source] for name, source, side in plan.entries}
+
+    def _plan(self, keys: tuple[str, ...], tracked_keys: tuple[str, ...] | None) -> _LayoutPlan:
+        """Where each entry of the laid-out info comes from, found by :meth:`arranged` on names.
+
+        The symbolic info's values are ``(0, key)`` and the tracked positions' ``(1, key)``
+        (``tracked_keys`` ``None``: the info's own positions), so the arranged info names the
+        source of each of its entries.
+        """
+        symbolic = {key: (0, key) for key in keys}
+        tracked: Callable[[], dict[str, Any]] | None = None
+        if tracked_keys is not None:
+            tracked = functools.partial(dict, [(key, (1, key)) for key in tracked_keys])
+        arranged = self.arranged(symbolic, tracked)
+        entries = tuple((name, source, side) for name, (side, source) in arranged.items())
+        tracks = any(side == 1 for _, _, side in entries)
+        return _LayoutPlan(entries, tracks, tracked_keys or ())
+
+    def arranged(self, info: Mapping[str, Any], tracked_positions: Callable[[], Any] | None) -> Any:
+        """The definition's step info arranged by this version's rules, entry by entry.
+
+        What :meth:`layout` gives (through a plan this method makes); a version with a rule
+        of its own overrides this method, choosing each entry by the keys alone (the plan is
+        made on placeholder values).
+
+        Args:
+            info: The definition's step info: the state's positions, then the velocities
+                (:data:`MOTION_KEYS`), then the signed ``reward_*`` terms.
+            tracked_positions: Gives the position entries of the point whose progress is
+                rewarded (read only by a version that does not report the state's own), or
+                ``None`` when they are the positions ``info`` starts with.
         """
         if self.keeps_definition_layout:
             return info
@@ -271,7 +334,29 @@ class Rules:
                 motion[key] = value
             else:
                 positions[key] = value
-        return self.step_info(lambda: positions, tracked_positions, motion, terms)
+        tracked = tracked_positions or (lambda: positions)
+        return self.step_info(lambda: positions, tracked, motion, terms)
+
+
+class _LayoutPlan(NamedTuple):
+    """Where a version's step info takes each entry from (see :meth:`Rules.layout`).
+
+    Attributes:
+        entries: ``(key, source key, source)`` per entry, in order; the source is ``0`` for
+            the definition's info, ``1`` for the tracked positions.
+        tracks: Whether an entry comes from the tracked positions (evaluated at each step;
+            the keys a task's tracked positions have are fixed, so a plan that reads none
+            never evaluates them).
+        tracked_keys: The keys of the tracked positions the plan was made with.
+    """
+
+    entries: tuple[tuple[str, str, int], ...]
+    tracks: bool
+    tracked_keys: tuple[str, ...]
+
+
+#: The layout plans of each rules record: ``id(rules) -> (rules, {info keys: plan})``.
+_LAYOUT_PLANS: dict[int, tuple[Rules, dict[tuple[tuple[str, ...], bool], _LayoutPlan]]] = {}
 
 
 #: The velocity entries of a step's info, between the positions and the reward terms.
@@ -369,6 +454,9 @@ class TaskDefinition(Generic[ParamsT, RulesT]):
         tracked_info: ``(task, data, xp) -> dict``: the position entries of the point whose
             progress is rewarded, for a version that reports those instead of the state's
             info (``None``: the state's info).
+        tracks_step_positions: The position entries the step info starts with are those of
+            the point whose progress is rewarded: a version that reports the latter takes them
+            from the step's info, and ``tracked_info`` is not evaluated.
 
     Every term takes one simulation or a batch of them alike: ``data`` fields may carry a
     leading batch axis (the threaded vector env passes stacked arrays), so the terms index
@@ -391,6 +479,7 @@ class TaskDefinition(Generic[ParamsT, RulesT]):
     uses_contact_forces: bool = False
     before_fields: tuple[str, ...] = ("qpos",)
     tracked_info: StateTerm[RulesT] | None = None
+    tracks_step_positions: bool = False
 
     def default_params(self) -> ParamsT:
         """The params record with every default."""

@@ -410,6 +410,8 @@ class TaskEnv(MujocoEnv, EzPickle):
         if rules.keeps_definition_layout:
             return info
         definition = self.definition
+        if definition.tracks_step_positions:
+            return rules.layout(info, None)
         tracked = definition.tracked_info or definition.state_info
         return rules.layout(info, lambda: tracked(self, after, np))
 

@@ -143,14 +143,21 @@ def clipped_squared_cost(
 def distance(vector: Array, xp: ArrayNamespace) -> Value:
     """The Euclidean length of ``vector`` (of each row, for a batch).
 
-    On numpy a batch is measured row by row: a norm over a batch axis sums in another order
-    than the one-dimensional norm the reference takes, and a batch must equal single steps
-    bit for bit.
+    One vector is measured as the reference measures it, ``np.linalg.norm``: the square root
+    of ``vector.dot(vector)``, a BLAS ``ddot`` (which may round through fused multiply-adds).
+    A batch on numpy takes ``np.vecdot`` of each row with itself, whose loop calls that same
+    dot routine once per row, then the same square root: each row equals the one-vector norm
+    bit for bit (``np.linalg.norm(..., axis=-1)`` and ``einsum`` multiply and add apart, and
+    round otherwise). The rows are made contiguous first, as ``norm`` makes its vector.
     """
-    if xp is np and np.ndim(vector) > 1:
-        return np.array([np.linalg.norm(row) for row in vector])
     if xp is np:
-        return np.linalg.norm(vector)
+        if np.ndim(vector) == 1:
+            return np.linalg.norm(vector)
+        rows = np.asarray(vector)
+        if rows.strides[-1] != rows.itemsize:
+            rows = np.ascontiguousarray(rows)
+        lengths: Array = np.sqrt(np.vecdot(rows, rows))
+        return lengths
     return xp.linalg.norm(vector, axis=-1)
 
 
@@ -193,10 +200,9 @@ def mass_center_xy(body_mass: Array, xipos: Array, xp: ArrayNamespace = np) -> A
             ``(num_envs, nbody, 3)``: one centre per row).
         xp: The array namespace.
     """
-    if xp is np and np.ndim(xipos) > 2:
-        # row by row: an einsum over a batch axis would sum in another order
-        return np.stack([mass_center_xy(body_mass, row) for row in xipos])
-    # einsum, not a matmul: its summation order is the one the reference's numbers carry.
+    # einsum, not a matmul (BLAS rounds otherwise): the reference's einsum. Over a batch the
+    # same kernel runs with the same innermost loop, over the three coordinates of one body,
+    # so each row's centre sums its bodies one at a time in body order, as one simulation's.
     weighted = xp.einsum("b,...bj->...j", body_mass, xipos)
     return (weighted / body_mass.sum())[..., 0:2]
 

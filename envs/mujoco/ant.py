@@ -195,11 +195,11 @@ class AntRules(Rules):
     charges_observed_contacts: bool = False
     reports_contact_cost_as_control: bool = False
 
-    def layout(self, info: Mapping[str, Any], tracked_positions: Callable[[], Any]) -> Any:
-        """As :meth:`Rules.layout`, with the contact cost under ``reward_ctrl`` if asked."""
+    def arranged(self, info: Mapping[str, Any], tracked_positions: Callable[[], Any] | None) -> Any:
+        """As :meth:`Rules.arranged`, with the contact cost under ``reward_ctrl`` if asked."""
         if self.reports_contact_cost_as_control and "reward_contact" in info:
             info = {**info, "reward_ctrl": info["reward_contact"]}
-        return super().layout(info, tracked_positions)
+        return super().arranged(info, tracked_positions)
 
 
 #: The ant task.

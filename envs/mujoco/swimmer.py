@@ -108,6 +108,8 @@ SWIMMER = TaskDefinition(
     observation=_observation,
     step_info=_step_info,
     state_info=lambda task, data, xp: position_info(data.qpos[..., 0:2], xp),
+    # v4 reports the root's positions: those of the state the step info starts with
+    tracks_step_positions=True,
 )
 
 

@@ -515,3 +515,63 @@ def test_step__a_subclass_overriding_the_simulation_methods_is_stepped_through_t
         plain.step(np.zeros(5, dtype=np.float32))
     counted.close()
     plain.close()
+
+
+@pytest.mark.parametrize("size", [2, 3])
+def test_distance__each_row_of_a_batch_equals_the_norm_of_one_vector(size: int) -> None:
+    # Values whose squares round differently with and without a fused multiply-add, so a
+    # batched formula that multiplies and adds apart would differ on some rows.
+    from gymnasium_core.envs.mujoco._terms import distance
+
+    rng = np.random.default_rng(7)
+    batch = rng.normal(0, 3, (4096, size))
+    rows = [np.linalg.norm(row) for row in batch]
+    np.testing.assert_array_equal(distance(batch, np), rows)
+    # a view whose rows are not contiguous (every other column of a wider array)
+    wide = rng.normal(0, 3, (512, 2 * size))
+    view = wide[:, ::2]
+    np.testing.assert_array_equal(distance(view, np), [np.linalg.norm(row) for row in view])
+    assert type(distance(batch[0], np)) is type(np.linalg.norm(batch[0]))
+
+
+@pytest.mark.parametrize("num_envs", [1, 3, 64])
+def test_mass_center_xy__each_row_of_a_batch_equals_one_simulation(num_envs: int) -> None:
+    from gymnasium_core.envs.mujoco._terms import mass_center_xy
+
+    env = gymnasium_core.make("Humanoid-v5").unwrapped
+    body_mass = env.model.body_mass
+    env.close()
+    rng = np.random.default_rng(3)
+    xipos = rng.normal(0, 2, (num_envs, len(body_mass), 3))
+    rows = np.stack([mass_center_xy(body_mass, row) for row in xipos])
+    np.testing.assert_array_equal(mass_center_xy(body_mass, xipos), rows)
+
+
+_LAID_OUT_IDS = [env_id for env_id in _NATIVE_IDS if env_id.endswith("-v4")]
+
+
+@pytest.mark.parametrize("env_id", _LAID_OUT_IDS)
+def test_layout__the_planned_info_equals_the_info_arranged_entry_by_entry(env_id: str) -> None:
+    # ``Rules.layout`` copies the entries a plan names (made once per set of keys, on
+    # placeholders) and, for a task whose step info starts with the tracked point's positions,
+    # takes them from there; ``Rules.arranged`` on the values, with the tracked positions
+    # evaluated afresh, must give the same keys, order, values and types.
+    env = gymnasium_core.make(env_id).unwrapped
+    env.reset(seed=4)
+    env.action_space.seed(4)
+    definition, rules = env.definition, env.rules
+    tracked = definition.tracked_info or definition.state_info
+    for step in range(20):
+        before = env._snapshot()
+        action = env.action_space.sample()
+        env.do_simulation(action, env.frame_skip)
+        info = definition.step_info(env, before, action, env.data, env.params, np)
+        expected = rules.arranged(info, lambda: tracked(env, env.data, np))
+        laid_out = env._laid_out(dict(info), env.data)
+        assert list(laid_out) == list(expected), f"{env_id} step {step}"
+        assert_same(laid_out, expected, where=f"{env_id} step {step}")
+        if definition.is_healthy is not None and not definition.is_healthy(
+            env, env.data, env.params, np
+        ):
+            env.reset()
+    env.close()
