@@ -64,3 +64,52 @@ def _cases() -> list[Case]:
 
 
 CASES: list[Case] = _cases()
+
+
+def aim(env_id: str) -> float:
+    """The ratio issue #23 asks of ``env_id``: 2x for CartPole-v1, 1.1x for MuJoCo, else 1.2x."""
+    if env_id == "CartPole-v1":
+        return 2.0
+    if env_id.endswith(("-v4", "-v5")) and "/" not in env_id:
+        return 1.1
+    return 1.2
+
+
+def ratios(rows: list[dict[str, Any]]) -> dict[str, float]:
+    """Ours / reference for every ``single env: <id>`` group measured in ``rows``."""
+    rates: dict[str, dict[str, float]] = {}
+    for row in rows:
+        if row["group"].startswith("single env: "):
+            env_id = row["group"].removeprefix("single env: ")
+            rates.setdefault(env_id, {})[row["impl"]] = row["steps_per_s"]
+    return {i: r["ours"] / r["reference"] for i, r in sorted(rates.items()) if len(r) == 2}
+
+
+def plot(rows: list[dict[str, Any]], path: str) -> None:
+    """A bar per id: ours / reference, with the aim marked."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    found = ratios(rows)
+    ids = list(found)
+    fig, ax = plt.subplots(figsize=(12, 0.28 * len(ids) + 1.5))
+    colours = ["tab:green" if found[i] >= aim(i) else "tab:orange" for i in ids]
+    ax.barh(ids, [found[i] for i in ids], color=colours)
+    ax.scatter([aim(i) for i in ids], ids, marker="|", s=120, color="black", label="aim")
+    ax.axvline(1.0, color="grey", linewidth=0.8)
+    ax.invert_yaxis()
+    ax.set_xlabel("steps/s, ours / Gymnasium 1.4 (make(id), default wrappers)")
+    ax.set_title("Single env against the reference, every shared id")
+    ax.legend(loc="lower right")
+    fig.tight_layout()
+    fig.savefig(path, dpi=80)
+    plt.close(fig)
+
+
+if __name__ == "__main__":
+    import json
+    import sys
+
+    plot(json.loads(open(sys.argv[1]).read())["results"], sys.argv[2])
