@@ -315,6 +315,16 @@ class _OneActionProbe(ProbeFunctional):
     action_space = Discrete(1)
 
 
+class _TwoStepProbe(_OneActionProbe):
+    """A value probe of two steps whose observation says which: ``-1`` first, ``+1`` second."""
+
+    length: ClassVar[int] = 2
+
+    def observation(self, state: ProbeState, rng: RNG, params: Any = None) -> Any:
+        """``-1`` at the first step, ``+1`` at the second."""
+        return pack(self.xp, phase_signal(self.xp, state.phase, self.length))
+
+
 class ConstantRewardFunctional(_OneActionProbe):
     """One step, observation ``0``, reward ``1``: ``V = 1``."""
 
@@ -377,14 +387,8 @@ class ObservedRewardFunctional(_OneActionProbe):
         )
 
 
-class DelayedRewardFunctional(_OneActionProbe):
+class DelayedRewardFunctional(_TwoStepProbe):
     """Two steps, reward ``1`` at the end: ``V(first) = gamma``, ``V(second) = 1``."""
-
-    length: ClassVar[int] = 2
-
-    def observation(self, state: ProbeState, rng: RNG, params: Any = None) -> Any:
-        """``-1`` at the first step, ``+1`` at the second."""
-        return pack(self.xp, phase_signal(self.xp, state.phase, self.length))
 
     def reward(
         self, state: ProbeState, action: Any, next_state: ProbeState, rng: RNG, params: Any = None
@@ -415,19 +419,13 @@ class DelayedRewardFunctional(_OneActionProbe):
         )
 
 
-class AutoresetFunctional(_OneActionProbe):
+class AutoresetFunctional(_TwoStepProbe):
     """Two steps, reward ``1`` at the first: ``V(first) = 1``, ``V(second) = 0``.
 
     An agent that pairs each reward with the observation the step returned (the next one)
     gives the first reward to the second observation and the last step's reward (0) to the
     first observation after the reset.
     """
-
-    length: ClassVar[int] = 2
-
-    def observation(self, state: ProbeState, rng: RNG, params: Any = None) -> Any:
-        """``-1`` at the first step, ``+1`` at the second."""
-        return pack(self.xp, phase_signal(self.xp, state.phase, self.length))
 
     def reward(
         self, state: ProbeState, action: Any, next_state: ProbeState, rng: RNG, params: Any = None
@@ -543,14 +541,13 @@ class RewardScaleParams(NamedTuple):
     scale: float = 1000.0  # the reward of each step
 
 
-class RewardScaleFunctional(_OneActionProbe):
+class RewardScaleFunctional(_TwoStepProbe):
     """Two steps, reward ``scale`` at each: ``V(first) = scale (1 + gamma)``, ``V(second) = scale``.
 
     Args:
         **kwargs: Overrides of the default :class:`RewardScaleParams`.
     """
 
-    length: ClassVar[int] = 2
     default_params: RewardScaleParams
 
     def __init__(self, **kwargs: Any) -> None:
@@ -560,10 +557,6 @@ class RewardScaleFunctional(_OneActionProbe):
     def get_default_params(self, **kwargs: Any) -> RewardScaleParams:
         """The defaults, with the constructor's and ``kwargs`` overrides."""
         return RewardScaleParams(**{**getattr(self, "_overrides", {}), **kwargs})
-
-    def observation(self, state: ProbeState, rng: RNG, params: Any = None) -> Any:
-        """``-1`` at the first step, ``+1`` at the second."""
-        return pack(self.xp, phase_signal(self.xp, state.phase, self.length))
 
     def reward(
         self, state: ProbeState, action: Any, next_state: ProbeState, rng: RNG, params: Any = None
