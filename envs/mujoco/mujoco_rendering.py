@@ -109,7 +109,7 @@ class BaseRender:
             RuntimeError: If the scene already holds ``maxgeom`` geoms.
         """
         if self.scn.ngeom >= self.scn.maxgeom:
-            raise RuntimeError(f"Ran out of geoms. maxgeom: {self.scn.maxgeom}")
+            raise RuntimeError(f"The scene is full: it holds at most {self.scn.maxgeom} geoms.")
         geom = self.scn.geoms[self.scn.ngeom]
         mujoco.mjv_initGeom(
             geom,

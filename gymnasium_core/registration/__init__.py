@@ -449,8 +449,9 @@ def find_spec(env_id: str) -> EnvSpec:
     if found is None:
         _explain_unregistered(space_ns, base_name, version)
         raise error.Error(
-            f"No registered env with id: {bare_id}. Register it, or import the package that "
-            "registers it; `gymnasium_core.pprint_registry()` lists the registered ids."
+            f"{bare_id!r} is not a registered environment id. Register it, or import the "
+            "package that registers it; `gymnasium_core.pprint_registry()` lists the "
+            "registered ids."
         )
     return found
 
@@ -468,7 +469,7 @@ def lookup_spec(env_id: str) -> EnvSpec:
     found = registry.get(env_id)
     if found is None:
         _explain_unregistered(*parse_env_id(env_id))
-        raise error.Error(f"No registered env with id: {env_id}")
+        raise error.Error(f"{env_id!r} is not a registered environment id.")
     return found
 
 
@@ -747,7 +748,7 @@ def make(
     elif isinstance(id, str):
         env_spec = find_spec(id)
     else:
-        raise TypeError(f"Expected id to be a string or EnvSpec, got {type(id)}")
+        raise TypeError(f"make() takes an id string or an EnvSpec, not {type(id)}.")
 
     if isinstance(env_spec.entry_point, GymnasiumEnvCreator):
         # An id another package registered in gymnasium's registry: gymnasium builds it with
@@ -759,7 +760,7 @@ def make(
     env_kwargs = copy.deepcopy(env_spec.kwargs)
     env_kwargs.update(kwargs)
     if env_spec.entry_point is None:
-        raise error.Error(f"{env_spec.id} registered but entry_point is not specified")
+        raise error.Error(f"{env_spec.id!r} has no entry_point to build it from.")
     creator = _resolve_creator(env_spec.entry_point)
     plan = _render_plan(env_kwargs.get("render_mode"), _declared_render_modes(creator), env_kwargs)
 
@@ -922,7 +923,7 @@ def make_vec(
     elif isinstance(id, str):
         registered = find_spec(id)
     else:
-        raise error.Error(f"Invalid id type: {type(id)}. Expected `str` or `EnvSpec`")
+        raise error.Error(f"make_vec() takes an id string or an EnvSpec, not {type(id)}.")
     # Work on a copy: the kwargs below are taken out of the spec.
     env_spec = copy.deepcopy(registered)
     env_kwargs = env_spec.kwargs
