@@ -7,7 +7,7 @@ usable_ace)`` and the reward is computed from the hands after the step. The same
 same cards as the reference's class. A finished game is absorbing here (nothing more is dealt
 and the reward is 0), where the reference keeps dealing.
 
-The rules are those of :mod:`gymnasium_core.envs.toy_text._blackjack_rules` (the same array
+The rules are those of :mod:`gymnasium_core.envs.toy_text.blackjack` (the same array
 functions score hands, deal and pay out). ``with_xp("numpy")`` runs the class on numpy arrays.
 
 Example:
@@ -33,11 +33,26 @@ from gymnasium_core.functional.array_types import ArrayNamespace
 from gymnasium_core.functional.backends import as_array_namespace, get_namespace
 from gymnasium_core.vector import AutoresetMode
 
-from ..toy_text import _blackjack_rules as rules
-from ..toy_text._blackjack_func import FACES, SCREEN_SIZE, SUITS, draw_table
-from ..toy_text._blackjack_rules import DECK, MAX_CARDS, BlackjackParams
-from ..toy_text._render import RenderTarget, import_pygame
-from ._jax import TabularJaxEnv, TabularJaxVectorEnv
+from ..toy_text._common import RenderTarget, import_pygame
+from ..toy_text.blackjack import (
+    DECK,
+    FACES,
+    MAX_CARDS,
+    SCREEN_SIZE,
+    SUITS,
+    ArrayHand,
+    BlackjackParams,
+    card_indices,
+    deal,
+    draw_table,
+    drawn_cards,
+    hand_value,
+    is_natural_hand,
+    outcome,
+    put,
+    split_action,
+)
+from .frozen_lake import TabularJaxEnv, TabularJaxVectorEnv
 
 __all__ = [
     "BlackJackJaxEnv",
@@ -115,15 +130,15 @@ def random_card(key: Any) -> tuple[Any, Any]:
 def draw_hand(key: Any, hand: Any) -> tuple[Any, Any]:
     """``hand`` with two fresh cards in its first two slots, and the last key used."""
     card, key = random_card(key)
-    hand = rules.put(hand, 0, card, _jnp())
+    hand = put(hand, 0, card, _jnp())
     card, key = random_card(key)
-    return rules.put(hand, 1, card, _jnp()), key
+    return put(hand, 1, card, _jnp()), key
 
 
 def draw_card(key: Any, hand: Any, index: Any) -> tuple[Any, Any, Any]:
     """``(key, hand, index + 1)``: ``hand`` with a fresh card at ``index``."""
     card, key = random_card(key)
-    return key, rules.put(hand, index, card, _jnp()), index + 1
+    return key, put(hand, index, card, _jnp()), index + 1
 
 
 def draw_card_wrapper(val: tuple[Any, Any, Any]) -> tuple[Any, Any, Any]:
@@ -138,12 +153,12 @@ def dealer_stop(val: tuple[Any, Any, Any]) -> Any:
 
 def usable_ace(hand: Any) -> Any:
     """Whether ``hand`` holds an ace that can count 11 without busting."""
-    return rules.value(rules.ArrayHand(hand, None), _jnp())[1]
+    return hand_value(ArrayHand(hand, None), _jnp())[1]
 
 
 def sum_hand(hand: Any) -> Any:
     """The hand's total, an ace counting 11 when that does not bust."""
-    return rules.value(rules.ArrayHand(hand, None), _jnp())[0]
+    return hand_value(ArrayHand(hand, None), _jnp())[0]
 
 
 def is_bust(hand: Any) -> Any:
@@ -160,7 +175,7 @@ def score(hand: Any) -> Any:
 def is_natural(hand: Any) -> Any:
     """Whether the hand is exactly two cards, an ace and a ten."""
     jnp = _jnp()
-    return rules.is_natural(rules.ArrayHand(hand, jnp.count_nonzero(hand)), jnp)
+    return is_natural_hand(ArrayHand(hand, jnp.count_nonzero(hand)), jnp)
 
 
 def take(env_state: tuple[EnvState, Any]) -> tuple[EnvState, Any]:
@@ -231,33 +246,33 @@ class BlackjackFunctional(FuncEnv[EnvState, Any, Any, Any, Any, RenderStateType,
     def initial(self, rng: Any, params: BlackjackParams | None = None) -> EnvState:
         """Deal the player's two cards, then the dealer's, from the reference's key chain."""
         xp = self.xp
-        cards = xp.asarray(DECK)[rules.card_indices(rng, 4)].astype(xp.float32)
+        cards = xp.asarray(DECK)[card_indices(rng, 4)].astype(xp.float32)
         empty = xp.zeros((*xp.shape(cards[0]), MAX_CARDS), dtype=xp.float32)
-        player = rules.put(rules.put(empty, 0, cards[0], xp), 1, cards[1], xp)
-        dealer = rules.put(rules.put(empty, 0, cards[2], xp), 1, cards[3], xp)
+        player = put(put(empty, 0, cards[0], xp), 1, cards[1], xp)
+        dealer = put(put(empty, 0, cards[2], xp), 1, cards[3], xp)
         two = xp.zeros(xp.shape(cards[0]), dtype=xp.int32) + 2
         return EnvState(dealer, player, two, two, two * 0)
 
     def transition(self, state: EnvState, action: Any, key: Any, params: Any = None) -> EnvState:
         """Hit (1) or stick (0), dealing from ``key`` as the reference does."""
         xp = self.xp
-        hit, stick = rules.split_action(xp.asarray(action), state.done == 0, xp)
-        player, dealer = rules.deal(
-            rules.ArrayHand(state.player_hand, state.player_cards),
-            rules.ArrayHand(state.dealer_hand, state.dealer_cards),
+        hit, stick = split_action(xp.asarray(action), state.done == 0, xp)
+        player, dealer = deal(
+            ArrayHand(state.player_hand, state.player_cards),
+            ArrayHand(state.dealer_hand, state.dealer_cards),
             hit,
             stick,
-            rules.drawn_cards(key, xp),
+            drawn_cards(key, xp),
             xp,
         )
-        _, over = rules.outcome(player, dealer, hit, stick, self._defaults, xp)
+        _, over = outcome(player, dealer, hit, stick, self._defaults, xp)
         done = xp.asarray(xp.where(over, 1, state.done), dtype=xp.int32)
         return EnvState(dealer.cards, player.cards, dealer.count, player.count, done)
 
     def observation(self, state: EnvState, rng: Any = None, params: Any = None) -> Any:
         """``(player_sum, dealer_card, usable_ace)`` as an int32 array ``(..., 3)``."""
         xp = self.xp
-        total, ace = rules.value(rules.ArrayHand(state.player_hand, None), xp)
+        total, ace = hand_value(ArrayHand(state.player_hand, None), xp)
         shown = state.dealer_hand[..., 0]
         return xp.stack([total, shown, xp.asarray(ace).astype(total.dtype)], axis=-1).astype(
             xp.int32
@@ -273,10 +288,10 @@ class BlackjackFunctional(FuncEnv[EnvState, Any, Any, Any, Any, RenderStateType,
     ) -> Any:
         """-1 for a bust, the payout on a stick, 0 otherwise (float32)."""
         xp = self.xp
-        hit, stick = rules.split_action(xp.asarray(action), state.done == 0, xp)
-        reward, _ = rules.outcome(
-            rules.ArrayHand(next_state.player_hand, next_state.player_cards),
-            rules.ArrayHand(next_state.dealer_hand, next_state.dealer_cards),
+        hit, stick = split_action(xp.asarray(action), state.done == 0, xp)
+        reward, _ = outcome(
+            ArrayHand(next_state.player_hand, next_state.player_cards),
+            ArrayHand(next_state.dealer_hand, next_state.dealer_cards),
             hit,
             stick,
             self._rules(params),

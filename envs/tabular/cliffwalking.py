@@ -35,7 +35,8 @@ from gymnasium_core.functional.array_types import ArrayNamespace
 from gymnasium_core.functional.backends import as_array_namespace, get_namespace
 from gymnasium_core.vector import AutoresetMode
 
-from ..toy_text._cliffwalking_func import (
+from ..toy_text._common import RenderTarget, sample_branch
+from ..toy_text.cliffwalking import (
     AGENT_OFFSET,
     ART_CELL_SIZE,
     CELL,
@@ -48,9 +49,7 @@ from ..toy_text._cliffwalking_func import (
     _cliff_mask,
     draw_cliff,
 )
-from ..toy_text._common import sample_branch
-from ..toy_text._render import RenderTarget
-from ._jax import TabularJaxEnv, TabularJaxVectorEnv
+from .frozen_lake import TabularJaxEnv, TabularJaxVectorEnv
 
 __all__ = [
     "AGENT_OFFSET",

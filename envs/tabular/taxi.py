@@ -7,7 +7,7 @@ definition the stateful ``Taxi`` env runs; this module only moves it to JAX.
 from __future__ import annotations
 
 from ..toy_text.taxi import TaxiFunctional
-from ._jax import TabularJaxEnv, TabularJaxVectorEnv
+from .frozen_lake import TabularJaxEnv, TabularJaxVectorEnv
 
 __all__ = ["TaxiFunctional", "TaxiJaxEnv", "TaxiJaxVectorEnv"]
 

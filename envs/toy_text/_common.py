@@ -1,4 +1,8 @@
-"""Shared machinery of the tabular toy-text tasks: transition tables and their sampling.
+"""What the toy-text tasks share: transition tables, the pygame drawing target, the vector env.
+
+Three things, each used by several tasks: the transition tables of the tabular tasks and their
+sampling, :class:`RenderTarget` (every task's drawing) and :class:`ToyTextVectorEnv` (every
+task's numpy-batched vector env).
 
 A tabular task is fully described by its transition table ``P``, in the reference's layout
 ``P[s][a] = [(prob, next_state, reward, terminated), ...]``. :class:`TransitionTable` keeps
@@ -12,6 +16,10 @@ distribution afresh at every step and reset, as the reference's env does, so wri
 (``env.unwrapped.P[s][a] = [...]``) changes the following steps; its running sums add the
 probabilities left to right, which gives the float64 values ``np.cumsum`` gives on the same
 list. The array views serve the batched and JAX paths and are built once, at construction.
+
+Every picture is drawn from shapes and text, with no image assets: :class:`RenderTarget` owns
+the surface (an off-screen one for ``rgb_array``, a window for ``human``) and turns it into an
+``(height, width, 3)`` uint8 frame. pygame is imported only when something is drawn.
 """
 
 from __future__ import annotations
@@ -20,9 +28,13 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from gymnasium_core.functional import FuncEnv
+from gymnasium_core.error import DependencyNotInstalled
+from gymnasium_core.functional import FuncEnv, FunctionalNumpyVectorEnv
 from gymnasium_core.functional import random as frandom
 from gymnasium_core.functional.array_types import ArrayNamespace
+from gymnasium_core.vector import AutoresetMode
+
+# -- transition tables -------------------------------------------------------------------------
 
 Transition = tuple[float, Any, Any, bool]
 TableDict = dict[int, dict[int, list[Transition]]]
@@ -222,3 +234,148 @@ class TabularFunctional(FuncEnv[TabularState, Any, Any, Any, Any, Any, None]):
     ) -> dict[str, Any]:
         """The step info: the probability of the branch taken."""
         return {"prob": next_state.prob}
+
+
+# -- drawing -----------------------------------------------------------------------------------
+
+Color = tuple[int, int, int]
+
+
+def import_pygame() -> Any:
+    """Import pygame, or raise a clear error naming the extra to install."""
+    try:
+        import pygame
+    except ImportError as e:  # pragma: no cover - pygame is a test dependency
+        raise DependencyNotInstalled(
+            "pygame is needed to render toy-text environments: "
+            'pip install "gymnasium-core[toy-text]"'
+        ) from e
+    return pygame
+
+
+class RenderTarget:
+    """A pygame surface to draw a frame on, shown in a window in ``human`` mode.
+
+    Attributes:
+        mode: ``"human"`` or ``"rgb_array"``.
+        size: ``(width, height)`` in pixels.
+        surface: The pygame surface to draw on.
+        clock: A pygame clock that paces the ``human`` window.
+    """
+
+    def __init__(self, mode: str, size: tuple[int, int], title: str) -> None:
+        """Create the surface (and the window in ``human`` mode).
+
+        Args:
+            mode: ``"human"`` or ``"rgb_array"``.
+            size: ``(width, height)`` in pixels.
+            title: The window caption.
+        """
+        pygame = import_pygame()
+        self.mode = mode
+        self.size = size
+        # Only the display is initialised (never pygame.init(), which also starts audio).
+        if mode == "human":
+            pygame.display.init()
+            pygame.display.set_caption(title)
+            self.surface = pygame.display.set_mode(size)
+        else:
+            self.surface = pygame.Surface(size)
+        self.clock = pygame.time.Clock()
+
+    @classmethod
+    def on_surface(cls, surface: Any) -> RenderTarget:
+        """An off-screen target drawing on an existing pygame ``surface``."""
+        target = cls.__new__(cls)
+        target.mode = "rgb_array"
+        target.size = surface.get_size()
+        target.surface = surface
+        target.clock = None
+        return target
+
+    def font(self, size: int, bold: bool = False) -> Any:
+        """A pygame font of the default typeface, cached for this target's lifetime.
+
+        The cache is per target, never per process: a font made before another window's
+        ``pygame.quit()`` is freed with it, and drawing with it would crash, even once fonts
+        are initialised again.
+        """
+        key = (size, bold)
+        fonts: dict[tuple[int, bool], Any] = self.__dict__.setdefault("_fonts", {})
+        pygame = import_pygame()
+        if not pygame.font.get_init():
+            fonts.clear()
+            pygame.font.init()
+        if key not in fonts:
+            font = pygame.font.Font(None, size)
+            font.set_bold(bold)
+            fonts[key] = font
+        return fonts[key]
+
+    def text(
+        self,
+        string: str,
+        center: tuple[float, float],
+        size: int,
+        color: Color,
+        bold: bool = False,
+    ) -> None:
+        """Draw ``string`` centred at ``center``."""
+        image = self.font(size, bold).render(string, True, color)
+        self.surface.blit(image, image.get_rect(center=(round(center[0]), round(center[1]))))
+
+    def present(self, fps: int) -> np.ndarray[Any, Any] | None:
+        """Show the frame (``human``) or return it as ``(height, width, 3)`` uint8."""
+        pygame = import_pygame()
+        if self.mode == "human":
+            pygame.event.pump()
+            pygame.display.update()
+            self.clock.tick(fps)
+            return None
+        return np.transpose(np.array(pygame.surfarray.pixels3d(self.surface)), axes=(1, 0, 2))
+
+    def close(self) -> None:
+        """Close the window; off-screen surfaces need nothing."""
+        if self.mode == "human":
+            pygame = import_pygame()
+            pygame.display.quit()
+
+
+# -- the numpy-batched vector env --------------------------------------------------------------
+
+
+class ToyTextVectorEnv(FunctionalNumpyVectorEnv):
+    """``num_envs`` copies of a toy-text task, stepped together on numpy.
+
+    Subclasses name the task's FuncEnv in :attr:`func_env_cls`; the keyword arguments are the
+    stateful env's (``map_name``, ``is_slippery``, ...).
+    """
+
+    func_env_cls: type[Any]
+
+    def __init__(
+        self,
+        num_envs: int,
+        *,
+        max_episode_steps: int | None = None,
+        autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
+        render_mode: str | None = None,
+        **kwargs: Any,
+    ) -> None:
+        """Build the task from ``kwargs`` and batch it.
+
+        Args:
+            num_envs: The number of sub-environments.
+            max_episode_steps: Truncate episodes after this many steps (``None``: never).
+            autoreset_mode: How finished sub-environments restart.
+            render_mode: ``None`` or ``"rgb_array"`` (one frame per sub-env).
+            **kwargs: The task's constructor arguments.
+        """
+        super().__init__(
+            self.func_env_cls(**kwargs),
+            num_envs,
+            max_episode_steps=max_episode_steps,
+            autoreset_mode=autoreset_mode,
+            render_mode=render_mode,
+            metadata={"render_modes": ["rgb_array"], "render_fps": 4},
+        )

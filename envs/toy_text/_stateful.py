@@ -17,8 +17,7 @@ import numpy as np
 from gymnasium_core import logger
 from gymnasium_core.core import Env
 
-from ._common import TableDict, TabularFunctional, TabularState
-from ._render import RenderTarget
+from ._common import RenderTarget, TableDict, TabularFunctional, TabularState
 
 
 class TabularEnv(Env[int, int]):

@@ -26,10 +26,16 @@ import numpy as np
 from gymnasium_core import logger, spaces
 from gymnasium_core.utils import seeding
 
-from ._common import TableDict, TabularFunctional, TabularState, TransitionTable
-from ._render import RenderTarget, import_pygame
+from ._common import (
+    RenderTarget,
+    TableDict,
+    TabularFunctional,
+    TabularState,
+    ToyTextVectorEnv,
+    TransitionTable,
+    import_pygame,
+)
 from ._stateful import TabularEnv
-from ._vector import ToyTextVectorEnv
 
 __all__ = [
     "DOWN",

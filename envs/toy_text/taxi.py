@@ -26,10 +26,16 @@ import numpy as np
 from gymnasium_core import logger, spaces
 from gymnasium_core.functional import random as frandom
 
-from ._common import TableDict, TabularFunctional, TransitionTable, draw_initial
-from ._render import RenderTarget, import_pygame
+from ._common import (
+    RenderTarget,
+    TableDict,
+    TabularFunctional,
+    ToyTextVectorEnv,
+    TransitionTable,
+    draw_initial,
+    import_pygame,
+)
 from ._stateful import TabularEnv
-from ._vector import ToyTextVectorEnv
 
 __all__ = [
     "BACKGROUND_POS",
