@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any, SupportsFloat
 
 import gymnasium
 
-from gymnasium_core.compat._shared_rng import SharedRandomState
 from gymnasium_core.compat._spaces import (
     shared_space,
     space_to_gymnasium,
@@ -25,6 +24,36 @@ if TYPE_CHECKING:
     from gymnasium_core.registration import EnvSpec
 
 __all__ = ["CoreEnvAdapter", "GymnasiumEnvAdapter"]
+
+
+class SharedRandomState:
+    """Mixin for the adapters: the random state belongs to the wrapped environment.
+
+    ``_np_random`` and ``_np_random_seed`` read and write through to the ``unwrapped``
+    environment of the attribute named by ``_rng_source`` (the adapted environment), so seeding
+    either side seeds the one generator both use.
+    """
+
+    _rng_source = "core_env"
+
+    def _random_owner(self) -> Any:
+        return getattr(self, self._rng_source).unwrapped
+
+    @property
+    def _np_random(self) -> Any:
+        return self._random_owner()._np_random
+
+    @_np_random.setter
+    def _np_random(self, value: Any) -> None:
+        self._random_owner()._np_random = value
+
+    @property
+    def _np_random_seed(self) -> Any:
+        return self._random_owner()._np_random_seed
+
+    @_np_random_seed.setter
+    def _np_random_seed(self, value: Any) -> None:
+        self._random_owner()._np_random_seed = value
 
 
 class GymnasiumEnvAdapter(SharedRandomState, gymnasium.Env[Any, Any]):

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import gymnasium
 import gymnasium.vector
 
-from gymnasium_core.compat._shared_rng import SharedRandomState
+from gymnasium_core.compat._env import SharedRandomState
 from gymnasium_core.compat._spaces import (
     space_from_gymnasium,
     space_to_gymnasium,

@@ -10,8 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from gymnasium_core.spaces._validation import reject_both, require
-from gymnasium_core.spaces.space import Space
+from gymnasium_core.spaces.space import Space, reject_both, require
 
 
 class Dict(Space[dict[str, Any]], typing.Mapping[str, Space[Any]]):

@@ -8,13 +8,14 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from gymnasium_core.spaces._validation import (
+from gymnasium_core.spaces.space import (
+    MaskNDArray,
+    Space,
     check_mask_array,
     check_probability_values,
     reject_both,
     require,
 )
-from gymnasium_core.spaces.space import MaskNDArray, Space
 
 
 class Discrete(Space[np.integer[Any]]):
@@ -95,7 +96,7 @@ class Discrete(Space[np.integer[Any]]):
 
         Raises:
             ValueError: If both arguments are given, or one does not fit the space
-                (:class:`~gymnasium_core.spaces._validation.InvalidMaskError`).
+                (:class:`~gymnasium_core.spaces.space.InvalidMaskError`).
         """
         reject_both(mask, probability)
         size = (int(self.n),)

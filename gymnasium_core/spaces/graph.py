@@ -9,8 +9,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from gymnasium_core import logger
-from gymnasium_core.spaces._validation import reject_both, require
-from gymnasium_core.spaces.space import Space
+from gymnasium_core.spaces.space import Space, reject_both, require
 
 
 class GraphInstance(NamedTuple):

@@ -10,13 +10,13 @@ import numpy.typing as npt
 from numpy.typing import NDArray
 
 from gymnasium_core import logger
-from gymnasium_core.spaces._validation import (
+from gymnasium_core.spaces.discrete import Discrete
+from gymnasium_core.spaces.space import (
+    Space,
     check_probability_values,
     reject_both,
     require,
 )
-from gymnasium_core.spaces.discrete import Discrete
-from gymnasium_core.spaces.space import Space
 
 
 class MultiDiscrete(Space[NDArray[np.integer[Any]]]):

@@ -7,8 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from gymnasium_core.spaces._validation import reject_both, require
-from gymnasium_core.spaces.space import Space
+from gymnasium_core.spaces.space import Space, reject_both, require
 
 
 def _is_columnar(space: Space[Any]) -> bool:

@@ -8,8 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from gymnasium_core.spaces._validation import reject_both, require
-from gymnasium_core.spaces.space import Space
+from gymnasium_core.spaces.space import Space, reject_both, require
 
 _INT32_MAX = int(np.iinfo(np.int32).max)
 

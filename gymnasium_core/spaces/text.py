@@ -9,13 +9,13 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from gymnasium_core.spaces._validation import (
+from gymnasium_core.spaces.space import (
+    Space,
     check_mask_array,
     check_probability_values,
     reject_both,
     require,
 )
-from gymnasium_core.spaces.space import Space
 
 alphanumeric: frozenset[str] = frozenset(string.ascii_letters + string.digits)
 """The default character set: ASCII letters and digits."""

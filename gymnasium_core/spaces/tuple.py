@@ -8,8 +8,7 @@ from typing import Any, overload
 
 import numpy as np
 
-from gymnasium_core.spaces._validation import reject_both, require
-from gymnasium_core.spaces.space import Space
+from gymnasium_core.spaces.space import Space, reject_both, require
 
 
 class Tuple(Space[tuple[Any, ...]], typing.Sequence[Any]):

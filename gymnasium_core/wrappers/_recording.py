@@ -16,7 +16,7 @@ import numpy as np
 
 from gymnasium_core import logger
 from gymnasium_core.error import DependencyNotInstalled
-from gymnasium_core.wrappers._errors import WrapperRuntimeError
+from gymnasium_core.wrappers.common import WrapperRuntimeError
 
 Trigger = Callable[[int], bool]
 

@@ -5,6 +5,10 @@
 * :class:`PassiveEnvChecker` checks the first ``reset``, ``step`` and ``render`` against the API.
 * :class:`OrderEnforcing` refuses ``step`` and ``render`` before the first ``reset``.
 * :class:`RecordEpisodeStatistics` adds episode return, length and duration to ``info``.
+
+The error types every wrapper raises where Gymnasium's fail an ``assert`` are defined here too:
+each is the built-in type that describes the problem and also an :class:`AssertionError`, so
+code written against Gymnasium (which catches ``AssertionError`` there) still catches ours.
 """
 
 from __future__ import annotations
@@ -18,7 +22,6 @@ from gymnasium_core import logger
 from gymnasium_core.core import Env, Wrapper, accept_env
 from gymnasium_core.error import ResetNeeded
 from gymnasium_core.utils.record_constructor import RecordConstructorArgs
-from gymnasium_core.wrappers._errors import WrapperValueError
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -32,6 +35,18 @@ __all__ = [
     "RecordEpisodeStatistics",
     "TimeLimit",
 ]
+
+
+class WrapperTypeError(TypeError, AssertionError):
+    """A value of the wrong type reached a wrapper (also an ``AssertionError``)."""
+
+
+class WrapperValueError(ValueError, AssertionError):
+    """A value a wrapper cannot use (also an ``AssertionError``)."""
+
+
+class WrapperRuntimeError(RuntimeError, AssertionError):
+    """A wrapper was used in the wrong state (also an ``AssertionError``)."""
 
 
 def spec_with_fields(wrapper: Wrapper[Any, Any, Any, Any], **fields: Any) -> EnvSpec | None:

@@ -7,19 +7,35 @@ missing (torch is optional and not a dependency).
 
 from __future__ import annotations
 
+import importlib
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from gymnasium_core.core import Env
+from gymnasium_core.error import DependencyNotInstalled
 from gymnasium_core.utils.record_constructor import RecordConstructorArgs
-from gymnasium_core.wrappers._torch import device_alias, import_jax_numpy, import_torch
 from gymnasium_core.wrappers.array_conversion import ArrayConversion, array_conversion
+from gymnasium_core.wrappers.numpy_to_torch import device_alias, import_torch
 
 __all__ = ["Device", "JaxToTorch", "jax_to_torch", "torch_to_jax"]
 
 if TYPE_CHECKING:
     # A torch.device or its name ("cpu", "cuda:0").
     Device: TypeAlias = Any
+
+
+def _import_jax_numpy() -> ModuleType:
+    """Return ``jax.numpy``.
+
+    Raises:
+        DependencyNotInstalled: If JAX is not installed (the ``jax`` extra).
+    """
+    try:
+        return importlib.import_module("jax.numpy")
+    except ImportError as exc:
+        raise DependencyNotInstalled(
+            'JAX is needed for the JAX conversions: pip install "gymnasium-core[jax]"'
+        ) from exc
 
 
 def __getattr__(name: str) -> Any:
@@ -40,7 +56,7 @@ def torch_to_jax(value: Any, *, xp: ModuleType | None = None, device: Device | N
     Raises:
         DependencyNotInstalled: If JAX is not installed.
     """
-    return array_conversion(value, xp=import_jax_numpy() if xp is None else xp, device=device)
+    return array_conversion(value, xp=_import_jax_numpy() if xp is None else xp, device=device)
 
 
 def jax_to_torch(value: Any, *, xp: ModuleType | None = None, device: Device | None = None) -> Any:
@@ -81,7 +97,7 @@ class JaxToTorch(ArrayConversion):
         Raises:
             DependencyNotInstalled: If JAX or torch is not installed.
         """
-        jnp = import_jax_numpy()
+        jnp = _import_jax_numpy()
         torch = import_torch()
         RecordConstructorArgs.__init__(self, device=device)
         super().__init__(env, jnp, torch, target_device=device)

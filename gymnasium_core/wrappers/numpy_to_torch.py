@@ -2,19 +2,22 @@
 
 torch is optional (not a dependency) and imported on first use: this module imports without
 it, and the wrapper or a conversion raises
-:class:`~gymnasium_core.error.DependencyNotInstalled` when torch is missing.
+:class:`~gymnasium_core.error.DependencyNotInstalled` when torch is missing. The torch import
+(:func:`import_torch`) and the ``Device`` alias are defined here once;
+:mod:`~gymnasium_core.wrappers.jax_to_torch` uses them too.
 """
 
 from __future__ import annotations
 
+import importlib
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 import numpy as np
 
 from gymnasium_core.core import Env
+from gymnasium_core.error import DependencyNotInstalled
 from gymnasium_core.utils.record_constructor import RecordConstructorArgs
-from gymnasium_core.wrappers._torch import device_alias, import_torch
 from gymnasium_core.wrappers.array_conversion import ArrayConversion, array_conversion
 
 __all__ = ["Device", "NumpyToTorch", "numpy_to_torch", "torch_to_numpy"]
@@ -22,6 +25,29 @@ __all__ = ["Device", "NumpyToTorch", "numpy_to_torch", "torch_to_numpy"]
 if TYPE_CHECKING:
     # A torch.device or its name ("cpu", "cuda:0").
     Device: TypeAlias = Any
+
+
+def import_torch() -> ModuleType:
+    """Return the ``torch`` module.
+
+    Raises:
+        DependencyNotInstalled: If torch is not installed (it is optional).
+    """
+    try:
+        return importlib.import_module("torch")
+    except ImportError as exc:
+        raise DependencyNotInstalled(
+            "torch is needed for the torch conversions: pip install torch"
+        ) from exc
+
+
+def device_alias() -> object:
+    """``str | torch.device``: the value of the torch modules' ``Device`` (imports torch).
+
+    Raises:
+        DependencyNotInstalled: If torch is not installed.
+    """
+    return str | import_torch().device
 
 
 def __getattr__(name: str) -> Any:

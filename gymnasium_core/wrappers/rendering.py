@@ -18,7 +18,6 @@ from gymnasium_core import logger
 from gymnasium_core.core import Env, Wrapper
 from gymnasium_core.error import InvalidProbability
 from gymnasium_core.utils.record_constructor import RecordConstructorArgs
-from gymnasium_core.wrappers._errors import WrapperTypeError, WrapperValueError
 from gymnasium_core.wrappers._recording import (
     ClipRecorder,
     Trigger,
@@ -30,6 +29,7 @@ from gymnasium_core.wrappers._recording import (
     prepare_folder,
     require_moviepy,
 )
+from gymnasium_core.wrappers.common import WrapperTypeError, WrapperValueError
 
 __all__ = ["AddWhiteNoise", "HumanRendering", "ObstructView", "RecordVideo", "RenderCollection"]
 

@@ -14,7 +14,7 @@ import gymnasium_core.spaces as ours
 from gymnasium_core import error
 from gymnasium_core.logger import GymnasiumCoreWarning
 from gymnasium_core.spaces import utils
-from gymnasium_core.spaces._validation import InvalidMaskError
+from gymnasium_core.spaces.space import InvalidMaskError
 
 BOTH = pytest.mark.parametrize("m", [ours, ref], ids=["ours", "gymnasium"])
 I8 = np.int8

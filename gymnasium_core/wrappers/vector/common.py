@@ -11,7 +11,7 @@ import numpy as np
 from gymnasium_core import logger
 from gymnasium_core.vector._common import pop_reset_mask
 from gymnasium_core.vector.vector_env import AutoresetMode, VectorEnv, VectorWrapper
-from gymnasium_core.wrappers._errors import WrapperTypeError
+from gymnasium_core.wrappers.common import WrapperTypeError
 
 __all__ = ["RecordEpisodeStatistics"]
 

@@ -18,7 +18,7 @@ from gymnasium_core.spaces import Space
 from gymnasium_core.vector.utils import batch_space, create_empty_array
 from gymnasium_core.vector.vector_env import AutoresetMode, VectorEnv, VectorObservationWrapper
 from gymnasium_core.wrappers import transform_observation
-from gymnasium_core.wrappers.vector._single import SpaceOnlyEnv, map_over_batch
+from gymnasium_core.wrappers.vector.vectorize_action import SpaceOnlyEnv, map_over_batch
 
 __all__ = [
     "DtypeObservation",
