@@ -22,8 +22,8 @@ import jax.numpy as jnp
 import numpy as np
 from jax.typing import ArrayLike
 
+from gymnasium_core.functional import JaxEnvShell, JaxVectorEnvShell
 from gymnasium_core.functional.array_types import Array, ArrayNamespace
-from gymnasium_core.functional.jax_shell import JaxEnvShell, JaxVectorEnvShell
 from gymnasium_core.functional.random import RNG
 
 if TYPE_CHECKING:

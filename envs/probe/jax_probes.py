@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gymnasium_core.functional.jax_shell import JaxEnvShell, JaxVectorEnvShell
+from gymnasium_core.functional import JaxEnvShell, JaxVectorEnvShell
 
 from .probes import (
     ActionRewardFunctional,

@@ -16,14 +16,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gymnasium_core.functional import backends, random
-from gymnasium_core.functional._checks import check_func_env
-from gymnasium_core.functional.func_env import FuncEnv
+from gymnasium_core.functional.func_env import FuncEnv, check_func_env
 from gymnasium_core.functional.numpy_env import FunctionalNumpyEnv
 from gymnasium_core.functional.numpy_vector_env import FunctionalNumpyVectorEnv
 from gymnasium_core.functional.persistent_cache import enable_persistent_cache
+
+if TYPE_CHECKING:  # imported on first use at run time (see __getattr__): they import JAX
+    from gymnasium_core.functional.jax_env import FunctionalJaxEnv, JaxEnvShell
+    from gymnasium_core.functional.jax_rollout import Trajectory, rollout
+    from gymnasium_core.functional.jax_vector_env import FunctionalJaxVectorEnv, JaxVectorEnvShell
 
 __all__ = [
     "FuncEnv",
@@ -44,8 +48,8 @@ __all__ = [
 _LAZY = {
     "FunctionalJaxEnv": "gymnasium_core.functional.jax_env",
     "FunctionalJaxVectorEnv": "gymnasium_core.functional.jax_vector_env",
-    "JaxEnvShell": "gymnasium_core.functional.jax_shell",
-    "JaxVectorEnvShell": "gymnasium_core.functional.jax_shell",
+    "JaxEnvShell": "gymnasium_core.functional.jax_env",
+    "JaxVectorEnvShell": "gymnasium_core.functional.jax_vector_env",
     "rollout": "gymnasium_core.functional.jax_rollout",
     "Trajectory": "gymnasium_core.functional.jax_rollout",
 }

@@ -1,9 +1,16 @@
-"""A stateful single environment over a functional env on JAX, with a jitted reset and step."""
+"""A stateful single environment over a functional env on JAX, with a jitted reset and step.
+
+Also :class:`JaxEnvShell`, the single-env class behind a family's JAX ids: the adapter around
+one functional env built from the keyword arguments ``make`` passes, which are split once,
+here (:func:`split_adapter_kwargs`). The shells' hooks are shared with the vector env's shell,
+:class:`~gymnasium_core.functional.jax_vector_env.JaxVectorEnvShell`.
+"""
 
 from __future__ import annotations
 
 import weakref
-from typing import Any, Generic, TypeAlias, TypeVar, cast
+from collections.abc import Mapping, Set
+from typing import Any, ClassVar, Generic, TypeAlias, TypeVar, cast
 
 import jax
 import numpy as np
@@ -11,16 +18,14 @@ import numpy as np
 from gymnasium_core import logger
 from gymnasium_core.core import Env
 from gymnasium_core.error import ResetNeeded
-from gymnasium_core.functional import _compile_cache, _params, _threefry
-from gymnasium_core.functional._checks import check_func_env, default_params, is_ours
+from gymnasium_core.functional import _params, _threefry, persistent_cache
 from gymnasium_core.functional.backends import is_jax_namespace
-from gymnasium_core.functional.func_env import FuncEnv
-from gymnasium_core.functional.numpy_env import render_modes_of
-from gymnasium_core.functional.persistent_cache import enable_from_environment
-from gymnasium_core.utils import seeding
+from gymnasium_core.functional.func_env import FuncEnv, check_func_env, default_params, is_ours
+from gymnasium_core.functional.numpy_env import FrameWindow, render_modes_of
+from gymnasium_core.utils import EzPickle, seeding
 
 # Every JAX adapter imports this module: honour GYMNASIUM_CORE_JAX_CACHE_DIR before any compile.
-enable_from_environment()
+persistent_cache.enable_from_environment()
 
 StateType = TypeVar("StateType")
 #: Any functional env: one of ours, or one written for Gymnasium's ``FuncEnv`` (another class).
@@ -29,7 +34,14 @@ FuncEnvT = TypeVar("FuncEnvT")
 #: The type of the JAX random keys the adapters carry (raw ``uint32[2]`` or typed keys).
 PRNGKeyType: TypeAlias = jax.Array
 
-__all__ = ["FunctionalJaxEnv", "PRNGKeyType", "to_jax"]
+__all__ = [
+    "SINGLE_ADAPTER_KEYS",
+    "FunctionalJaxEnv",
+    "JaxEnvShell",
+    "PRNGKeyType",
+    "split_adapter_kwargs",
+    "to_jax",
+]
 
 
 _JAX_COPIES: weakref.WeakKeyDictionary[object, object] = weakref.WeakKeyDictionary()
@@ -164,7 +176,7 @@ class FunctionalJaxEnv(Env[Any, Any], Generic[StateType]):
 
     def _compile(self) -> tuple[Any, Any]:
         """The jitted reset and step, shared with every equally configured env."""
-        programs: tuple[Any, Any] = _compile_cache.cached(
+        programs: tuple[Any, Any] = persistent_cache.cached(
             "single", self.func_env, None, _single_programs
         )
         return programs
@@ -269,8 +281,6 @@ class FunctionalJaxEnv(Env[Any, Any], Generic[StateType]):
         )
         if self.render_mode == "human":
             if self._window is None:
-                from gymnasium_core.functional._display import FrameWindow
-
                 fps = self.metadata.get("render_fps")
                 self._window = FrameWindow(type(self.func_env).__name__, fps)
             self._window.show(np.asarray(image))
@@ -285,3 +295,120 @@ class FunctionalJaxEnv(Env[Any, Any], Generic[StateType]):
         if self._window is not None:
             self._window.close()
             self._window = None
+
+
+#: The keyword arguments of :class:`FunctionalJaxEnv` a single-env shell passes on.
+SINGLE_ADAPTER_KEYS: frozenset[str] = frozenset({"params"})
+
+# Any: a shell builds whatever functional env its task names, of any state, action and params.
+AnyFuncEnv = FuncEnv[Any, Any, Any, Any, Any, Any, Any]
+
+
+def split_adapter_kwargs(
+    kwargs: Mapping[str, Any], adapter_keys: Set[str]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Split ``kwargs`` into the functional env's arguments and the adapter's.
+
+    Args:
+        kwargs: The keyword arguments a shell was given.
+        adapter_keys: The names that belong to the adapter.
+
+    Returns:
+        ``(func_env_kwargs, adapter_kwargs)``; together they hold every item of ``kwargs``.
+
+    Example:
+        >>> split_adapter_kwargs({"gravity": 9.0, "params": None}, SINGLE_ADAPTER_KEYS)
+        ({'gravity': 9.0}, {'params': None})
+    """
+    task = {key: value for key, value in kwargs.items() if key not in adapter_keys}
+    adapter = {key: value for key, value in kwargs.items() if key in adapter_keys}
+    return task, adapter
+
+
+class _ShellHooks:
+    """What both shells ask of a task's class: its functional env, metadata and action check."""
+
+    #: The functional env class of the task; its constructor takes the task's keyword arguments.
+    func_env_cls: ClassVar[type[AnyFuncEnv]]
+    #: Constructor arguments given before the caller's (a variant of a shared class).
+    func_env_kwargs: ClassVar[Mapping[str, Any]] = {}
+    metadata: dict[str, Any]
+
+    @classmethod
+    def make_func_env(cls, **kwargs: Any) -> AnyFuncEnv:
+        """Build the task's functional env from the caller's keyword arguments.
+
+        Args:
+            **kwargs: The task's arguments (the adapter's were split off before).
+
+        Returns:
+            ``func_env_cls(**func_env_kwargs, **kwargs)``, the caller's values winning.
+        """
+        return cls.func_env_cls(**{**cls.func_env_kwargs, **kwargs})
+
+    def shell_metadata(self, func_env: AnyFuncEnv) -> dict[str, Any]:
+        """The env's metadata: a copy of the class's (override to take the task's own)."""
+        return dict(self.metadata)
+
+    def check_action(self, action: object) -> None:
+        """Look at an action before it is stepped; nothing by default.
+
+        A family overrides it to warn about actions its physics steps silently (MJX warns
+        about non-finite controls). It runs on the host, before the jitted step.
+
+        Args:
+            action: The action (or batch of actions) given to ``step``.
+        """
+
+
+class JaxEnvShell(_ShellHooks, FunctionalJaxEnv[StateType], EzPickle):
+    """One task on JAX, a jitted single env: set :attr:`func_env_cls` and :attr:`metadata`.
+
+    A family (``phys2d``, ``tabular``, MJX) registers two classes per task, this one and a
+    :class:`~gymnasium_core.functional.jax_vector_env.JaxVectorEnvShell`: a task's class names
+    its functional env class and its metadata, and that is all. Keyword arguments go to the
+    functional env's constructor, except ``params`` (:data:`SINGLE_ADAPTER_KEYS`), which the
+    adapter uses for every call. Both shells are :class:`~gymnasium_core.utils.EzPickle`: they
+    record the arguments they were built with, as Gymnasium's JAX env classes do.
+
+    Example:
+        >>> from gymnasium_core.functional import JaxEnvShell
+        >>> from gymnasium_core.envs.classic_control.cartpole import CartPoleFunctional
+        >>> class MyCartPoleJaxEnv(JaxEnvShell):
+        ...     func_env_cls = CartPoleFunctional
+        ...     metadata = {"render_modes": ["rgb_array"], "render_fps": 50, "jax": True}
+        >>> env = MyCartPoleJaxEnv(gravity=12.0)
+        >>> float(env.params.gravity)
+        12.0
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["rgb_array"], "jax": True}
+
+    def __init__(self, render_mode: str | None = None, **kwargs: Any) -> None:
+        """Build the task from ``kwargs`` and move it to JAX.
+
+        Args:
+            render_mode: ``None`` or ``"rgb_array"``.
+            **kwargs: The functional env's constructor arguments, plus ``params``.
+        """
+        task_kwargs, adapter = split_adapter_kwargs(kwargs, SINGLE_ADAPTER_KEYS)
+        func_env = self.make_func_env(**task_kwargs)
+        super().__init__(
+            func_env,
+            metadata=self.shell_metadata(func_env),
+            render_mode=render_mode,
+            **adapter,
+        )
+        EzPickle.__init__(self, render_mode=render_mode, **kwargs)
+
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """Step the task, after :meth:`check_action` has seen ``action``.
+
+        Args:
+            action: An action of :attr:`action_space`.
+
+        Returns:
+            ``(observation, reward, terminated, False, info)``.
+        """
+        self.check_action(action)
+        return super().step(action)

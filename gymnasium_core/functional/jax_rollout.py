@@ -12,9 +12,8 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from gymnasium_core.functional import _compile_cache, _params, _threefry
-from gymnasium_core.functional._checks import check_func_env, default_params
-from gymnasium_core.functional._validation import parse_autoreset_mode
+from gymnasium_core.functional import _params, _threefry, persistent_cache
+from gymnasium_core.functional.func_env import check_func_env, default_params
 from gymnasium_core.functional.jax_env import to_jax
 from gymnasium_core.functional.jax_vector_env import (
     BatchedFunctions,
@@ -22,6 +21,7 @@ from gymnasium_core.functional.jax_vector_env import (
     state_step,
     vector_reset,
 )
+from gymnasium_core.functional.numpy_vector_env import parse_autoreset_mode
 from gymnasium_core.vector.vector_env import AutoresetMode
 
 __all__ = ["Trajectory", "rollout"]
@@ -60,7 +60,7 @@ class _Prepared(NamedTuple):
     """What a direct call needs of an env, worked out on its first call."""
 
     func_env: Any
-    env_key: _compile_cache.EnvKey
+    env_key: persistent_cache.EnvKey
     defaults: Any
 
 
@@ -82,7 +82,7 @@ def _prepare(env: Any) -> _Prepared:
     except (KeyError, TypeError):
         pass
     func_env, _ = _resolve(env, None)
-    prepared = _Prepared(func_env, _compile_cache.EnvKey(func_env), default_params(func_env))
+    prepared = _Prepared(func_env, persistent_cache.EnvKey(func_env), default_params(func_env))
     try:
         _PREPARED[env] = prepared
     except TypeError:  # an object that cannot be weakly referenced: prepared on each call
@@ -221,7 +221,7 @@ def _is_traced() -> bool:
     ),
 )
 def _rollout(
-    env_key: _compile_cache.EnvKey,
+    env_key: persistent_cache.EnvKey,
     policy: Callable[[Any, jax.Array], Any],
     key: jax.Array,
     params: Any,

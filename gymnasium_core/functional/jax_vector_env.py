@@ -1,4 +1,8 @@
-"""``num_envs`` copies of a functional env on JAX, stepped in one jitted call (maybe sharded)."""
+"""``num_envs`` copies of a functional env on JAX, stepped in one jitted call (maybe sharded).
+
+Also :class:`JaxVectorEnvShell`, the vector-env class behind a family's JAX ids (the
+single-env one, :class:`~gymnasium_core.functional.jax_env.JaxEnvShell`, is beside its adapter).
+"""
 
 from __future__ import annotations
 
@@ -13,10 +17,16 @@ from jax.typing import ArrayLike
 
 from gymnasium_core import logger
 from gymnasium_core.error import ResetNeeded
-from gymnasium_core.functional import _compile_cache, _params, _threefry
-from gymnasium_core.functional._checks import check_func_env, default_params, is_ours
-from gymnasium_core.functional._validation import check_actions, parse_autoreset_mode
-from gymnasium_core.functional.jax_env import random_key, to_jax
+from gymnasium_core.functional import _params, _threefry, persistent_cache
+from gymnasium_core.functional.func_env import check_func_env, default_params, is_ours
+from gymnasium_core.functional.jax_env import (
+    _ShellHooks,
+    random_key,
+    split_adapter_kwargs,
+    to_jax,
+)
+from gymnasium_core.functional.numpy_vector_env import check_actions, parse_autoreset_mode
+from gymnasium_core.utils import EzPickle
 from gymnasium_core.vector.vector_env import AutoresetMode, VectorEnv
 
 if TYPE_CHECKING:
@@ -24,7 +34,7 @@ if TYPE_CHECKING:
     from jax.tree_util import PyTreeDef
     from numpy.typing import NDArray
 
-__all__ = ["FunctionalJaxVectorEnv"]
+__all__ = ["VECTOR_ADAPTER_KEYS", "FunctionalJaxVectorEnv", "JaxVectorEnvShell"]
 
 
 #: One JAX device, or several (a list of them, ``jax.devices()``).
@@ -794,7 +804,7 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
             axes_def,
             self._batch_sharding,
         )
-        self._reset_fn, self._reset_masked_fn, self._step_fn = _compile_cache.cached(
+        self._reset_fn, self._reset_masked_fn, self._step_fn = persistent_cache.cached(
             "vector", self.func_env, options, functools.partial(vector_programs, options=options)
         )
 
@@ -1010,3 +1020,66 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
         if self.render_state is not None:
             self.func_env.render_close(self.render_state, *self._render_args)
             self.render_state = None
+
+
+#: The keyword arguments of :class:`FunctionalJaxVectorEnv` a vector-env shell passes on.
+VECTOR_ADAPTER_KEYS: frozenset[str] = frozenset(
+    {"params", "autoreset_mode", "devices", "mesh", "mesh_axis", "render_all"}
+)
+
+
+class JaxVectorEnvShell(_ShellHooks, FunctionalJaxVectorEnv, EzPickle):
+    """A batch of one task on JAX in one jitted call: set :attr:`func_env_cls` and metadata.
+
+    Keyword arguments go to the functional env's constructor, except the adapter's options
+    (:data:`VECTOR_ADAPTER_KEYS`: ``params``, ``autoreset_mode``, ``devices``, ``mesh``,
+    ``mesh_axis``, ``render_all``). A family whose registration has a step limit of its own
+    overrides ``__init__`` only to give ``max_episode_steps`` that default.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["rgb_array"], "jax": True}
+
+    def __init__(
+        self,
+        num_envs: int,
+        render_mode: str | None = None,
+        max_episode_steps: int | None = 0,
+        **kwargs: Any,
+    ) -> None:
+        """Build the task from ``kwargs`` and batch it ``num_envs`` times.
+
+        Args:
+            num_envs: The number of sub-environments.
+            render_mode: ``None`` or ``"rgb_array"``.
+            max_episode_steps: Truncate episodes after this many steps (0 or ``None``: never).
+            **kwargs: The functional env's constructor arguments, plus the adapter's options.
+        """
+        task_kwargs, adapter = split_adapter_kwargs(kwargs, VECTOR_ADAPTER_KEYS)
+        func_env = self.make_func_env(**task_kwargs)
+        super().__init__(
+            func_env,
+            num_envs,
+            max_episode_steps=max_episode_steps or 0,
+            metadata=self.shell_metadata(func_env),
+            render_mode=render_mode,
+            **adapter,
+        )
+        EzPickle.__init__(
+            self,
+            num_envs=num_envs,
+            render_mode=render_mode,
+            max_episode_steps=max_episode_steps,
+            **kwargs,
+        )
+
+    def step(self, action: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
+        """Step every sub-env, after :meth:`check_action` has seen the batch of actions.
+
+        Args:
+            action: The batch of actions, ``(num_envs, *action_shape)``.
+
+        Returns:
+            ``(observations, rewards, terminations, truncations, info)`` as JAX arrays.
+        """
+        self.check_action(action)
+        return super().step(action)

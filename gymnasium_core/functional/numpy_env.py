@@ -1,4 +1,8 @@
-"""The stateful single environment over any functional environment, on numpy or scalars."""
+"""The stateful single environment over any functional environment, on numpy or scalars.
+
+Also the window of the ``"human"`` render mode (:class:`FrameWindow`), which the JAX single
+env shows its frames in too.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ import numpy as np
 from gymnasium_core import logger
 from gymnasium_core.core import Env
 from gymnasium_core.error import ResetNeeded, StepBeforeReset
-from gymnasium_core.functional._checks import check_func_env, default_params, is_ours
+from gymnasium_core.functional.func_env import check_func_env, default_params, is_ours
 
 ObsType = TypeVar("ObsType")
 ActType = TypeVar("ActType")
@@ -26,6 +30,50 @@ def render_modes_of(func_env: Any) -> list[str]:
         "render_image" in vars(c) for c in type(func_env).__mro__ if c.__qualname__ != "FuncEnv"
     )
     return ["rgb_array", "human"] if defines_image else []
+
+
+class FrameWindow:
+    """A pygame window that shows RGB frames at a fixed rate (pygame is imported on first use)."""
+
+    def __init__(self, caption: str, fps: float | None) -> None:
+        self.caption = caption
+        self.fps = fps
+        self._screen: Any = None
+        self._clock: Any = None
+
+    def show(self, frame: np.ndarray[Any, Any]) -> None:
+        """Draw ``frame`` (``(height, width, 3)`` uint8) and wait for the frame rate."""
+        try:
+            import pygame
+        except ImportError as e:
+            from gymnasium_core.error import DependencyNotInstalled
+
+            raise DependencyNotInstalled(
+                'pygame is not installed; the "human" render mode needs it '
+                '(`pip install "gymnasium-core[classic-control]"`).'
+            ) from e
+        frame = np.asarray(frame)
+        height, width = frame.shape[:2]
+        if self._screen is None:
+            pygame.display.init()
+            pygame.display.set_caption(self.caption)
+            self._screen = pygame.display.set_mode((width, height))
+            self._clock = pygame.time.Clock()
+        surface = pygame.surfarray.make_surface(np.transpose(frame[..., :3], (1, 0, 2)))
+        self._screen.blit(surface, (0, 0))
+        pygame.event.pump()
+        pygame.display.flip()
+        if self.fps:
+            self._clock.tick(self.fps)
+
+    def close(self) -> None:
+        """Close the window if one was opened."""
+        if self._screen is not None:
+            import pygame
+
+            pygame.display.quit()
+            pygame.quit()
+            self._screen = None
 
 
 class FunctionalNumpyEnv(Env[ObsType, ActType], Generic[ObsType, ActType]):
@@ -187,8 +235,6 @@ class FunctionalNumpyEnv(Env[ObsType, ActType], Generic[ObsType, ActType]):
         self._render_state, frame = f.render_image(self.state, self._render_state, *render_args)
         if self.render_mode == "human":
             if self._window is None:
-                from gymnasium_core.functional._display import FrameWindow
-
                 self._window = FrameWindow(type(f).__name__, self.metadata.get("render_fps"))
             self._window.show(frame)
             return None

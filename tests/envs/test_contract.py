@@ -2,7 +2,7 @@
 
 The ids come from the registry itself, never from a list written here. Functional JAX ids run
 the whole contract in the fast tier too: equally configured JAX envs share their compiled reset
-and step (gymnasium_core.functional._compile_cache), so each id compiles about once per process
+and step (gymnasium_core.functional.persistent_cache), so each id compiles about once per process
 however many environments the checks make.
 """
 

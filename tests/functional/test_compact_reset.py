@@ -10,9 +10,9 @@ jax = pytest.importorskip("jax")
 
 from gymnasium_core.functional import (  # noqa: E402
     FunctionalJaxVectorEnv,
-    _compile_cache,
     _threefry,
     jax_vector_env,
+    persistent_cache,
     rollout,
 )
 
@@ -35,7 +35,7 @@ def _assert_trees_equal(a, b):
 
 def _never_compact(monkeypatch):
     monkeypatch.setattr(jax_vector_env, "COMPACT_RESET_MIN_ENVS", 10**9)
-    _compile_cache.clear()
+    persistent_cache.clear()
 
 
 @pytest.mark.parametrize("mode", ["SameStep", "NextStep"])

@@ -15,9 +15,9 @@ jnp = pytest.importorskip("jax.numpy")
 from gymnasium_core.functional import (  # noqa: E402
     FunctionalJaxEnv,
     FunctionalJaxVectorEnv,
-    _compile_cache,
+    persistent_cache,
 )
-from gymnasium_core.functional._compile_cache import EnvKey  # noqa: E402
+from gymnasium_core.functional.persistent_cache import EnvKey  # noqa: E402
 from gymnasium_core.testing.contract import compilations  # noqa: E402
 
 
@@ -125,8 +125,8 @@ def test_env_key__functions_compare_by_identity():
 
 
 def test_compile_cache__is_bounded_and_can_be_cleared():
-    for i in range(_compile_cache.MAX_ENTRIES + 3):
-        _compile_cache.cached("probe", Walk(options={"i": i}), None, lambda env: object())
-    assert _compile_cache.size() <= _compile_cache.MAX_ENTRIES
-    _compile_cache.clear()
-    assert _compile_cache.size() == 0
+    for i in range(persistent_cache.MAX_ENTRIES + 3):
+        persistent_cache.cached("probe", Walk(options={"i": i}), None, lambda env: object())
+    assert persistent_cache.size() <= persistent_cache.MAX_ENTRIES
+    persistent_cache.clear()
+    assert persistent_cache.size() == 0

@@ -107,9 +107,9 @@ def test_jax_vector__step_compiles_once_across_resets():
 
 
 def test_jax_vector__bad_inputs_give_clear_errors_before_compiling():
-    from gymnasium_core.functional import _compile_cache
+    from gymnasium_core.functional import persistent_cache
 
-    _compile_cache.clear()  # an earlier test may have compiled this configuration already
+    persistent_cache.clear()  # an earlier test may have compiled this configuration already
     with pytest.raises(ValueError, match="num_envs=4"):
         FunctionalJaxVectorEnv(Count(), 4, params=CountParams(target=jnp.ones(3, jnp.int32)))
     env = FunctionalJaxVectorEnv(Count(), 4)

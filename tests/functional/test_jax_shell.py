@@ -15,11 +15,11 @@ jax = pytest.importorskip("jax")
 import gymnasium_core as gym  # noqa: E402
 from gymnasium_core.error import ResetNeeded  # noqa: E402
 from gymnasium_core.functional import JaxEnvShell, JaxVectorEnvShell  # noqa: E402
-from gymnasium_core.functional.jax_shell import (  # noqa: E402
+from gymnasium_core.functional.jax_env import (  # noqa: E402
     SINGLE_ADAPTER_KEYS,
-    VECTOR_ADAPTER_KEYS,
     split_adapter_kwargs,
 )
+from gymnasium_core.functional.jax_vector_env import VECTOR_ADAPTER_KEYS  # noqa: E402
 from gymnasium_core.registration import load_env_creator  # noqa: E402
 from gymnasium_core.vector import AutoresetMode  # noqa: E402
 

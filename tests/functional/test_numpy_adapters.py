@@ -127,7 +127,7 @@ def test_numpy_vector__reset_mask_resets_only_selected():
 def test_frame_window__opens_only_pygame_display(monkeypatch: pytest.MonkeyPatch) -> None:
     # Human rendering needs the display alone; pygame.init() would also start audio.
     pygame = pytest.importorskip("pygame", reason="human rendering needs pygame")
-    from gymnasium_core.functional._display import FrameWindow
+    from gymnasium_core.functional.numpy_env import FrameWindow
 
     def refuse() -> None:
         raise AssertionError("pygame.init() was called")

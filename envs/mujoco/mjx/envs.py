@@ -16,7 +16,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from gymnasium_core import logger
-from gymnasium_core.functional.jax_shell import JaxEnvShell, JaxVectorEnvShell
+from gymnasium_core.functional import JaxEnvShell, JaxVectorEnvShell
 
 from . import tasks as mjx_tasks
 from .task import MjxTask

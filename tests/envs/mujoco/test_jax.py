@@ -125,7 +125,7 @@ def test_mjx_task__humanoids_run_newton_in_place_of_pgs() -> None:
 
 
 def test_mjx_task__equal_configurations_compare_equal_for_the_compile_cache() -> None:
-    from gymnasium_core.functional._compile_cache import EnvKey
+    from gymnasium_core.functional.persistent_cache import EnvKey
 
     assert EnvKey(MjxInvertedPendulum()) == EnvKey(MjxInvertedPendulum())
     assert EnvKey(MjxInvertedPendulum()) != EnvKey(MjxInvertedPendulum(reset_noise_scale=0.5))
