@@ -481,8 +481,10 @@ def check_discrete(space: Any, action: Any) -> None:
     Plain ``int`` and numpy integer scalars take a fast path; anything else goes through
     ``space.contains``.
     """
-    if action.__class__ is int or isinstance(action, np.integer):
-        if space.start <= action < space.start + space.n:
+    kind = action.__class__
+    if kind is int or kind is np.int64 or isinstance(action, np.integer):
+        start = space.start
+        if start <= action < start + space.n:
             return
     assert space.contains(action), f"{action!r} ({type(action)}) invalid"
 
