@@ -335,6 +335,10 @@ def check_wheel(wheel: Path) -> list[str]:
     )
     if set(fields.get("Provides-Extra", [])) != extras:
         problems.append(f"extras {fields.get('Provides-Extra')} instead of {sorted(extras)}")
+    if fields.get("License-File") != ["LICENSE"] or not any(
+        n.endswith(".dist-info/licenses/LICENSE") for n in names
+    ):
+        problems.append("the wheel does not carry LICENSE (License-File and licenses/LICENSE)")
     if "gymnasium-core = gymnasium_core.cli:main" not in entry_points:
         problems.append("no gymnasium-core console script")
     tops = {n.split("/")[0] for n in names} - {"gymnasium_core"}

@@ -131,18 +131,23 @@ def test_box2d_extra__python_3_11_on_linux_x86_64_gets_the_wheel() -> None:
     assert not Marker("python_version >= '3.14'").evaluate(env)
 
 
-def _fake_wheel(tmp_path: pathlib.Path, check: ModuleType, drop: str = "") -> pathlib.Path:
+def _fake_wheel(
+    tmp_path: pathlib.Path, check: ModuleType, drop: str = "", license_file: bool = True
+) -> pathlib.Path:
     version = check.project_version()
     wheel = tmp_path / f"gymnasium_core-{version}-py3-none-any.whl"
     info = f"gymnasium_core-{version}.dist-info"
     extras = PYPROJECT["project"]["optional-dependencies"]
     metadata = "\n".join(
         ["Metadata-Version: 2.4", "Name: gymnasium-core", f"Version: {version}"]
+        + (["License-File: LICENSE"] if license_file else [])
         + [f"Provides-Extra: {extra}" for extra in extras]
     )
     with zipfile.ZipFile(wheel, "w") as archive:
         for name in sorted(check._expected_files() - {drop}):
             archive.writestr(name, "")
+        if license_file:
+            archive.writestr(f"{info}/licenses/LICENSE", "MIT License\n")
         archive.writestr(f"{info}/METADATA", metadata + "\n\nREADME\n")
         archive.writestr(
             f"{info}/entry_points.txt",
@@ -164,6 +169,15 @@ def test_check_wheel__agrees_with_a_complete_wheel_and_names_a_missing_asset(
     assert check.check_wheel(_fake_wheel(tmp_path, check, drop=asset)) == [
         f"missing from the wheel: {asset}"
     ]
+    assert check.check_wheel(_fake_wheel(tmp_path, check, license_file=False)) == [
+        "the wheel does not carry LICENSE (License-File and licenses/LICENSE)"
+    ]
+
+
+def test_license__the_mit_text_sits_at_the_root_for_the_sdist_and_wheel() -> None:
+    root = pathlib.Path(__file__).resolve().parents[1]
+    assert PYPROJECT["project"]["license"] == "MIT"
+    assert (root / "LICENSE").read_text().startswith("MIT License")
 
 
 def test_version__comes_from_gymnasium_core_only() -> None:
