@@ -33,10 +33,28 @@ from gymnasium_core.functional.random import RNG
 from gymnasium_core.spaces import Box, Discrete
 from gymnasium_core.vector.vector_env import AutoresetMode
 
-from . import _render
-from ._common import Real, as_float, is_scalar, pack, square_pow, wide
-from ._stateful import ClassicControlEnv, check_discrete
-from ._vector import ClassicControlVectorEnv, vector_metadata
+from ._common import (
+    Canvas,
+    Real,
+    as_float,
+    close_canvas,
+    filled_circle,
+    filled_polygon,
+    import_pygame,
+    is_scalar,
+    open_canvas,
+    pack,
+    present,
+    square_pow,
+    turned,
+    wide,
+)
+from ._stateful import (
+    ClassicControlEnv,
+    ClassicControlVectorEnv,
+    check_discrete,
+    vector_metadata,
+)
 
 __all__ = [
     "AcrobotEnv",
@@ -85,7 +103,7 @@ class AcrobotParams(NamedTuple):
     reset_high: float = 0.1
 
 
-class AcrobotFunctional(FuncEnv[AcrobotState, Any, Any, Any, Any, _render.Canvas, AcrobotParams]):
+class AcrobotFunctional(FuncEnv[AcrobotState, Any, Any, Any, Any, Canvas, AcrobotParams]):
     """Acrobot dynamics over any array backend.
 
     Args:
@@ -196,9 +214,9 @@ class AcrobotFunctional(FuncEnv[AcrobotState, Any, Any, Any, Any, _render.Canvas
         ddtheta1 = -(d2 * ddtheta2 + phi1) / d1
         return AcrobotState(dtheta1, dtheta2, ddtheta1, ddtheta2)
 
-    def render_init(self, params: AcrobotParams | None = None, **kwargs: Any) -> _render.Canvas:
+    def render_init(self, params: AcrobotParams | None = None, **kwargs: Any) -> Canvas:
         """Open a 500x500 canvas (``render_mode`` and ``fps`` may be passed)."""
-        return _render.open_canvas(
+        return open_canvas(
             self.screen_dim,
             self.screen_dim,
             kwargs.get("render_mode", "rgb_array"),
@@ -208,18 +226,16 @@ class AcrobotFunctional(FuncEnv[AcrobotState, Any, Any, Any, Any, _render.Canvas
     def render_image(
         self,
         state: AcrobotState,
-        render_state: _render.Canvas,
+        render_state: Canvas,
         params: AcrobotParams | None = None,
-    ) -> tuple[_render.Canvas, np.ndarray[Any, Any]]:
+    ) -> tuple[Canvas, np.ndarray[Any, Any]]:
         """Draw the goal line and both links."""
         p = self.default_params if params is None else params
-        return render_state, _render.present(render_state, _draw(state, p, render_state.width))
+        return render_state, present(render_state, _draw(state, p, render_state.width))
 
-    def render_close(
-        self, render_state: _render.Canvas, params: AcrobotParams | None = None
-    ) -> None:
+    def render_close(self, render_state: Canvas, params: AcrobotParams | None = None) -> None:
         """Close the window, if any."""
-        _render.close_canvas(render_state)
+        close_canvas(render_state)
 
 
 def _torque(xp: Namespace[Any], action: Any, avail_torque: list[float]) -> Any:
@@ -332,7 +348,7 @@ def _draw(state: AcrobotState, p: AcrobotParams, dim: int) -> Any:
     straight down. numpy functions keep the state's dtype in the arithmetic, as the
     reference's drawing does.
     """
-    pygame = _render.import_pygame()
+    pygame = import_pygame()
     surf = pygame.Surface((dim, dim))
     surf.fill((255, 255, 255))
     reach = p.link_length_1 + p.link_length_2 + 0.2
@@ -354,10 +370,10 @@ def _draw(state: AcrobotState, p: AcrobotParams, dim: int) -> Any:
     half = 0.1 * scale
     for (jx, jy), angle, length in zip(joints, angles, lengths, strict=True):
         x, y = jx + centre, jy + centre
-        corners = _render.turned(((0, -half), (0, half), (length, half), (length, -half)), angle)
+        corners = turned(((0, -half), (0, half), (length, half), (length, -half)), angle)
         link = [(cx + x, cy + y) for cx, cy in corners]
-        _render.filled_polygon(surf, link, (0, 204, 204))
-        _render.filled_circle(surf, x, y, half, (204, 204, 0))
+        filled_polygon(surf, link, (0, 204, 204))
+        filled_circle(surf, x, y, half, (204, 204, 0))
     return surf
 
 

@@ -29,7 +29,7 @@ from gymnasium_core.functional.random import RNG
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-    from ..classic_control._render import Canvas
+    from ..classic_control._common import Canvas
 
 PRNGKeyType = jax.Array
 StateType = jax.Array

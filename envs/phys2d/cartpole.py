@@ -28,7 +28,7 @@ from gymnasium_core.functional.random import RNG
 from gymnasium_core.spaces import Box
 from gymnasium_core.vector import AutoresetMode
 
-from ..classic_control import _cartpole_func
+from ..classic_control import cartpole as _classic
 from ._jax import (
     ArrayStateFunctional,
     ParamsRecord,
@@ -90,7 +90,7 @@ class CartPoleParams(ParamsRecord, _CartPoleParamsFields):
 
 # The array state replaces the record state of the classic FuncEnv (the reference's phys2d
 # surface), so ``transition`` returns another type than the base class declares.
-class CartPoleFunctional(ArrayStateFunctional, _cartpole_func.CartPoleFunctional):  # type: ignore[misc]
+class CartPoleFunctional(ArrayStateFunctional, _classic.CartPoleFunctional):  # type: ignore[misc]
     """CartPole with a ``(4,)`` array state, computing with ``jax.numpy``.
 
     Args:
@@ -99,7 +99,7 @@ class CartPoleFunctional(ArrayStateFunctional, _cartpole_func.CartPoleFunctional
     """
 
     observation_space = Box(-np.inf, np.inf, shape=(4,), dtype=np.float32)
-    record_type = _cartpole_func.CartPoleState
+    record_type = _classic.CartPoleState
     state_size = 4
 
     def __init__(self, options: dict[str, Any] | None = None, **kwargs: Any) -> None:

@@ -23,7 +23,7 @@ from gymnasium_core.functional.jax_vector_env import FunctionalJaxVectorEnv
 from gymnasium_core.functional.random import RNG
 from gymnasium_core.spaces import Box
 
-from ..classic_control import _pendulum_func
+from ..classic_control import pendulum as _classic
 from ._jax import (
     ArrayState,
     ArrayStateFunctional,
@@ -72,7 +72,7 @@ class PendulumParams(ParamsRecord, _PendulumParamsFields):
 
 # The array state replaces the record state of the classic FuncEnv (the reference's phys2d
 # surface), so ``transition`` returns another type than the base class declares.
-class PendulumFunctional(ArrayStateFunctional, _pendulum_func.PendulumFunctional):  # type: ignore[misc]
+class PendulumFunctional(ArrayStateFunctional, _classic.PendulumFunctional):  # type: ignore[misc]
     """Pendulum with a ``(2,)`` array state, computing with ``jax.numpy``.
 
     Args:
@@ -83,7 +83,7 @@ class PendulumFunctional(ArrayStateFunctional, _pendulum_func.PendulumFunctional
     max_torque: float = 2.0
     observation_space = Box(-np.inf, np.inf, shape=(3,), dtype=np.float32)
     action_space = Box(-max_torque, max_torque, shape=(1,), dtype=np.float32)
-    record_type = _pendulum_func.PendulumState
+    record_type = _classic.PendulumState
     state_size = 2
 
     def __init__(self, options: dict[str, Any] | None = None, **kwargs: Any) -> None:

@@ -15,8 +15,10 @@ from gymnasium_core.functional import func_env, random  # noqa: E402
 from gymnasium_core.functional.func_env import FuncEnv  # noqa: E402
 
 FUNCTIONS = ("initial", "transition", "observation", "reward", "terminal")
-# The module holding each classic-control definition (Acrobot's is its public module).
-CLASSIC_TASKS = ["acrobot", "_cartpole_func", "_mountain_car_func", "_pendulum_func"]
+# The modules holding the classic-control definitions, each the task's public module; the
+# continuous MountainCar's builds on the state of the discrete one.
+CLASSIC_STATES = ["acrobot", "cartpole", "mountain_car", "pendulum"]
+CLASSIC_TASKS = [*CLASSIC_STATES, "continuous_mountain_car"]
 
 
 def _resolve(alias: str, namespace: dict[str, object]) -> object:
@@ -49,7 +51,7 @@ def test_func_env__copies_keep_their_class_in_their_type() -> None:
     assert FuncEnv.transformed.__annotations__["return"] == "Self"
 
 
-@pytest.mark.parametrize("task", CLASSIC_TASKS)
+@pytest.mark.parametrize("task", CLASSIC_STATES)
 def test_classic_control_state__fields_are_real_numbers(task: str) -> None:
     import importlib
 
