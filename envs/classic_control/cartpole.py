@@ -215,7 +215,9 @@ class CartPoleFunctional(FuncEnv[CartPoleState, Any, Any, Any, Any, Canvas, Cart
         p = self.default_params if params is None else params
         # ``|v| > bound`` is ``v < -bound or v > bound`` exactly (negation and ``abs`` round
         # nothing; NaN fails both), in half the comparisons.
-        return (abs(state.x) > p.x_threshold) | (abs(state.theta) > p.theta_threshold_radians)
+        x_size: Any = abs(state.x)  # Any: a float, a numpy array or a JAX array
+        theta_size: Any = abs(state.theta)
+        return (x_size > p.x_threshold) | (theta_size > p.theta_threshold_radians)
 
     def reward(
         self,
