@@ -196,7 +196,8 @@ class CartPoleFunctional(FuncEnv[CartPoleState, Any, Any, Any, Any, Canvas, Cart
             next_x_dot += x_dot
             next_theta += theta
             next_theta_dot += theta_dot
-            return CartPoleState(next_x, next_x_dot, next_theta, next_theta_dot)
+            # ``tuple.__new__`` builds the record without the Python frame of its ``__new__``.
+            return tuple.__new__(CartPoleState, (next_x, next_x_dot, next_theta, next_theta_dot))
         # semi-implicit: velocities first, then positions from the new velocities
         x_dot = _advance(x_dot, xacc, tau)
         x = _advance(x, x_dot, tau)
