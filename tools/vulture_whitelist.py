@@ -18,7 +18,7 @@ _.__dir__  # envs/box2d/__init__.py (and others)
 _.ReportFixture  # envs/box2d/bipedal_walker.py
 _.BeginContact  # envs/box2d/_shared.py
 _.EndContact  # envs/box2d/_shared.py
-_.__doc__  # envs/mujoco/mjx/task.py (and others)
+_.__doc__  # envs/mujoco/mjx/tasks.py (and others)
 _.__cause__  # gymnasium_core/vector/async_vector_env.py
 
 # Names used only in annotations (string aliases, ``if TYPE_CHECKING:`` imports, the parameter
@@ -89,35 +89,35 @@ _.actions_num  # envs/classic_control/acrobot.py
 _.screens  # envs/classic_control/cartpole.py
 _.low_state  # envs/classic_control/continuous_mountain_car.py
 _.high_state  # envs/classic_control/continuous_mountain_car.py
-_._exclude_current_positions_from_observation  # envs/mujoco/_locomotion.py
-_.observation_structure  # envs/mujoco/_locomotion.py, envs/mujoco/inverted_pendulum.py
-_._forward_reward_weight  # envs/mujoco/_locomotion.py (and others)
-_._ctrl_cost_weight  # envs/mujoco/_locomotion.py (and others)
-_._healthy_reward  # envs/mujoco/_locomotion.py (and others)
-_._terminate_when_unhealthy  # envs/mujoco/_locomotion.py (and others)
-_._healthy_z_range  # envs/mujoco/_locomotion.py, envs/mujoco/ant.py, envs/mujoco/humanoid.py
-_._healthy_angle_range  # envs/mujoco/_locomotion.py
-_._contact_cost_weight  # envs/mujoco/ant.py, envs/mujoco/humanoid.py
-_._main_body  # envs/mujoco/ant.py
-_._contact_force_range  # envs/mujoco/ant.py
+_._exclude_current_positions_from_observation  # envs/mujoco/_task.py
+_.observation_structure  # envs/mujoco/_task.py, envs/mujoco/inverted_pendulum_v5.py
+_._forward_reward_weight  # envs/mujoco/_task.py (and others)
+_._ctrl_cost_weight  # envs/mujoco/_task.py (and others)
+_._healthy_reward  # envs/mujoco/_task.py (and others)
+_._terminate_when_unhealthy  # envs/mujoco/_task.py (and others)
+_._healthy_z_range  # envs/mujoco/_task.py, envs/mujoco/ant_v5.py, envs/mujoco/humanoid_v5.py
+_._healthy_angle_range  # envs/mujoco/_task.py
+_._contact_cost_weight  # envs/mujoco/ant_v5.py, envs/mujoco/humanoid_v5.py
+_._main_body  # envs/mujoco/ant_v5.py
+_._contact_force_range  # envs/mujoco/ant_v5.py
 _._use_contact_forces  # envs/mujoco/ant_v4.py
-_._healthy_state_range  # envs/mujoco/hopper.py
-_._include_cinert_in_observation  # envs/mujoco/humanoid.py
-_._include_cvel_in_observation  # envs/mujoco/humanoid.py
-_._include_qfrc_actuator_in_observation  # envs/mujoco/humanoid.py
-_._contact_cost_range  # envs/mujoco/humanoid.py
-_._uph_cost_weight  # envs/mujoco/humanoidstandup.py
-_._impact_cost_weight  # envs/mujoco/humanoidstandup.py
-_._impact_cost_range  # envs/mujoco/humanoidstandup.py
-_.pos_after  # envs/mujoco/humanoidstandup.py
+_._healthy_state_range  # envs/mujoco/hopper_v5.py
+_._include_cinert_in_observation  # envs/mujoco/humanoid_v5.py
+_._include_cvel_in_observation  # envs/mujoco/humanoid_v5.py
+_._include_qfrc_actuator_in_observation  # envs/mujoco/humanoid_v5.py
+_._contact_cost_range  # envs/mujoco/humanoid_v5.py
+_._uph_cost_weight  # envs/mujoco/humanoidstandup_v5.py
+_._impact_cost_weight  # envs/mujoco/humanoidstandup_v5.py
+_._impact_cost_range  # envs/mujoco/humanoidstandup_v5.py
+_.pos_after  # envs/mujoco/humanoidstandup_v5.py
 _.state_vector  # envs/mujoco/mujoco_env.py
 _.get_body_com  # envs/mujoco/mujoco_env.py
 _.add_overlay  # envs/mujoco/mujoco_rendering.py
 _.add_marker  # envs/mujoco/mujoco_rendering.py
 _.fixedcamid  # envs/mujoco/mujoco_rendering.py
-_._reward_near_weight  # envs/mujoco/pusher.py
-_._reward_dist_weight  # envs/mujoco/pusher.py, envs/mujoco/reacher.py
-_._reward_control_weight  # envs/mujoco/pusher.py, envs/mujoco/reacher.py
+_._reward_near_weight  # envs/mujoco/pusher_v5.py
+_._reward_dist_weight  # envs/mujoco/pusher_v5.py, envs/mujoco/reacher_v5.py
+_._reward_control_weight  # envs/mujoco/pusher_v5.py, envs/mujoco/reacher_v5.py
 _.set_attr  # envs/mujoco/vector.py (and others)
 _.nS  # envs/tabular/cliffwalking.py, envs/toy_text/cliffwalking.py
 _.agent_img  # envs/tabular/cliffwalking.py
@@ -179,4 +179,4 @@ _.named  # gymnasium_core/testing/probes.py
 # or justified with the env moves.
 _._body_id  # envs/mujoco/mujoco_env.py
 _.default_options  # envs/mujoco/_definition.py
-_.mj_model  # envs/mujoco/mjx/task.py
+_.mj_model  # envs/mujoco/mjx/tasks.py

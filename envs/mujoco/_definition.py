@@ -178,7 +178,7 @@ class Rules:
     """What one version of a task does, as named flags the task code reads.
 
     The base record holds the rules every task has; a task whose versions differ in more ways
-    subclasses it with its own fields (``ant.AntRules``, ``reacher.ReacherRules``, ...). The
+    subclasses it with its own fields (``ant_v5.AntRules``, ``reacher_v5.ReacherRules``, ...). The
     defaults are v5's.
 
     Attributes:

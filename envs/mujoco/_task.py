@@ -1,7 +1,7 @@
-"""What every MuJoCo task shares: its definition and rules, constructor plumbing, resets, step end.
+"""The native stateful shells of the MuJoCo tasks: definition and rules, resets, the step.
 
 :class:`TaskEnv` is the native stateful shell under all eleven tasks (the pendulums, Reacher and
-Pusher directly, the locomotion tasks through :class:`._locomotion.LocomotionEnv`). It knows its
+Pusher directly, the locomotion tasks through :class:`LocomotionEnv`). It knows its
 task's definition (:mod:`._definition`) and version (``"v4"`` or ``"v5"``, a class attribute the
 ``<task>_v4`` classes override), and reads what that version does from the definition's rules
 record (:attr:`TaskEnv.rules`). It compiles the model, sets the metadata the rules ask for and
@@ -15,13 +15,26 @@ definition's records, read from the attributes the reference's classes set (``_c
 reference override (``_get_rew``, ``_get_obs``, ``is_healthy``, ``healthy_reward``,
 ``control_cost``, ``contact_cost``, ...) are thin hooks over the same terms: a subclass that
 overrides one steps through the hooks (see :data:`TERM_HOOKS`), so its override takes effect.
+
+The terms read MuJoCo's field names (``qpos``, ``xpos``, ``cfrc_ext``, ...) from a *data*
+object: this env hands them its ``MjData``, the threaded vector env a :class:`StackedData`
+(the fields of all its simulations stacked along a leading axis), MJX its ``mjx.Data``. Before
+the physics step, the native shells keep a :class:`Snapshot` of just the fields the step's
+terms read from the state before it.
+
+:class:`LocomotionEnv` is the shell the seven locomotion tasks (Ant, HalfCheetah, Hopper,
+Humanoid, HumanoidStandup, Swimmer, Walker2d) build on: it sets the observation space the way
+the version does and keeps the reference's ``_get_rew`` and ``control_cost`` hooks.
+:class:`HealthCheckedEnv` adds the ``is_healthy`` and ``healthy_reward`` hooks of the tasks
+that can fall, :class:`PlanarLeggedEnv` the constructor of Hopper and Walker2d, and
+:class:`TerminatedProperty` the v4 ``terminated`` property.
 """
 
 from __future__ import annotations
 
 import functools
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Literal, SupportsFloat, cast
 
 import mujoco
@@ -31,14 +44,21 @@ from numpy.typing import NDArray
 from gymnasium_core import spaces
 from gymnasium_core.utils.ezpickle import EzPickle
 
-from ._data import Snapshot
 from ._definition import Rules, TaskDefinition, checked_observation, is_terminal
+from ._terms import Range, control_cost, survive_reward, terminated
 from .mujoco_env import MujocoEnv, _action_dimension_error
 
 __all__ = [
     "RENDER_MODES",
+    "HealthCheckedEnv",
+    "LocomotionEnv",
+    "PlanarLeggedEnv",
+    "Snapshot",
+    "StackedData",
     "TaskEnv",
+    "TerminatedProperty",
     "Version",
+    "reject_task_kwargs",
     "uniform_noise",
 ]
 
@@ -50,6 +70,60 @@ RENDER_MODES = ["human", "rgb_array", "depth_array", "rgbd_tuple"]
 def uniform_noise(rng: np.random.Generator, scale: float, size: int) -> Any:
     """``size`` draws from ``U(-scale, scale)`` (one call on ``rng``, as the reference draws)."""
     return rng.uniform(low=-scale, high=scale, size=size)
+
+
+class StackedData:
+    """A read-only view of several ``MjData`` as one batch: field ``f`` is their ``f`` stacked.
+
+    Each field is stacked (copied) on first access and kept, so read it after the physics step
+    it describes.
+
+    Args:
+        datas: The simulations, one per row.
+        fields: Fields already stacked, by name (arrays with one row per simulation), read as
+            they are instead of being stacked again.
+    """
+
+    def __init__(
+        self, datas: Sequence[Any], fields: Mapping[str, NDArray[Any]] | None = None
+    ) -> None:
+        self._datas = datas
+        if fields:
+            self.__dict__.update(fields)
+
+    def __getattr__(self, name: str) -> NDArray[Any]:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        # np.array of a list of equal-shaped arrays stacks them (a copy), faster than np.stack
+        stacked = np.array([getattr(data, name) for data in self._datas])
+        setattr(self, name, stacked)
+        return stacked
+
+    def __len__(self) -> int:
+        return len(self._datas)
+
+
+class Snapshot:
+    """Copies of some fields of a data object (one simulation's or a stacked batch's).
+
+    Args:
+        data: The data to copy from.
+        fields: The field names to copy.
+    """
+
+    def __init__(self, data: Any, fields: Sequence[str]) -> None:
+        # a stacked field is already a fresh copy
+        copy = not isinstance(data, StackedData)
+        for name in fields:
+            value = getattr(data, name)
+            setattr(self, name, np.array(value) if copy else value)
+
+    def __getattr__(self, name: str) -> NDArray[Any]:
+        # Called only for a field that was not copied: name the fix, not just the field.
+        raise AttributeError(
+            f"{name!r} was not kept from before the step; a term that reads it from the "
+            "previous state must list it in its definition's before_fields"
+        )
 
 
 #: Methods and properties of the reference's classes that subclasses override to change what a
@@ -501,3 +575,182 @@ class TaskEnv(MujocoEnv, EzPickle):
         if self.render_mode == "human":
             self.render()
         return observation, reward, terminated, False, info
+
+
+# -- the locomotion shells ---------------------------------------------------------------------
+
+
+def reject_task_kwargs(kwargs: dict[str, Any], fixed: Sequence[str] = ()) -> None:
+    """Refuse keyword arguments a v4 constructor does not take.
+
+    v4 classes forward ``**kwargs`` to :class:`MujocoEnv` only, so a v5-only task argument
+    (or a base argument the v4 class fixes itself) is a ``TypeError`` there, as in the
+    reference.
+
+    Raises:
+        TypeError: If a key is not a :class:`MujocoEnv` argument, or is one of ``fixed``.
+    """
+    accepted = set(inspect.signature(MujocoEnv.__init__).parameters) - {"self", *fixed}
+    for name in kwargs:
+        if name not in accepted:
+            raise TypeError(f"__init__() got an unexpected keyword argument {name!r}")
+
+
+class LocomotionEnv(TaskEnv):
+    """A MuJoCo locomotion task of version ``"v4"`` or ``"v5"``.
+
+    The v4 classes are subclasses that set :attr:`version` to ``"v4"`` and give ``__init__``
+    the v4 signature and defaults. Subclasses set :attr:`NUM_ROOT_POSITIONS`, call
+    :meth:`_setup` from ``__init__``, and implement :meth:`_extra_observation_sizes` when the
+    observation holds more than ``qpos`` and ``qvel``.
+    """
+
+    #: Leading ``qpos`` entries that locate the root (x, or x and y) and that
+    #: ``exclude_current_positions_from_observation`` leaves out of the observation.
+    NUM_ROOT_POSITIONS: int = 2
+    HAS_BATCHED_TERMS = True
+
+    num_skipped_qpos: int
+    _ctrl_cost_weight: float
+
+    def _setup(
+        self,
+        xml_file: str,
+        frame_skip: int,
+        default_camera_config: dict[str, Any] | None,
+        reset_noise_scale: float,
+        exclude_current_positions_from_observation: bool,
+        mujoco_kwargs: dict[str, Any],
+    ) -> None:
+        """Compile the model and set the observation space of :attr:`version`."""
+        self._exclude_current_positions_from_observation = (
+            exclude_current_positions_from_observation
+        )
+        self.num_skipped_qpos = (
+            self.NUM_ROOT_POSITIONS if exclude_current_positions_from_observation else 0
+        )
+        self._reset_noise_scale = reset_noise_scale
+        self._compile(
+            xml_file,
+            frame_skip,
+            None,
+            {"default_camera_config": default_camera_config, **mujoco_kwargs},
+        )
+        size = self.data.qpos.size - self.num_skipped_qpos + self.data.qvel.size
+        extras = self._extra_observation_sizes()
+        size += sum(extras.values())
+        self.observation_space = spaces.Box(-np.inf, np.inf, (size,), np.float64)
+        if self.rules.reports_observation_structure:
+            self.observation_structure: dict[str, int] = {
+                "skipped_qpos": self.num_skipped_qpos,
+                "qpos": self.data.qpos.size - self.num_skipped_qpos,
+                "qvel": self.data.qvel.size,
+                **extras,
+            }
+
+    def _extra_observation_sizes(self) -> dict[str, int]:
+        """Sizes of the observation parts after ``qvel``, by name (none by default)."""
+        return {}
+
+    def _reward_arguments(self, info: dict[str, Any], action: Any) -> tuple[Any, ...]:
+        return (info["x_velocity"], action)
+
+    def _get_rew(self, x_velocity: Any, action: Any) -> tuple[Any, dict[str, Any]]:
+        """The reward of the current step and its terms, as ``(reward, reward_info)``.
+
+        The terms are the definition's (see :meth:`TaskEnv._hooked_reward`); subclasses may
+        override it to shape the reward, as with the reference's v5 classes.
+        """
+        return self._hooked_reward(action)
+
+    def control_cost(self, action: Any) -> Any:
+        """Quadratic control cost of ``action``."""
+        return control_cost(action, self.params.ctrl_cost_weight)
+
+
+class HealthCheckedEnv(LocomotionEnv):
+    """A locomotion task with a health check, a survival bonus and termination when unhealthy.
+
+    Subclasses set ``_healthy_reward`` and ``_terminate_when_unhealthy`` in ``__init__``; the
+    health check is the definition's.
+    """
+
+    _healthy_reward: float
+    _terminate_when_unhealthy: bool
+
+    @property
+    def is_healthy(self) -> Any:
+        """Whether the body is within its healthy ranges (the definition's check)."""
+        check = self.definition.is_healthy
+        assert check is not None
+        return check(self, self.data, self.params, np)
+
+    @property
+    def healthy_reward(self) -> Any:
+        """The survival bonus of the current state (see :func:`survive_reward`)."""
+        return survive_reward(self, self.is_healthy, self.params)
+
+    def _is_terminated(self) -> bool:
+        """Whether the current state ends the episode (see :func:`terminated`)."""
+        return bool(terminated(self.is_healthy, self.options.terminate_when_unhealthy))
+
+
+class TerminatedProperty:
+    """The v4 ``terminated`` property of the tasks that can fall (Ant, Hopper, Humanoid, Walker2d).
+
+    The reference's v4 classes expose whether the current state ends the episode as a
+    property; v5 computes it inside ``step`` only.
+    """
+
+    _is_terminated: Callable[[], bool]
+
+    @property
+    def terminated(self) -> bool:
+        """Whether the current state ends the episode."""
+        return self._is_terminated()
+
+    def _hooked_termination(self) -> bool:
+        # v4 steps read this property, so a subclass overriding it changes the step
+        return self.terminated
+
+
+class PlanarLeggedEnv(HealthCheckedEnv):
+    """Shared shell of the planar legged runners (Hopper, Walker2d).
+
+    The body moves in the x-z plane on root joints ``rootx``, ``rootz``, ``rooty``; the reward
+    is forward progress of ``rootx`` plus a survival bonus minus a control cost, and velocities
+    in the observation are clipped to ``[-10, 10]`` (the terms of
+    :func:`planar_legged_step_info` and :func:`planar_legged_observation`).
+    """
+
+    NUM_ROOT_POSITIONS = 1
+
+    def __init__(
+        self,
+        xml_file: str,
+        frame_skip: int,
+        default_camera_config: dict[str, Any] | None,
+        forward_reward_weight: float,
+        ctrl_cost_weight: float,
+        healthy_reward: float,
+        terminate_when_unhealthy: bool,
+        healthy_z_range: Range,
+        healthy_angle_range: Range,
+        reset_noise_scale: float,
+        exclude_current_positions_from_observation: bool,
+        **kwargs: Any,
+    ) -> None:
+        self._forward_reward_weight = forward_reward_weight
+        self._ctrl_cost_weight = ctrl_cost_weight
+        self._healthy_reward = healthy_reward
+        self._terminate_when_unhealthy = terminate_when_unhealthy
+        self._healthy_z_range = healthy_z_range
+        self._healthy_angle_range = healthy_angle_range
+        self._setup(
+            xml_file,
+            frame_skip,
+            default_camera_config,
+            reset_noise_scale,
+            exclude_current_positions_from_observation,
+            kwargs,
+        )

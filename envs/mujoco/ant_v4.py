@@ -4,18 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import ant
-from ._locomotion import V4_FIXED_ARGUMENTS, TerminatedProperty, reject_task_kwargs
+from . import ant_v5
+from ._definition import V4_FIXED_ARGUMENTS
+from ._task import TerminatedProperty, reject_task_kwargs
 from ._terms import Range
-from .ant import ANT, DEFAULT_CAMERA_CONFIG
-from .ant import DEFAULT_OPTIONS as _O
-from .ant import DEFAULT_PARAMS as _P
+from .ant_v5 import ANT, DEFAULT_CAMERA_CONFIG
+from .ant_v5 import DEFAULT_OPTIONS as _O
+from .ant_v5 import DEFAULT_PARAMS as _P
 from .mujoco_env import MujocoEnv
 
 __all__ = ["DEFAULT_CAMERA_CONFIG", "AntEnv", "MujocoEnv"]
 
 
-class AntEnv(TerminatedProperty, ant.AntEnv):
+class AntEnv(TerminatedProperty, ant_v5.AntEnv):
     """The v4 ant: frame skip 5, the torso as main body, optional contact forces.
 
     Args:
@@ -57,7 +58,7 @@ class AntEnv(TerminatedProperty, ant.AntEnv):
         super().__init__(
             xml_file,
             5,
-            ant.DEFAULT_CAMERA_CONFIG,
+            ant_v5.DEFAULT_CAMERA_CONFIG,
             forward_reward_weight=_P.forward_reward_weight,
             ctrl_cost_weight=ctrl_cost_weight,
             contact_cost_weight=contact_cost_weight,

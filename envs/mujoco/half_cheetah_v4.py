@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import half_cheetah
-from .half_cheetah import DEFAULT_CAMERA_CONFIG, HALF_CHEETAH
-from .half_cheetah import DEFAULT_OPTIONS as _O
-from .half_cheetah import DEFAULT_PARAMS as _P
+from . import half_cheetah_v5
+from .half_cheetah_v5 import DEFAULT_CAMERA_CONFIG, HALF_CHEETAH
+from .half_cheetah_v5 import DEFAULT_OPTIONS as _O
+from .half_cheetah_v5 import DEFAULT_PARAMS as _P
 from .mujoco_env import MujocoEnv
 
 __all__ = ["DEFAULT_CAMERA_CONFIG", "HalfCheetahEnv", "MujocoEnv"]
 
 
-class HalfCheetahEnv(half_cheetah.HalfCheetahEnv):
+class HalfCheetahEnv(half_cheetah_v5.HalfCheetahEnv):
     """The v4 cheetah: fixed model (``half_cheetah.xml``) and frame skip (5), v4 info keys.
 
-    See :class:`gymnasium_core.envs.mujoco.half_cheetah.HalfCheetahEnv` for the arguments.
+    See :class:`gymnasium_core.envs.mujoco.half_cheetah_v5.HalfCheetahEnv` for the arguments.
     """
 
     metadata: dict[str, Any] = HALF_CHEETAH.rules["v4"].metadata()
@@ -35,7 +35,7 @@ class HalfCheetahEnv(half_cheetah.HalfCheetahEnv):
         super().__init__(
             "half_cheetah.xml",
             5,
-            half_cheetah.DEFAULT_CAMERA_CONFIG,
+            half_cheetah_v5.DEFAULT_CAMERA_CONFIG,
             forward_reward_weight,
             ctrl_cost_weight,
             reset_noise_scale,

@@ -4,21 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import hopper
-from ._locomotion import TerminatedProperty
+from . import hopper_v5
+from ._task import TerminatedProperty
 from ._terms import Range
-from .hopper import DEFAULT_CAMERA_CONFIG, HOPPER
-from .hopper import DEFAULT_OPTIONS as _O
-from .hopper import DEFAULT_PARAMS as _P
+from .hopper_v5 import DEFAULT_CAMERA_CONFIG, HOPPER
+from .hopper_v5 import DEFAULT_OPTIONS as _O
+from .hopper_v5 import DEFAULT_PARAMS as _P
 from .mujoco_env import MujocoEnv
 
 __all__ = ["DEFAULT_CAMERA_CONFIG", "HopperEnv", "MujocoEnv"]
 
 
-class HopperEnv(TerminatedProperty, hopper.HopperEnv):
+class HopperEnv(TerminatedProperty, hopper_v5.HopperEnv):
     """The v4 hopper: fixed model (``hopper.xml``) and frame skip (4), v4 reward and info.
 
-    See :class:`gymnasium_core.envs.mujoco.hopper.HopperEnv` for the arguments.
+    See :class:`gymnasium_core.envs.mujoco.hopper_v5.HopperEnv` for the arguments.
     """
 
     metadata: dict[str, Any] = HOPPER.rules["v4"].metadata()
@@ -42,7 +42,7 @@ class HopperEnv(TerminatedProperty, hopper.HopperEnv):
         super().__init__(
             "hopper.xml",
             4,
-            hopper.DEFAULT_CAMERA_CONFIG,
+            hopper_v5.DEFAULT_CAMERA_CONFIG,
             forward_reward_weight,
             ctrl_cost_weight,
             healthy_reward,

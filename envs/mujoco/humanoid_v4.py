@@ -4,21 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import humanoid
-from ._locomotion import V4_FIXED_ARGUMENTS, TerminatedProperty, reject_task_kwargs
+from . import humanoid_v5
+from ._definition import V4_FIXED_ARGUMENTS
+from ._task import TerminatedProperty, reject_task_kwargs
 from ._terms import Range
-from .humanoid import DEFAULT_CAMERA_CONFIG, HUMANOID, mass_center
-from .humanoid import DEFAULT_OPTIONS as _O
-from .humanoid import DEFAULT_PARAMS as _P
+from .humanoid_v5 import DEFAULT_CAMERA_CONFIG, HUMANOID, mass_center
+from .humanoid_v5 import DEFAULT_OPTIONS as _O
+from .humanoid_v5 import DEFAULT_PARAMS as _P
 from .mujoco_env import MujocoEnv
 
 __all__ = ["DEFAULT_CAMERA_CONFIG", "HumanoidEnv", "MujocoEnv", "mass_center"]
 
 
-class HumanoidEnv(TerminatedProperty, humanoid.HumanoidEnv):
+class HumanoidEnv(TerminatedProperty, humanoid_v5.HumanoidEnv):
     """The v4 humanoid: ``humanoid.xml``, frame skip 5, full observation, no contact cost.
 
-    See :class:`gymnasium_core.envs.mujoco.humanoid.HumanoidEnv` for the arguments.
+    See :class:`gymnasium_core.envs.mujoco.humanoid_v5.HumanoidEnv` for the arguments.
     """
 
     metadata: dict[str, Any] = HUMANOID.rules["v4"].metadata()
@@ -41,7 +42,7 @@ class HumanoidEnv(TerminatedProperty, humanoid.HumanoidEnv):
         super().__init__(
             "humanoid.xml",
             5,
-            humanoid.DEFAULT_CAMERA_CONFIG,
+            humanoid_v5.DEFAULT_CAMERA_CONFIG,
             forward_reward_weight=forward_reward_weight,
             ctrl_cost_weight=ctrl_cost_weight,
             healthy_reward=healthy_reward,

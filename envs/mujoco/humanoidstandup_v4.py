@@ -7,15 +7,16 @@ from typing import Any, SupportsFloat
 import numpy as np
 from numpy.typing import NDArray
 
-from . import humanoidstandup
-from ._locomotion import V4_FIXED_ARGUMENTS, reject_task_kwargs
-from .humanoidstandup import DEFAULT_CAMERA_CONFIG, HUMANOID_STANDUP
+from . import humanoidstandup_v5
+from ._definition import V4_FIXED_ARGUMENTS
+from ._task import reject_task_kwargs
+from .humanoidstandup_v5 import DEFAULT_CAMERA_CONFIG, HUMANOID_STANDUP
 from .mujoco_env import MujocoEnv
 
 __all__ = ["DEFAULT_CAMERA_CONFIG", "HumanoidStandupEnv", "MujocoEnv"]
 
 
-class HumanoidStandupEnv(humanoidstandup.HumanoidStandupEnv):
+class HumanoidStandupEnv(humanoidstandup_v5.HumanoidStandupEnv):
     """The v4 stand-up task: every constant fixed, only the rendering arguments are taken.
 
     Args:
@@ -28,7 +29,9 @@ class HumanoidStandupEnv(humanoidstandup.HumanoidStandupEnv):
 
     def __init__(self, **kwargs: Any) -> None:
         reject_task_kwargs(kwargs, V4_FIXED_ARGUMENTS)
-        super().__init__("humanoidstandup.xml", 5, humanoidstandup.DEFAULT_CAMERA_CONFIG, **kwargs)
+        super().__init__(
+            "humanoidstandup.xml", 5, humanoidstandup_v5.DEFAULT_CAMERA_CONFIG, **kwargs
+        )
 
     def step(
         self, a: NDArray[np.float32]

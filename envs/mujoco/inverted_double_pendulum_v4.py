@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .inverted_double_pendulum import DEFAULT_CAMERA_CONFIG, INVERTED_DOUBLE_PENDULUM
-from .inverted_double_pendulum import DEFAULT_OPTIONS as _O
-from .inverted_double_pendulum import DEFAULT_PARAMS as _P
-from .inverted_double_pendulum import InvertedDoublePendulumEnv as _InvertedDoublePendulum
+from .inverted_double_pendulum_v5 import DEFAULT_CAMERA_CONFIG, INVERTED_DOUBLE_PENDULUM
+from .inverted_double_pendulum_v5 import DEFAULT_OPTIONS as _O
+from .inverted_double_pendulum_v5 import DEFAULT_PARAMS as _P
+from .inverted_double_pendulum_v5 import InvertedDoublePendulumEnv as _InvertedDoublePendulum
 from .mujoco_env import MujocoEnv
 
 __all__ = ["InvertedDoublePendulumEnv", "MujocoEnv"]

@@ -7,10 +7,10 @@ from typing import Any, SupportsFloat
 import numpy as np
 from numpy.typing import NDArray
 
-from .inverted_pendulum import DEFAULT_CAMERA_CONFIG, INVERTED_PENDULUM
-from .inverted_pendulum import DEFAULT_OPTIONS as _O
-from .inverted_pendulum import DEFAULT_PARAMS as _P
-from .inverted_pendulum import InvertedPendulumEnv as _InvertedPendulum
+from .inverted_pendulum_v5 import DEFAULT_CAMERA_CONFIG, INVERTED_PENDULUM
+from .inverted_pendulum_v5 import DEFAULT_OPTIONS as _O
+from .inverted_pendulum_v5 import DEFAULT_PARAMS as _P
+from .inverted_pendulum_v5 import InvertedPendulumEnv as _InvertedPendulum
 from .mujoco_env import MujocoEnv
 
 __all__ = ["InvertedPendulumEnv", "MujocoEnv"]

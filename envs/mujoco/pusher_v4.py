@@ -14,10 +14,10 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .mujoco_env import MujocoEnv
-from .pusher import DEFAULT_CAMERA_CONFIG, PUSHER
-from .pusher import DEFAULT_OPTIONS as _O
-from .pusher import DEFAULT_PARAMS as _P
-from .pusher import PusherEnv as _Pusher
+from .pusher_v5 import DEFAULT_CAMERA_CONFIG, PUSHER
+from .pusher_v5 import DEFAULT_OPTIONS as _O
+from .pusher_v5 import DEFAULT_PARAMS as _P
+from .pusher_v5 import PusherEnv as _Pusher
 
 __all__ = ["MujocoEnv", "PusherEnv"]
 

@@ -8,10 +8,10 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .mujoco_env import MujocoEnv
-from .reacher import DEFAULT_CAMERA_CONFIG, REACHER
-from .reacher import DEFAULT_OPTIONS as _O
-from .reacher import DEFAULT_PARAMS as _P
-from .reacher import ReacherEnv as _Reacher
+from .reacher_v5 import DEFAULT_CAMERA_CONFIG, REACHER
+from .reacher_v5 import DEFAULT_OPTIONS as _O
+from .reacher_v5 import DEFAULT_PARAMS as _P
+from .reacher_v5 import ReacherEnv as _Reacher
 
 __all__ = ["MujocoEnv", "ReacherEnv"]
 

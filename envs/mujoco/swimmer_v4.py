@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import swimmer
+from . import swimmer_v5
 from .mujoco_env import MujocoEnv
-from .swimmer import DEFAULT_OPTIONS as _O
-from .swimmer import DEFAULT_PARAMS as _P
-from .swimmer import SWIMMER
+from .swimmer_v5 import DEFAULT_OPTIONS as _O
+from .swimmer_v5 import DEFAULT_PARAMS as _P
+from .swimmer_v5 import SWIMMER
 
 __all__ = ["MujocoEnv", "SwimmerEnv"]
 
 
-class SwimmerEnv(swimmer.SwimmerEnv):
+class SwimmerEnv(swimmer_v5.SwimmerEnv):
     """The v4 swimmer: fixed model (``swimmer.xml``) and frame skip (4), v4 info keys.
 
-    See :class:`gymnasium_core.envs.mujoco.swimmer.SwimmerEnv` for the arguments; v4 leaves
+    See :class:`gymnasium_core.envs.mujoco.swimmer_v5.SwimmerEnv` for the arguments; v4 leaves
     ``default_camera_config`` to ``**kwargs``.
     """
 

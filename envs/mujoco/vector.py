@@ -16,7 +16,7 @@ HumanoidStandup, InvertedPendulum, Pusher, Swimmer and Walker2d), the threads ru
 physics (and the next-step autoreset's resets), copying the fields the terms read before and
 after each sub-env's step into stacked buffers; the definition's terms (observation, reward,
 termination, info) are then evaluated once for the whole batch, over a
-:class:`~._data.StackedData` of those buffers, with the parameters of sub-env 0: the same term
+:class:`~._task.StackedData` of those buffers, with the parameters of sub-env 0: the same term
 functions a single env evaluates on its own data. Every
 other task runs its own ``step`` per sub-env on the threads, and so does a task subclass that
 overrides the step or one of its hooks. After ``set_attr`` or ``call`` (which may change one
@@ -45,8 +45,7 @@ from gymnasium_core.vector._common import as_autoreset_mode, pop_reset_mask, see
 from gymnasium_core.vector.utils import batch_space
 from gymnasium_core.vector.vector_env import AutoresetMode, VectorEnv
 
-from ._data import Snapshot, StackedData
-from ._task import TaskEnv
+from ._task import Snapshot, StackedData, TaskEnv
 from .mujoco_env import MujocoEnv
 
 __all__ = ["MujocoVectorEnv", "usable_cores", "vector_env_class"]

@@ -4,21 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import walker2d
-from ._locomotion import TerminatedProperty
+from . import walker2d_v5
+from ._task import TerminatedProperty
 from ._terms import Range
 from .mujoco_env import MujocoEnv
-from .walker2d import DEFAULT_CAMERA_CONFIG, WALKER2D
-from .walker2d import DEFAULT_OPTIONS as _O
-from .walker2d import DEFAULT_PARAMS as _P
+from .walker2d_v5 import DEFAULT_CAMERA_CONFIG, WALKER2D
+from .walker2d_v5 import DEFAULT_OPTIONS as _O
+from .walker2d_v5 import DEFAULT_PARAMS as _P
 
 __all__ = ["DEFAULT_CAMERA_CONFIG", "MujocoEnv", "Walker2dEnv"]
 
 
-class Walker2dEnv(TerminatedProperty, walker2d.Walker2dEnv):
+class Walker2dEnv(TerminatedProperty, walker2d_v5.Walker2dEnv):
     """The v4 walker: ``walker2d.xml`` (right foot friction 0.9), frame skip 4, v4 reward.
 
-    See :class:`gymnasium_core.envs.mujoco.walker2d.Walker2dEnv` for the arguments.
+    See :class:`gymnasium_core.envs.mujoco.walker2d_v5.Walker2dEnv` for the arguments.
     """
 
     metadata: dict[str, Any] = WALKER2D.rules["v4"].metadata()
@@ -41,7 +41,7 @@ class Walker2dEnv(TerminatedProperty, walker2d.Walker2dEnv):
         super().__init__(
             "walker2d.xml",
             4,
-            walker2d.DEFAULT_CAMERA_CONFIG,
+            walker2d_v5.DEFAULT_CAMERA_CONFIG,
             forward_reward_weight,
             ctrl_cost_weight,
             healthy_reward,

@@ -105,7 +105,7 @@ _CHECKED = textwrap.dedent(
 
     from envs.mujoco._definition import Array, ArrayNamespace, Rules, SimData, TaskShell
     from envs.mujoco._terms import squared_sum_cost
-    from envs.mujoco.ant import AntRules
+    from envs.mujoco.ant_v5 import AntRules
 
     def right(task: TaskShell[AntRules], data: SimData, xp: ArrayNamespace) -> Array:
         cost = squared_sum_cost(data.qvel, 0.5, xp, axis=-1)

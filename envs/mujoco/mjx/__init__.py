@@ -2,9 +2,8 @@
 
 Importing this package imports jax and ``mujoco.mjx``. Its modules:
 
-* :mod:`.task`: :class:`~.task.MjxTask`, the shell that runs a native task's definition over
-  ``mjx.step``;
-* :mod:`.tasks`: one bound class per task (``MjxHopper``, ...) and ``MJX_TASKS``;
+* :mod:`.tasks`: :class:`~.tasks.MjxTask`, the shell that runs a native task's definition over
+  ``mjx.step``, one bound class per task (``MjxHopper``, ...) and ``MJX_TASKS``;
 * :mod:`.envs`: the registry's single and vector JAX envs (``HopperMjxEnv``, ...);
 * :mod:`._physics`: model caches, MJX's private fields, reset draws.
 """
@@ -16,7 +15,7 @@ from typing import Any
 
 __all__ = ["MJX_TASKS", "MjxTask"]
 
-_WHERE = {"MJX_TASKS": "tasks", "MjxTask": "task"}
+_WHERE = {"MJX_TASKS": "tasks", "MjxTask": "tasks"}
 
 
 def __getattr__(name: str) -> Any:

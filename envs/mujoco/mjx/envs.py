@@ -19,7 +19,7 @@ from gymnasium_core import logger
 from gymnasium_core.functional import JaxEnvShell, JaxVectorEnvShell
 
 from . import tasks as mjx_tasks
-from .task import MjxTask
+from .tasks import MjxTask
 
 __all__ = [f"{name}{kind}" for name in mjx_tasks.MJX_TASKS for kind in ("MjxEnv", "MjxVectorEnv")]
 

@@ -16,7 +16,7 @@ import jax.numpy as jnp
 import mujoco
 import numpy as np
 from gymnasium_core.envs.mujoco.mjx._physics import load_models
-from gymnasium_core.envs.mujoco.mjx.task import MjxTask
+from gymnasium_core.envs.mujoco.mjx.tasks import MjxTask
 from mujoco import mjx
 
 import gymnasium_core

@@ -87,8 +87,8 @@ def test_definition__mjx_task_runs_the_native_definition(name: str) -> None:
 
 def test_definition__a_changed_definition_reaches_the_mjx_task() -> None:
     pytest.importorskip("mujoco.mjx", reason="the MJX tasks need mujoco.mjx")
-    from gymnasium_core.envs.mujoco.hopper import HOPPER, HopperOptions, HopperParams
-    from gymnasium_core.envs.mujoco.mjx.task import task_class
+    from gymnasium_core.envs.mujoco.hopper_v5 import HOPPER, HopperOptions, HopperParams
+    from gymnasium_core.envs.mujoco.mjx.tasks import task_class
 
     class WideParams(NamedTuple):
         ctrl_cost_weight: float = 0.25
@@ -128,7 +128,7 @@ def test_definitions__task_code_never_tests_the_version() -> None:
 
 def test_definition__native_env_reads_its_rules_from_the_definition() -> None:
     from gymnasium_core.envs.mujoco._definition import V5
-    from gymnasium_core.envs.mujoco.hopper import HOPPER, HopperEnv
+    from gymnasium_core.envs.mujoco.hopper_v5 import HOPPER, HopperEnv
 
     quiet = dataclasses.replace(
         HOPPER, rules={**HOPPER.rules, "v5": dataclasses.replace(V5, reports_reset_info=False)}

@@ -150,6 +150,16 @@ def _reference_class(env_id: str) -> Any:
         return getattr(importlib.import_module(module), name)
 
 
+@pytest.mark.parametrize("env_id", IDS)
+def test_env__class_is_defined_at_the_reference_module_path(env_id: str) -> None:
+    # v4 and v5 alike: a traceback, the docs and pickle name the module the reference names.
+    reference = _reference_class(env_id)
+    module, name = str(gymnasium_core.spec(env_id).entry_point).split(":")
+    ours = getattr(importlib.import_module(module), name)
+    assert ours.__module__ == "gymnasium_core" + reference.__module__.removeprefix("gymnasium")
+    assert ours.__qualname__ == reference.__qualname__
+
+
 # The ids whose reference class computes ``terminated`` as a property (the v4 walkers).
 TERMINATED_PROPERTY_IDS = [
     env_id

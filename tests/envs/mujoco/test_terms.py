@@ -31,7 +31,7 @@ pytestmark = pytest.mark.filterwarnings("ignore:.*is out of date:DeprecationWarn
 @contextlib.contextmanager
 def shifted_hopper_observation() -> Iterator[list[Any]]:
     """The hopper definition's observation term shifted by 1000; yields the ``xp`` of each call."""
-    from gymnasium_core.envs.mujoco.hopper import HOPPER
+    from gymnasium_core.envs.mujoco.hopper_v5 import HOPPER
 
     original = HOPPER.observation
     calls: list[Any] = []
@@ -93,7 +93,7 @@ def test_terms__a_changed_definition_term_reaches_the_mjx_task() -> None:
 @contextlib.contextmanager
 def bonus_in_hopper_step_info() -> Iterator[None]:
     """The hopper definition's step info with 5 more forward reward."""
-    from gymnasium_core.envs.mujoco.hopper import HOPPER
+    from gymnasium_core.envs.mujoco.hopper_v5 import HOPPER
 
     original = HOPPER.step_info
 
@@ -289,8 +289,7 @@ def test_terms__a_subclass_with_a_hook_is_stepped_one_by_one_in_the_batched_env(
 def test_terms__a_subclass_that_only_swaps_the_definition_is_still_batched() -> None:
     import dataclasses
 
-    from gymnasium_core.envs.mujoco.hopper import HOPPER
-    from gymnasium_core.envs.mujoco.hopper_v5 import HopperEnv
+    from gymnasium_core.envs.mujoco.hopper_v5 import HOPPER, HopperEnv
 
     class OwnDefinition(HopperEnv):
         definition = dataclasses.replace(HOPPER)
@@ -492,7 +491,7 @@ def test_simulation_views__follow_writes_and_a_new_model_or_data() -> None:
 def test_step__a_subclass_overriding_the_simulation_methods_is_stepped_through_them() -> None:
     # The step writes the simulation out for the base methods; a class that overrides
     # ``do_simulation`` or ``_step_mujoco_simulation`` is stepped through its override.
-    from gymnasium_core.envs.mujoco.half_cheetah import HalfCheetahEnv
+    from gymnasium_core.envs.mujoco.half_cheetah_v5 import HalfCheetahEnv
 
     calls: list[str] = []
 

@@ -13,11 +13,15 @@ from typing import Any
 import numpy as np
 import pytest
 from gymnasium_core.envs.mujoco import _terms as terms
-from gymnasium_core.envs.mujoco.ant import ant_is_healthy
-from gymnasium_core.envs.mujoco.hopper import hopper_is_healthy
-from gymnasium_core.envs.mujoco.humanoid import body_state_parts, body_state_sizes, included_parts
-from gymnasium_core.envs.mujoco.humanoidstandup import standup_reward_terms
-from gymnasium_core.envs.mujoco.walker2d import walker_is_healthy
+from gymnasium_core.envs.mujoco.ant_v5 import ant_is_healthy
+from gymnasium_core.envs.mujoco.hopper_v5 import hopper_is_healthy
+from gymnasium_core.envs.mujoco.humanoid_v5 import (
+    body_state_parts,
+    body_state_sizes,
+    included_parts,
+)
+from gymnasium_core.envs.mujoco.humanoidstandup_v5 import standup_reward_terms
+from gymnasium_core.envs.mujoco.walker2d_v5 import walker_is_healthy
 
 jax = pytest.importorskip("jax", reason="the functions are checked on jax.numpy")
 jnp = jax.numpy
