@@ -41,9 +41,14 @@ import mujoco
 import numpy as np
 from numpy.typing import NDArray
 
-from gymnasium_core.vector._common import as_autoreset_mode, pop_reset_mask, seeds_for
 from gymnasium_core.vector.utils import batch_space
-from gymnasium_core.vector.vector_env import AutoresetMode, VectorEnv
+from gymnasium_core.vector.vector_env import (
+    AutoresetMode,
+    VectorEnv,
+    as_autoreset_mode,
+    pop_reset_mask,
+    seeds_for,
+)
 
 from ._task import Snapshot, StackedData, TaskEnv
 from .mujoco_env import MujocoEnv

@@ -961,7 +961,7 @@ def _checked_num_envs(num_envs: Any) -> int:
         raise TypeError(f"num_envs must be an integer, got {num_envs!r}.")
     if num_envs < 1:
         # A ValueError, and the IndexError Gymnasium fails with here.
-        from gymnasium_core.vector._common import NoSubEnvironmentsError
+        from gymnasium_core.vector.vector_env import NoSubEnvironmentsError
 
         raise NoSubEnvironmentsError(f"num_envs must be at least 1, got {num_envs!r}.")
     return int(num_envs)

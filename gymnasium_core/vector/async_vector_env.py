@@ -27,15 +27,6 @@ from gymnasium_core.error import (
     SharedMemoryUnsupported,
 )
 from gymnasium_core.spaces import Space
-from gymnasium_core.vector._common import (
-    EpisodeNotResetError,
-    ObservationMode,
-    as_autoreset_mode,
-    check_not_empty,
-    observation_spaces,
-    pop_reset_mask,
-    seeds_for,
-)
 from gymnasium_core.vector.utils import (
     CloudpickleWrapper,
     batch_space,
@@ -47,7 +38,19 @@ from gymnasium_core.vector.utils import (
     read_from_shared_memory,
     write_to_shared_memory,
 )
-from gymnasium_core.vector.vector_env import ActType, AutoresetMode, ObsType, VectorEnv
+from gymnasium_core.vector.vector_env import (
+    ActType,
+    AutoresetMode,
+    EpisodeNotResetError,
+    ObservationMode,
+    ObsType,
+    VectorEnv,
+    as_autoreset_mode,
+    check_not_empty,
+    observation_spaces,
+    pop_reset_mask,
+    seeds_for,
+)
 
 __all__ = ["AsyncState", "AsyncVectorEnv", "WorkerDiedError"]
 

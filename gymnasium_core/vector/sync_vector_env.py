@@ -10,17 +10,20 @@ import numpy as np
 import numpy.typing as npt
 
 from gymnasium_core.core import Env, accept_env
-from gymnasium_core.vector._common import (
+from gymnasium_core.vector.utils import batch_space, concatenate, create_empty_array, iterate
+from gymnasium_core.vector.vector_env import (
+    ActType,
+    AutoresetMode,
     EpisodeNotResetError,
     ObservationMode,
+    ObsType,
+    VectorEnv,
     as_autoreset_mode,
     check_not_empty,
     observation_spaces,
     pop_reset_mask,
     seeds_for,
 )
-from gymnasium_core.vector.utils import batch_space, concatenate, create_empty_array, iterate
-from gymnasium_core.vector.vector_env import ActType, AutoresetMode, ObsType, VectorEnv
 
 __all__ = ["EpisodeNotResetError", "SyncVectorEnv"]
 

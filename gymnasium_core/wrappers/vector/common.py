@@ -9,8 +9,7 @@ from typing import Any
 import numpy as np
 
 from gymnasium_core import logger
-from gymnasium_core.vector._common import pop_reset_mask
-from gymnasium_core.vector.vector_env import AutoresetMode, VectorEnv, VectorWrapper
+from gymnasium_core.vector.vector_env import AutoresetMode, VectorEnv, VectorWrapper, pop_reset_mask
 from gymnasium_core.wrappers.common import WrapperTypeError
 
 __all__ = ["RecordEpisodeStatistics"]
