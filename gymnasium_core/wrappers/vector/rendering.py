@@ -18,7 +18,8 @@ from gymnasium_core import logger
 from gymnasium_core.error import DependencyNotInstalled
 from gymnasium_core.utils.record_constructor import RecordConstructorArgs
 from gymnasium_core.vector.vector_env import AutoresetMode, VectorEnv, VectorWrapper
-from gymnasium_core.wrappers._recording import (
+from gymnasium_core.wrappers.common import WrapperRuntimeError, WrapperTypeError, WrapperValueError
+from gymnasium_core.wrappers.rendering import (
     ClipRecorder,
     Trigger,
     close_window,
@@ -29,7 +30,6 @@ from gymnasium_core.wrappers._recording import (
     prepare_folder,
     require_moviepy,
 )
-from gymnasium_core.wrappers.common import WrapperRuntimeError, WrapperTypeError, WrapperValueError
 
 __all__ = ["HumanRendering", "RecordVideo"]
 
