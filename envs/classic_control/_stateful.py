@@ -35,12 +35,8 @@ import numpy as np
 from gymnasium_core import logger
 from gymnasium_core.core import Env
 from gymnasium_core.error import RenderBeforeReset, StepBeforeReset
-from gymnasium_core.functional import (
-    FunctionalNumpyEnv,
-    FunctionalNumpyVectorEnv,
-    _params,
-    backends,
-)
+from gymnasium_core.functional import FunctionalNumpyEnv, FunctionalNumpyVectorEnv, backends
+from gymnasium_core.functional.numpy_vector_env import batch_axes, is_batched
 from gymnasium_core.vector import AutoresetMode
 
 from .utils import maybe_parse_reset_bounds, option, verify_number_and_cast
@@ -616,8 +612,8 @@ class ClassicControlVectorEnv(FunctionalNumpyVectorEnv):
         self.params = self.params._replace(**fields)
         self._pargs = (self.params,)
         defaults = self.func_env.default_params
-        self._param_axes = _params.batch_axes(self.params, defaults, self.num_envs)
-        self._has_batched_params = _params.is_batched(self._param_axes)
+        self._param_axes = batch_axes(self.params, defaults, self.num_envs)
+        self._has_batched_params = is_batched(self._param_axes)
 
     def _reset_rows(self, state: Any, mask: np.ndarray[Any, Any]) -> Any:
         """Write fresh first states into the rows ``mask`` selects, in place.

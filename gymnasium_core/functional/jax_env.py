@@ -18,10 +18,11 @@ import numpy as np
 from gymnasium_core import logger
 from gymnasium_core.core import Env
 from gymnasium_core.error import ResetNeeded
-from gymnasium_core.functional import _params, _threefry, persistent_cache
+from gymnasium_core.functional import _threefry, persistent_cache
 from gymnasium_core.functional.backends import is_jax_namespace
 from gymnasium_core.functional.func_env import FuncEnv, check_func_env, default_params, is_ours
 from gymnasium_core.functional.numpy_env import FrameWindow, render_modes_of
+from gymnasium_core.functional.numpy_vector_env import params_with_options
 from gymnasium_core.utils import EzPickle, seeding
 
 # Every JAX adapter imports this module: honour GYMNASIUM_CORE_JAX_CACHE_DIR before any compile.
@@ -241,9 +242,7 @@ class FunctionalJaxEnv(Env[Any, Any], Generic[StateType]):
         if seed is not None:
             self.rng = jax.random.PRNGKey(seed)
         if options is not None:
-            self.params = _params.params_with_options(
-                self.params, options, owner=type(self).__name__
-            )
+            self.params = params_with_options(self.params, options, owner=type(self).__name__)
             if self._render_args:
                 self._render_args = _with_params(self.params)
         self.state, obs, info, self.rng = self._reset_fn(self.rng, self.params)

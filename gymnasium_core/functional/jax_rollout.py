@@ -12,7 +12,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from gymnasium_core.functional import _params, _threefry, persistent_cache
+from gymnasium_core.functional import _threefry, persistent_cache
 from gymnasium_core.functional.func_env import check_func_env, default_params
 from gymnasium_core.functional.jax_env import to_jax
 from gymnasium_core.functional.jax_vector_env import (
@@ -21,7 +21,7 @@ from gymnasium_core.functional.jax_vector_env import (
     state_step,
     vector_reset,
 )
-from gymnasium_core.functional.numpy_vector_env import parse_autoreset_mode
+from gymnasium_core.functional.numpy_vector_env import batch_axes, parse_autoreset_mode
 from gymnasium_core.vector.vector_env import AutoresetMode
 
 __all__ = ["Trajectory", "rollout"]
@@ -116,7 +116,7 @@ def _place(params: Any, defaults: Any, num_envs: int) -> Any:
     entry = _PLACED.get(entry_key)
     if entry is not None and entry[0] is params:
         return entry[1]
-    _params.batch_axes(params, defaults, num_envs)
+    batch_axes(params, defaults, num_envs)
     leaves, treedef = jax.tree_util.tree_flatten(params)
     if any(isinstance(leaf, jax.core.Tracer) for leaf in leaves):
         return params  # inside the caller's jit: nothing to place
@@ -234,7 +234,7 @@ def _rollout(
 ) -> Trajectory:
     # Keyed by configuration, not identity: equally configured envs share the compile.
     func_env = env_key.env
-    axes = _params.batch_axes(params, default_params(func_env), num_envs)
+    axes = batch_axes(params, default_params(func_env), num_envs)
     fns = BatchedFunctions(func_env, axes)
     reset_key, policy_key = _threefry.split(key)
     # The scan carries the state and the key its observations are drawn with, not the

@@ -17,7 +17,7 @@ from jax.typing import ArrayLike
 
 from gymnasium_core import logger
 from gymnasium_core.error import ResetNeeded
-from gymnasium_core.functional import _params, _threefry, persistent_cache
+from gymnasium_core.functional import _threefry, persistent_cache
 from gymnasium_core.functional.func_env import check_func_env, default_params, is_ours
 from gymnasium_core.functional.jax_env import (
     _ShellHooks,
@@ -25,7 +25,14 @@ from gymnasium_core.functional.jax_env import (
     split_adapter_kwargs,
     to_jax,
 )
-from gymnasium_core.functional.numpy_vector_env import check_actions, parse_autoreset_mode
+from gymnasium_core.functional.numpy_vector_env import (
+    batch_axes,
+    check_actions,
+    is_batched,
+    params_with_options,
+    parse_autoreset_mode,
+    take,
+)
 from gymnasium_core.utils import EzPickle
 from gymnasium_core.vector.vector_env import AutoresetMode, VectorEnv
 
@@ -565,7 +572,7 @@ def _reset_where(
         # computed from clamped gathers and dropped by the scatter.
         index = _first_true(mask, capacity)
         inside = jnp.minimum(index, num_envs - 1)
-        picked = _params.take(params, fns.param_axes, inside)
+        picked = take(params, fns.param_axes, inside)
         fresh = fns.initial(_threefry.split_at(reset_key, num_envs, index), picked)
         new = _scatter(old, index, fresh)
         if old_obs is None:
@@ -776,7 +783,7 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
 
     def _set_params(self, params: Any) -> None:
         """Validate ``params`` against ``num_envs`` (before any compile) and place them."""
-        self._param_axes = _params.batch_axes(params, self._defaults, self.num_envs)
+        self._param_axes = batch_axes(params, self._defaults, self.num_envs)
         # Dispatched as device arrays: Python-number leaves would be copied to the device on
         # every call. Each leaf takes the type the default leaf traces with (see
         # `dispatch_leaf`), so the jitted step sees the same input types for 0.5,
@@ -927,7 +934,7 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
             options = {
                 k: np.asarray(v) if type(v) in (list, tuple) else v for k, v in options.items()
             }
-        updated = _params.params_with_options(
+        updated = params_with_options(
             self.params, options, owner=type(self).__name__, ignore=frozenset({"reset_mask"})
         )
         if updated is self.params:
@@ -1008,8 +1015,8 @@ class FunctionalJaxVectorEnv(VectorEnv[Any, Any, Any]):
         for i in indices:
             single = jax.tree_util.tree_map(lambda x, i=i: x[i], self.carry.state)
             params = self.params
-            if params is not None and _params.is_batched(self._param_axes):
-                params = _params.take(params, self._param_axes, i)
+            if params is not None and is_batched(self._param_axes):
+                params = take(params, self._param_axes, i)
             args = () if params is None or not is_ours(self.func_env) else (params,)
             self.render_state, frame = self.func_env.render_image(single, self.render_state, *args)
             frames.append(frame)

@@ -1,25 +1,256 @@
 """The numpy-batched vector env over any functional environment: N copies stepped in one call.
 
-Also the input checks both vector adapters (this one and the JAX vector env) make: the
-autoreset mode (:func:`parse_autoreset_mode`) and a batch of actions (:func:`check_actions`).
+Also what the vector adapters (this one and the JAX ones) share:
+
+* the params helpers: which leaves of a vector env's params are per environment
+  (:func:`batch_axes`, :func:`is_batched`, :func:`take`) and the params a
+  ``reset(options=...)`` asks for (:func:`params_with_options`, :func:`replace_fields`);
+* the structure-preserving maps of the numpy adapters (:func:`tree_map`, :func:`tree_leaves`).
+  The JAX adapters use ``jax.tree_util``; the numpy path must not import JAX, and its states
+  and params are the few container kinds the team uses (``NamedTuple``, ``tuple``, ``list``,
+  ``dict``, ``None``) around numpy arrays and scalars, so two small maps do;
+* the input checks: the autoreset mode (:func:`parse_autoreset_mode`) and a batch of actions
+  (:func:`check_actions`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar, cast
 
 import numpy as np
 
 from gymnasium_core import logger
 from gymnasium_core.error import ResetNeeded
-from gymnasium_core.functional import _params
 from gymnasium_core.functional.array_types import Namespace
 from gymnasium_core.functional.func_env import check_func_env, default_params, is_ours
 from gymnasium_core.functional.numpy_env import render_modes_of
 from gymnasium_core.functional.random import BatchedRng
 from gymnasium_core.vector.vector_env import AutoresetMode, VectorEnv
 
+if TYPE_CHECKING:
+    import jax
+
 __all__ = ["FunctionalNumpyVectorEnv"]
+
+
+def tree_map(fn: Callable[..., Any], tree: Any, *rest: Any) -> Any:
+    """Apply ``fn`` leaf by leaf to ``tree`` and the same-structured trees ``rest``."""
+    if tree is None:
+        return None
+    if isinstance(tree, tuple):
+        items = [tree_map(fn, *children) for children in zip(tree, *rest, strict=True)]
+        return type(tree)(*items) if hasattr(tree, "_fields") else tuple(items)
+    if isinstance(tree, list):
+        return [tree_map(fn, *children) for children in zip(tree, *rest, strict=True)]
+    if isinstance(tree, dict):
+        return {k: tree_map(fn, v, *(r[k] for r in rest)) for k, v in tree.items()}
+    return fn(tree, *rest)
+
+
+def tree_leaves(tree: Any) -> list[Any]:
+    """The leaves of ``tree`` in :func:`tree_map` order."""
+    leaves: list[Any] = []
+    tree_map(leaves.append, tree)
+    return leaves
+
+
+#: A params pytree: a task's NamedTuple, dataclass or dict of numbers and arrays.
+ParamsT = TypeVar("ParamsT")
+
+#: A tree of the params' structure whose leaves are ``0`` (per sub-env) or ``None`` (shared).
+# Any: the tree takes the structure of whichever params record it describes.
+ParamAxes: TypeAlias = Any
+
+
+def _leaf_names(tree: object, prefix: str = "params") -> list[str]:
+    """Readable names of the leaves of ``tree``, in :func:`tree_map` order."""
+    if tree is None:
+        return []
+    if isinstance(tree, tuple) and hasattr(tree, "_fields"):
+        pairs = list(zip(tree._fields, tree, strict=True))
+        return [n for f, v in pairs for n in _leaf_names(v, f"{prefix}.{f}")]
+    if isinstance(tree, tuple | list):
+        return [n for i, v in enumerate(tree) for n in _leaf_names(v, f"{prefix}[{i}]")]
+    if isinstance(tree, dict):
+        return [n for k, v in tree.items() for n in _leaf_names(v, f"{prefix}[{k!r}]")]
+    return [prefix]
+
+
+def batch_axes(params: ParamsT | None, defaults: ParamsT | None, num_envs: int) -> ParamAxes:
+    """Which leaves of ``params`` are per environment: a tree of ``0`` (batched) or ``None``.
+
+    A leaf is per environment when it has one more dimension than the same leaf of the default
+    params; that leading axis must then have length ``num_envs``. A leaf with the default's
+    number of dimensions is shared by all environments. Without default params every leaf is
+    shared.
+
+    Args:
+        params: The params given to a vector env.
+        defaults: The functional env's default params (the unbatched layout).
+        num_envs: The number of sub-environments.
+
+    Returns:
+        A tree with the structure of ``params``: ``0`` for batched leaves, ``None`` for shared.
+
+    Raises:
+        ValueError: If the structures differ, a leaf's leading axis is not ``num_envs`` long, or
+            a leaf has neither the default's rank nor one more.
+    """
+    if params is None:
+        return None
+    if defaults is None:
+        return tree_map(lambda _: None, params)
+    given_leaves, default_leaves = tree_leaves(params), tree_leaves(defaults)
+    if len(given_leaves) != len(default_leaves):
+        raise ValueError(
+            f"The params have {len(given_leaves)} leaves but the default params have "
+            f"{len(default_leaves)}; build them from `get_default_params(...)`."
+        )
+    names = _leaf_names(params)
+    axes: list[int | None] = []
+    for name, given, default in zip(names, given_leaves, default_leaves, strict=True):
+        shape, base = np.shape(given), np.shape(default)
+        if len(shape) == len(base):
+            axes.append(None)
+        elif len(shape) == len(base) + 1 and shape[1:] == base:
+            if shape[0] != num_envs:
+                raise ValueError(
+                    f"{name} is batched with {shape[0]} values but the vector env has "
+                    f"num_envs={num_envs}; give one value per sub-environment or a single value."
+                )
+            axes.append(0)
+        else:
+            raise ValueError(
+                f"{name} has shape {shape}; expected {base} (shared) or {(num_envs, *base)} "
+                "(one per sub-environment)."
+            )
+    it = iter(axes)
+    return tree_map(lambda _: next(it), params)
+
+
+def is_batched(axes: ParamAxes) -> bool:
+    """Whether any leaf of an axes tree from :func:`batch_axes` is per environment."""
+    return any(a == 0 for a in tree_leaves(axes)) if axes is not None else False
+
+
+def take(
+    params: ParamsT,
+    axes: ParamAxes,
+    index: int | np.integer[Any] | np.ndarray[Any, Any] | jax.Array,
+) -> ParamsT:
+    """The params of the sub-environments ``index`` (a position or a mask) selects.
+
+    Shared leaves pass through.
+    """
+    if params is None or not is_batched(axes):
+        return params
+    return cast(ParamsT, tree_map(lambda p, a: p if a is None else p[index], params, axes))
+
+
+def field_names(params: object) -> tuple[str, ...]:
+    """The field names of a params record (``NamedTuple``, dataclass or ``dict``), else ``()``."""
+    import dataclasses
+
+    if isinstance(params, tuple) and hasattr(params, "_fields"):
+        return tuple(params._fields)
+    if dataclasses.is_dataclass(params) and not isinstance(params, type):
+        return tuple(f.name for f in dataclasses.fields(params))
+    if isinstance(params, dict):
+        return tuple(params)
+    return ()
+
+
+def _like(old: Any, new: Any) -> Any:
+    """``new`` in the kind of leaf ``old`` is, so a jitted call keeps its input signature.
+
+    A Python ``float`` leaf replaced by an ``np.float32`` (or the other way round) would be a
+    new abstract input to JAX, hence a new compile. Values of another shape are kept as given.
+    """
+    if np.ndim(new) != 0 or isinstance(new, str):
+        if hasattr(old, "dtype") and np.shape(new) == np.shape(old):
+            return np.asarray(new, dtype=old.dtype)
+        return new
+    if isinstance(old, bool):
+        return bool(new)
+    if isinstance(old, int):
+        return int(new) if float(new).is_integer() else new
+    if isinstance(old, float):
+        return float(new)
+    if hasattr(old, "dtype") and np.ndim(old) == 0:
+        return np.asarray(new, dtype=old.dtype)
+    return new
+
+
+def replace_fields(params: ParamsT, updates: Mapping[str, object]) -> ParamsT:
+    """A copy of ``params`` with the fields in ``updates`` replaced (each in its old leaf kind).
+
+    Raises:
+        KeyError: If a key of ``updates`` is not a field of ``params``.
+    """
+    import dataclasses
+
+    names = field_names(params)
+    unknown = sorted(set(updates) - set(names))
+    if unknown:
+        raise KeyError(f"{type(params).__name__} has no field(s) {unknown}; its fields: {names}")
+    values = {
+        k: _like(getattr(params, k, None) if not isinstance(params, dict) else params[k], v)
+        for k, v in updates.items()
+    }
+    if isinstance(params, dict):
+        return cast(ParamsT, {**params, **values})
+    if isinstance(params, tuple):
+        return cast(ParamsT, params._replace(**values))  # type: ignore[attr-defined]
+    replace = getattr(params, "replace", None)  # flax.struct dataclasses
+    if callable(replace):
+        return cast(ParamsT, replace(**values))
+    return dataclasses.replace(params, **values)  # type: ignore[type-var]
+
+
+def params_with_options(
+    params: ParamsT, options: object, *, owner: str, ignore: frozenset[str] = frozenset()
+) -> ParamsT:
+    """The params a ``reset(options=...)`` asks for.
+
+    ``options["params"]`` replaces the params as a whole; every other key that names a field
+    of the params replaces that field. The result is what the next episodes run with. Keys
+    in ``ignore`` belong to the caller (``reset_mask``); any other key is warned about and
+    ignored, as is ``options`` that is not a mapping (Gymnasium's JAX envs ignore ``options``
+    altogether, so such calls keep working).
+
+    Args:
+        params: The current params.
+        options: The ``options`` given to ``reset`` (``None`` leaves the params as they are).
+        owner: Named in warnings (the environment's class name).
+        ignore: Keys the caller handles itself.
+
+    Returns:
+        The params to use from this reset on.
+    """
+    from gymnasium_core import logger
+
+    if options is None:
+        return params
+    if not isinstance(options, Mapping):
+        logger.warn(
+            f"{owner}.reset: `options` should be a dict of params fields, got "
+            f"{type(options).__name__}; it is ignored."
+        )
+        return params
+    updates = {k: v for k, v in options.items() if k not in ignore}
+    if "params" in updates:
+        # The caller's whole new params: of the task's params type, as documented.
+        params = cast(ParamsT, updates.pop("params"))
+    names = field_names(params)
+    unknown = sorted(str(k) for k in updates if k not in names)
+    if unknown:
+        logger.warn(
+            f"{owner}.reset: options {unknown} are not params fields and are ignored "
+            f"(the fields: {list(names)})."
+        )
+    known = {k: v for k, v in updates.items() if k in names}
+    return replace_fields(params, known) if known else params
 
 
 def _scatter(tree: Any, mask: np.ndarray[Any, Any], new: Any) -> Any:
@@ -30,7 +261,7 @@ def _scatter(tree: Any, mask: np.ndarray[Any, Any], new: Any) -> Any:
         out[mask] = fresh
         return out
 
-    return _params.tree_map(put, tree, new)
+    return tree_map(put, tree, new)
 
 
 def parse_autoreset_mode(mode: AutoresetMode | str) -> AutoresetMode:
@@ -174,8 +405,8 @@ class FunctionalNumpyVectorEnv(VectorEnv[Any, Any, Any]):
         self.func_env = func_env
         self.num_envs = int(num_envs)
         self.params = default_params(func_env) if params is None else params
-        self._param_axes = _params.batch_axes(self.params, default_params(func_env), num_envs)
-        self._has_batched_params = _params.is_batched(self._param_axes)
+        self._param_axes = batch_axes(self.params, default_params(func_env), num_envs)
+        self._has_batched_params = is_batched(self._param_axes)
         self._pargs: tuple[Any, ...] = () if self.params is None else (self.params,)
         self.autoreset_mode = parse_autoreset_mode(autoreset_mode)
         self.max_episode_steps = max_episode_steps or 0
@@ -221,7 +452,7 @@ class FunctionalNumpyVectorEnv(VectorEnv[Any, Any, Any]):
         rng = BatchedRng(self.np_random, (count,))
         params = self.params
         if mask is not None and self._has_batched_params:
-            params = _params.take(params, self._param_axes, mask)
+            params = take(params, self._param_axes, mask)
         return self.func_env.initial(rng, *(() if params is None else (params,)))
 
     def _reset_rows(self, state: Any, mask: np.ndarray[Any, Any]) -> Any:
@@ -350,7 +581,7 @@ class FunctionalNumpyVectorEnv(VectorEnv[Any, Any, Any]):
         """``info`` plus the final observations and infos of the sub-envs that just ended."""
         final_obs = np.full(self.num_envs, None, dtype=object)
         for i in np.flatnonzero(done):
-            final_obs[i] = _params.tree_map(lambda x, i=i: np.asarray(x)[i], obs)
+            final_obs[i] = tree_map(lambda x, i=i: np.asarray(x)[i], obs)
         return {
             **info,
             "final_obs": final_obs,
@@ -390,7 +621,7 @@ class FunctionalNumpyVectorEnv(VectorEnv[Any, Any, Any]):
             self._render_states = [f.render_init(*render_args) for _ in range(self.num_envs)]
         frames = []
         for i in range(self.num_envs):
-            single = _params.tree_map(lambda x, i=i: np.asarray(x)[i], self.state)
+            single = tree_map(lambda x, i=i: np.asarray(x)[i], self.state)
             self._render_states[i], frame = f.render_image(
                 single, self._render_states[i], *render_args
             )

@@ -11,7 +11,10 @@ from functional_test_envs import Walk, WalkParams
 jax = pytest.importorskip("jax")
 
 from gymnasium_core.functional import FunctionalJaxEnv  # noqa: E402
-from gymnasium_core.functional._params import params_with_options, replace_fields  # noqa: E402
+from gymnasium_core.functional.numpy_vector_env import (  # noqa: E402
+    params_with_options,
+    replace_fields,
+)
 from gymnasium_core.logger import GymnasiumCoreWarning  # noqa: E402
 from gymnasium_core.testing.contract import compilations  # noqa: E402
 
