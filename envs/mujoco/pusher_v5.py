@@ -167,7 +167,7 @@ def _initial_state(
     import jax
     import jax.numpy as jnp
 
-    from .mjx._physics import noisy_state, rejection_sample
+    from .mjx.tasks import noisy_state, rejection_sample
 
     k_obj, k_vel = jax.random.split(rng)
     (x_low, x_high), (y_low, y_high) = OBJECT_X_RANGE, OBJECT_Y_RANGE

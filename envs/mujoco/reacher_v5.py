@@ -143,7 +143,7 @@ def _initial_state(
     import jax
     import jax.numpy as jnp
 
-    from .mjx._physics import noisy_state, rejection_sample
+    from .mjx.tasks import noisy_state, rejection_sample
 
     k_arm, k_goal = jax.random.split(rng)
     goal = rejection_sample(

@@ -3,9 +3,9 @@
 Importing this package imports jax and ``mujoco.mjx``. Its modules:
 
 * :mod:`.tasks`: :class:`~.tasks.MjxTask`, the shell that runs a native task's definition over
-  ``mjx.step``, one bound class per task (``MjxHopper``, ...) and ``MJX_TASKS``;
-* :mod:`.envs`: the registry's single and vector JAX envs (``HopperMjxEnv``, ...);
-* :mod:`._physics`: model caches, MJX's private fields, reset draws.
+  ``mjx.step``, one bound class per task (``MjxHopper``, ...) and ``MJX_TASKS``, with the
+  physics they run on (model caches, MJX's private fields, reset draws);
+* :mod:`.envs`: the registry's single and vector JAX envs (``HopperMjxEnv``, ...).
 """
 
 from __future__ import annotations

@@ -15,8 +15,7 @@ import jax
 import jax.numpy as jnp
 import mujoco
 import numpy as np
-from gymnasium_core.envs.mujoco.mjx._physics import load_models
-from gymnasium_core.envs.mujoco.mjx.tasks import MjxTask
+from gymnasium_core.envs.mujoco.mjx.tasks import MjxTask, load_models
 from mujoco import mjx
 
 import gymnasium_core

@@ -21,8 +21,11 @@ pytest.importorskip("mujoco.mjx", reason="the MJX tasks need mujoco.mjx")
 import jax.numpy as jnp  # noqa: E402
 import mujoco  # noqa: E402
 from gymnasium_core.envs.mujoco.mjx import envs as mjx_envs  # noqa: E402
-from gymnasium_core.envs.mujoco.mjx._physics import load_models  # noqa: E402
-from gymnasium_core.envs.mujoco.mjx.tasks import MJX_TASKS, MjxInvertedPendulum  # noqa: E402
+from gymnasium_core.envs.mujoco.mjx.tasks import (  # noqa: E402
+    MJX_TASKS,
+    MjxInvertedPendulum,
+    load_models,
+)
 
 import gymnasium_core as gym  # noqa: E402
 from gymnasium_core.functional import FunctionalJaxEnv  # noqa: E402
@@ -187,7 +190,7 @@ jax.monitoring.register_event_duration_secs_listener(
 import gymnasium_core
 env = gymnasium_core.make("mjx/Ant-v5")
 print("compiles", len(compiles), "mjx", "mujoco.mjx" in sys.modules)
-from gymnasium_core.envs.mujoco.mjx._physics import mjx_module
+from gymnasium_core.envs.mujoco.mjx.tasks import mjx_module
 mjx_module()  # what the first reset imports
 print("mjx", "mujoco.mjx" in sys.modules)
 """
