@@ -33,6 +33,7 @@ _.PyTreeDef  # gymnasium_core/functional/jax_vector_env.py
 
 # Classes and functions reached through registry entry point strings, ``getattr`` or ``__dict__``.
 _._step_terms  # envs/mujoco/_task.py
+_._body_id  # envs/mujoco/mujoco_env.py (``body_index`` in _terms.py looks it up by name)
 _.AntMjxEnv  # envs/mujoco/mjx/envs.py
 _.AntMjxVectorEnv  # envs/mujoco/mjx/envs.py
 _.HalfCheetahMjxEnv  # envs/mujoco/mjx/envs.py
@@ -174,9 +175,3 @@ _.episodes_ended  # gymnasium_core/testing/parity.py
 _.last_step  # gymnasium_core/testing/parity.py
 _.all_right  # gymnasium_core/testing/probes.py
 _.named  # gymnasium_core/testing/probes.py
-
-# envs/: dead code (nothing calls it) or names nothing in the repository reads; to be removed
-# or justified with the env moves.
-_._body_id  # envs/mujoco/mujoco_env.py
-_.default_options  # envs/mujoco/_definition.py
-_.mj_model  # envs/mujoco/mjx/tasks.py

@@ -485,10 +485,6 @@ class TaskDefinition(Generic[ParamsT, RulesT]):
         """The params record with every default."""
         return self.params()
 
-    def default_options(self) -> Any:
-        """The options record with every default."""
-        return self.options()
-
 
 def is_terminal(
     definition: TaskDefinition[ParamsT, RulesT],

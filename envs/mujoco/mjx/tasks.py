@@ -306,11 +306,6 @@ class MjxTask(FuncEnv[Any, jax.Array, jax.Array, jax.Array, jax.Array, MjxRender
         return native_model(self.xml_file)
 
     @property
-    def mj_model(self) -> mujoco.MjModel:
-        """The native model (an alias of :attr:`model`)."""
-        return self.model
-
-    @property
     def mjx_model(self) -> Any:
         """The MJX model (shared), put on the device on first use."""
         return mjx_model(self.xml_file)
