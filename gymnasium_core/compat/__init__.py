@@ -27,7 +27,12 @@ import gymnasium
 import gymnasium.spaces
 import gymnasium.vector
 
-from gymnasium_core.compat._env import CoreEnvAdapter, GymnasiumEnvAdapter
+from gymnasium_core.compat._env import (
+    CoreEnvAdapter,
+    CoreVectorEnvAdapter,
+    GymnasiumEnvAdapter,
+    GymnasiumVectorEnvAdapter,
+)
 from gymnasium_core.compat._spaces import (
     shared_space,
     space_from_gymnasium,
@@ -45,7 +50,6 @@ from gymnasium_core.compat._specs import (
     spec_from_gymnasium,
     spec_to_gymnasium,
 )
-from gymnasium_core.compat._vector import CoreVectorEnvAdapter, GymnasiumVectorEnvAdapter
 from gymnasium_core.core import Env
 from gymnasium_core.spaces import Space
 from gymnasium_core.vector import VectorEnv

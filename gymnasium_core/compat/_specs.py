@@ -150,7 +150,7 @@ class CoreVectorEnvCreator:
         self, num_envs: int = 1, **kwargs: Any
     ) -> gymnasium.vector.VectorEnv[Any, Any, Any]:
         """Build ``num_envs`` copies through our vector entry point and wrap them for gymnasium."""
-        from gymnasium_core.compat._vector import GymnasiumVectorEnvAdapter
+        from gymnasium_core.compat._env import GymnasiumVectorEnvAdapter
         from gymnasium_core.registration import make_vec
 
         core_spec = _without_outer_wrappers(self.spec)
