@@ -14,6 +14,7 @@ import importlib.util
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -112,3 +113,15 @@ def test_house__vulture_finds_no_dead_code() -> None:
         [sys.executable, "-m", "vulture"], cwd=ROOT, capture_output=True, text=True, check=False
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_house__coverage_floor_is_the_figure_contributing_quotes() -> None:
+    """``fail_under`` is the last measured figure (rounded down), as CONTRIBUTING.md quotes it."""
+    floor = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["coverage"]["report"][
+        "fail_under"
+    ]
+    quoted = re.search(
+        r"\| all, with `envs/` \| ([0-9.]+) \|", (ROOT / "CONTRIBUTING.md").read_text()
+    )
+    assert quoted is not None, "CONTRIBUTING.md has no coverage figure for the whole package"
+    assert floor == int(float(quoted.group(1))), (floor, quoted.group(1))
