@@ -9,7 +9,8 @@ targets are standardised by running statistics; the critic's values are restored
 environment's units wherever they are used (advantages, bootstrapping, readings), so rewards of
 any scale train it alike (on by default; ``--no-value-norm`` turns the targets' off). With it
 the PPO is right on every probe of ``gymnasium_core.testing.probes`` that applies to it, the
-reward-scale one included.
+reward-scale one included. ``agent.state_dict()`` holds the value statistics with the weights
+and ``norm.state_dict()`` the observation statistics: save both to reload the same policy.
 
 The greedy policy (the mean action) is then evaluated on ``gymnasium_core.make(
 "InvertedPendulum-v5")``, the stateful env a Gymnasium user makes; ``--video DIR`` writes its
@@ -106,6 +107,16 @@ class RunningNorm:
         scaled = np.clip((batch - self.mean) / np.sqrt(self.var + 1e-8), -10.0, 10.0)
         return torch.as_tensor(scaled.reshape(np.shape(obs)), dtype=torch.float32)
 
+    def state_dict(self) -> dict[str, Any]:
+        """The statistics, to save beside the agent's weights (``torch.save`` takes it)."""
+        return {"mean": self.mean.copy(), "var": self.var.copy(), "count": self.count}
+
+    def load_state_dict(self, state: dict[str, Any]) -> None:
+        """Take the statistics :meth:`state_dict` gave (frozen or not, as this one is)."""
+        self.mean = np.array(state["mean"], dtype=np.float64)
+        self.var = np.array(state["var"], dtype=np.float64)
+        self.count = float(state["count"])
+
     def restore(self, scaled: torch.Tensor) -> torch.Tensor:
         """Standardised values ``(..., size)`` back in the original units."""
         scale = torch.as_tensor(np.sqrt(self.var + 1e-8), dtype=torch.float32)
@@ -148,6 +159,14 @@ class Agent(nn.Module):
         )
         self.log_std = nn.Parameter(torch.zeros(act_dim))
         self.value_norm = RunningNorm(1)
+
+    def get_extra_state(self) -> dict[str, Any]:
+        """``value_norm``'s statistics, so that ``state_dict()`` holds everything :meth:`value`
+        reads (the critic's outputs are in standardised units)."""
+        return {"value_norm": self.value_norm.state_dict()}
+
+    def set_extra_state(self, state: dict[str, Any]) -> None:
+        self.value_norm.load_state_dict(state["value_norm"])
 
     def value(self, obs: torch.Tensor) -> torch.Tensor:
         """Values ``(batch,)`` in the environment's units."""

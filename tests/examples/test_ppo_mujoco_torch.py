@@ -86,3 +86,34 @@ def test_ppo_mujoco__critic_value_is_restored_from_the_targets_statistics() -> N
             agent.value(obs), 1233.33 + standardised * targets.std(), rtol=1e-3
         )
         np.testing.assert_allclose(agent.value_norm.restore(scaled), targets, rtol=1e-4)
+
+
+def test_ppo_mujoco__a_saved_agent_and_normaliser_reload_to_the_same_readings(
+    tmp_path: Path,
+) -> None:
+    """``state_dict`` carries the value and observation statistics, not only the weights."""
+    import numpy as np
+    import torch
+
+    example = load_example("ppo_mujoco_torch")
+    agent, norm = example.Agent(3, 1, 8), example.RunningNorm(3)
+    rng = np.random.default_rng(0)
+    norm(rng.normal(5.0, 3.0, size=(64, 3)))
+    agent.value_norm(rng.normal(1000.0, 50.0, size=(64, 1)))
+    path = tmp_path / "agent.pt"
+    torch.save({"agent": agent.state_dict(), "norm": norm.state_dict()}, path)
+
+    saved = torch.load(path, weights_only=False)
+    again, again_norm = example.Agent(3, 1, 8), example.RunningNorm(3)
+    again.load_state_dict(saved["agent"])
+    again_norm.load_state_dict(saved["norm"])
+    probe = rng.normal(5.0, 3.0, size=(5, 3))
+    with torch.no_grad():
+        values = agent.value(norm(probe, update=False))
+        values_again = again.value(again_norm(probe, update=False))
+    assert torch.equal(values, values_again)
+    assert float(values.abs().mean()) > 500.0  # restored to the targets' units, not near 0
+    fresh = example.Agent(3, 1, 8)
+    fresh.load_state_dict({**saved["agent"], "_extra_state": fresh.get_extra_state()})
+    with torch.no_grad():
+        assert not torch.equal(fresh.value(norm(probe, update=False)), values)
