@@ -254,3 +254,35 @@ def test_space_round_trip__any_space(space):
     sample = space.sample()
     assert_same_value(value_to_gymnasium(space, sample), there.sample())
     assert_same_value(sample, back.sample())
+
+
+def _graph_types(value: object) -> set[type]:
+    """The classes of every graph instance inside a (nested) value."""
+    if isinstance(value, tuple) and type(value).__name__ == "GraphInstance":
+        return {type(value)}
+    if isinstance(value, dict):
+        return set().union(*(_graph_types(v) for v in value.values()))
+    if isinstance(value, tuple | list):
+        return set().union(*(_graph_types(v) for v in value))
+    return set()
+
+
+@pytest.mark.parametrize("feature", ["tuple", "dict", "graph", "oneof"])
+def test_values__a_stacked_sequence_crosses_both_ways_with_its_graphs_rebuilt(feature: str) -> None:
+    graph = cs.Graph(node_space=cs.Box(-1, 1, (2,)), edge_space=cs.Discrete(3), seed=0)
+    features = {
+        "tuple": cs.Tuple((cs.Discrete(3), graph)),
+        "dict": cs.Dict({"g": graph, "d": cs.Discrete(2)}),
+        "graph": graph,
+        "oneof": cs.OneOf((cs.Discrete(2), cs.Box(0, 1, (1,)))),
+    }
+    space = cs.Sequence(features[feature], stack=True, seed=1)
+    value = space.sample()
+    theirs = space_to_gymnasium(space)
+    crossed = value_to_gymnasium(space, value)
+    assert theirs.contains(crossed)
+    back = value_from_gymnasium(theirs, crossed)
+    assert space.contains(back)
+    if feature in ("tuple", "dict", "graph"):
+        assert _graph_types(crossed) == {gs.GraphInstance}
+        assert _graph_types(back) == {cs.GraphInstance}
